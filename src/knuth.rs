@@ -1,0 +1,1 @@
+//! Knuth's DLX input format (placeholder: being written).
