@@ -1,0 +1,472 @@
+//! The dancing links: Knuth's DLX1 arena of nodes, and the cover and uncover steps.
+//!
+//! # Representation
+//! As in Knuth's DLX1 (TAOCP 7.2.2.1, and "Dancing Links", 2000), every item and every item
+//! mention of an option is a node in one array, and nodes refer to each other by `u32` index,
+//! never by pointer: an index is half the size of a pointer on 64-bit machines, so twice as
+//! many links fit in each cache line, and the whole structure is one allocation that can be
+//! cloned or reset with a copy. `u32` allows problems of four billion nodes, far beyond what
+//! a search could ever finish, and [`crate::ProblemBuilder::build`] refuses larger ones.
+//!
+//! The array is laid out as follows, for a problem with `n` items:
+//!
+//! ```text
+//! node 0        unused (its place is taken by the root of the item list)
+//! nodes 1..=n   the item headers: node i heads the list of item i - 1
+//! node n + 1    the first spacer
+//! then          each option's nodes, contiguous, followed by a spacer
+//! ```
+//!
+//! A node is `up`, `down` and `item`, stored together because the inner loop of [`cover`]
+//! reads all three of the same node at once; a struct of arrays would touch three cache lines
+//! where this touches one. A header's `item` is its own index; a spacer's `item` is
+//! [`SPACER`] (0, the root, which no node belongs to). A spacer's `up` is the first node of
+//! the option before it and its `down` the last node of the option after it: this is how a
+//! walk around an option wraps, forward or backward, without knowing where the option starts.
+//!
+//! The items also form doubly linked lists through `prev` and `next`: the *active* primary
+//! items in a circular list through the root (index 0), the active secondary items in a
+//! circular list through index `n + 1`. Only the first is ever searched for a branching item.
+//! The length of each item's list is kept in `len`, its own array, so no field has two
+//! meanings.
+//!
+//! Options that name no primary item are not placed in the arena at all, as in DLX1: they
+//! could never be chosen, and leaving them out keeps the search tree (and its statistics)
+//! identical to Knuth's.
+//!
+//! # Invariants
+//! Between search steps, and checked by [`Links::check`]:
+//! 1. every item list, active or covered, is circular through its header, and for every node
+//!    `x` in it `up[down[x]] == x`, `down[up[x]] == x` and `item[x]` is the header;
+//! 2. `len[i]` is the number of nodes in the list of item `i`;
+//! 3. the active item lists through the root and through `n + 1` are circular with
+//!    `prev[next[i]] == i`;
+//! 4. a removed node (a covered item, a hidden option node) keeps its own links, pointing
+//!    where it was: that is all [`uncover`] needs to put it back.
+//!
+//! Covering and uncovering are strictly last-in first-out: [`uncover`] must undo the most
+//! recent [`cover`] still in force. It therefore walks every list in the opposite direction
+//! (up instead of down, backward instead of forward), so that each node is put back into a
+//! list whose neighbours are exactly those it was taken from ("the choreography is delicate",
+//! DLX1).
+//!
+//! [`cover`]: Links::cover
+//! [`uncover`]: Links::uncover
+
+use crate::Problem;
+
+/// The `item` of a spacer node.
+pub(crate) const SPACER: u32 = 0;
+/// The root of the list of active primary items.
+pub(crate) const ROOT: u32 = 0;
+
+/// One node of the arena. See the module docs for what each field means in headers and
+/// spacers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub(crate) up: u32,
+    pub(crate) down: u32,
+    pub(crate) item: u32,
+}
+
+/// The arena of a problem: nodes, item lists and lengths, plus the counters of work done.
+#[derive(Clone, Debug)]
+pub(crate) struct Links {
+    pub(crate) nodes: Vec<Node>,
+    /// `prev[i]`, `next[i]`: the neighbours of item `i` (or of a list head) in its item list.
+    pub(crate) prev: Vec<u32>,
+    pub(crate) next: Vec<u32>,
+    /// `len[i]`: the number of nodes in the list of item `i`.
+    pub(crate) len: Vec<u32>,
+    /// The number of items, `n`; headers are nodes `1..=n`.
+    pub(crate) items: u32,
+    /// For each option in the arena, in order: its first node.
+    pub(crate) option_first: Vec<u32>,
+    /// For each option in the arena: its index in the [`Problem`].
+    pub(crate) option_index: Vec<u32>,
+    /// Items unlinked by `cover` plus nodes removed while hiding: Knuth's `updates`.
+    pub(crate) updates: u64,
+}
+
+impl Links {
+    /// Lays out a problem as DLX1 does (see the module docs).
+    pub(crate) fn new(problem: &Problem) -> Links {
+        let n = problem.items() as u32;
+        let primary = problem.primary_items() as u32;
+        let capacity = 2 + n as usize + problem.option_nodes() + problem.options();
+        let mut nodes = Vec::with_capacity(capacity);
+        nodes.push(Node::default());
+        for i in 1..=n {
+            nodes.push(Node {
+                up: i,
+                down: i,
+                item: i,
+            });
+        }
+        let mut len = vec![0; n as usize + 1];
+        let (mut option_first, mut option_index) = (Vec::new(), Vec::new());
+        let mut spacer = nodes.len() as u32;
+        nodes.push(Node {
+            up: 0,
+            down: 0,
+            item: SPACER,
+        });
+        for k in 0..problem.options() {
+            if !problem.option(k).any(|i| problem.is_primary(i)) {
+                continue;
+            }
+            let first = nodes.len() as u32;
+            for i in problem.option(k) {
+                let header = i as u32 + 1;
+                let x = nodes.len() as u32;
+                let last = nodes[header as usize].up;
+                nodes.push(Node {
+                    up: last,
+                    down: header,
+                    item: header,
+                });
+                nodes[last as usize].down = x;
+                nodes[header as usize].up = x;
+                len[header as usize] += 1;
+            }
+            let last = nodes.len() as u32 - 1;
+            nodes[spacer as usize].down = last;
+            spacer = nodes.len() as u32;
+            nodes.push(Node {
+                up: first,
+                down: 0,
+                item: SPACER,
+            });
+            option_first.push(first);
+            option_index.push(k as u32);
+        }
+        // Item lists: primary items 1..=primary through the root 0, secondary items
+        // primary+1..=n through n+1.
+        let mut prev = vec![0; n as usize + 2];
+        let mut next = vec![0; n as usize + 2];
+        let mut link = |head: u32, members: std::ops::RangeInclusive<u32>| {
+            let mut last = head;
+            for i in members {
+                next[last as usize] = i;
+                prev[i as usize] = last;
+                last = i;
+            }
+            next[last as usize] = head;
+            prev[head as usize] = last;
+        };
+        link(ROOT, 1..=primary);
+        link(n + 1, primary + 1..=n);
+        Links {
+            nodes,
+            prev,
+            next,
+            len,
+            items: n,
+            option_first,
+            option_index,
+            updates: 0,
+        }
+    }
+
+    /// Whether node `x` is an item header.
+    #[inline]
+    pub(crate) fn is_header(&self, x: u32) -> bool {
+        x <= self.items
+    }
+
+    /// Whether item header `i` is in its active list.
+    pub(crate) fn is_active(&self, i: u32) -> bool {
+        self.next[self.prev[i as usize] as usize] == i
+    }
+
+    /// The [`Problem`] index of the option that node `x` belongs to.
+    pub(crate) fn option_of(&self, x: u32) -> usize {
+        let k = self.option_first.partition_point(|&first| first <= x) - 1;
+        self.option_index[k] as usize
+    }
+
+    /// The first node of the arena option that holds [`Problem`] option `option`, if the
+    /// option is in the arena.
+    pub(crate) fn first_node_of(&self, option: usize) -> Option<u32> {
+        let k = self.option_index.binary_search(&(option as u32)).ok()?;
+        Some(self.option_first[k])
+    }
+
+    /// The nodes of the option that holds node `x`, starting at `x` and going forward.
+    pub(crate) fn option_nodes(&self, x: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut p = x;
+        let mut done = false;
+        std::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let here = p;
+            p += 1;
+            if self.nodes[p as usize].item == SPACER {
+                p = self.nodes[p as usize].up;
+            }
+            done = p == x;
+            Some(here)
+        })
+    }
+
+    /// Covers item `c`: unlinks it from its item list and hides every option in its list.
+    #[inline]
+    pub(crate) fn cover(&mut self, c: u32) {
+        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
+        self.next[l as usize] = r;
+        self.prev[r as usize] = l;
+        self.updates += 1;
+        let mut rr = self.nodes[c as usize].down;
+        while rr != c {
+            self.hide(rr);
+            rr = self.nodes[rr as usize].down;
+        }
+    }
+
+    /// Removes the nodes of `rr`'s option, other than `rr`, from their item lists.
+    #[inline]
+    fn hide(&mut self, rr: u32) {
+        let mut nn = rr + 1;
+        while nn != rr {
+            let Node { up, down, item } = self.nodes[nn as usize];
+            if item == SPACER {
+                nn = up;
+                continue;
+            }
+            self.nodes[up as usize].down = down;
+            self.nodes[down as usize].up = up;
+            self.len[item as usize] -= 1;
+            self.updates += 1;
+            nn += 1;
+        }
+    }
+
+    /// Undoes [`Links::cover`] of item `c`, which must be the latest cover in force.
+    #[inline]
+    pub(crate) fn uncover(&mut self, c: u32) {
+        let mut rr = self.nodes[c as usize].up;
+        while rr != c {
+            self.unhide(rr);
+            rr = self.nodes[rr as usize].up;
+        }
+        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
+        self.next[l as usize] = c;
+        self.prev[r as usize] = c;
+    }
+
+    /// Undoes [`Links::hide`], walking the option backward.
+    #[inline]
+    fn unhide(&mut self, rr: u32) {
+        let mut nn = rr - 1;
+        while nn != rr {
+            let Node { up, down, item } = self.nodes[nn as usize];
+            if item == SPACER {
+                nn = down;
+                continue;
+            }
+            self.nodes[up as usize].down = nn;
+            self.nodes[down as usize].up = nn;
+            self.len[item as usize] += 1;
+            nn -= 1;
+        }
+    }
+
+    /// Covers every item of `x`'s option except `x`'s own, going forward from `x`.
+    #[inline]
+    pub(crate) fn cover_others(&mut self, x: u32) {
+        let mut p = x + 1;
+        while p != x {
+            let item = self.nodes[p as usize].item;
+            if item == SPACER {
+                p = self.nodes[p as usize].up;
+            } else {
+                self.cover(item);
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes [`Links::cover_others`] of `x`, going backward.
+    #[inline]
+    pub(crate) fn uncover_others(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let item = self.nodes[p as usize].item;
+            if item == SPACER {
+                p = self.nodes[p as usize].down;
+            } else {
+                self.uncover(item);
+                p -= 1;
+            }
+        }
+    }
+
+    /// The leftmost active primary item of minimum length (DLX1's choice), or `None` when no
+    /// primary item is left to cover.
+    #[inline]
+    pub(crate) fn choose(&self) -> Option<u32> {
+        let mut k = self.next[ROOT as usize];
+        if k == ROOT {
+            return None;
+        }
+        let (mut best, mut t) = (k, u32::MAX);
+        while k != ROOT {
+            let l = self.len[k as usize];
+            if l < t {
+                (best, t) = (k, l);
+                if l == 0 {
+                    break;
+                }
+            }
+            k = self.next[k as usize];
+        }
+        Some(best)
+    }
+
+    /// Walks every list and checks the invariants listed in the module docs.
+    ///
+    /// # Errors
+    /// A description of the first broken invariant.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        let n = self.items;
+        for head in [ROOT, n + 1] {
+            let mut i = head;
+            let mut steps = 0;
+            loop {
+                let j = self.next[i as usize];
+                if self.prev[j as usize] != i {
+                    return Err(format!("item list: prev[next[{i}]] != {i}"));
+                }
+                i = j;
+                steps += 1;
+                if i == head {
+                    break;
+                }
+                if steps > n + 1 {
+                    return Err(format!("item list through {head} is not circular"));
+                }
+            }
+        }
+        for c in 1..=n {
+            let mut x = c;
+            let mut count = 0u32;
+            loop {
+                let node = self.nodes[x as usize];
+                if self.nodes[node.down as usize].up != x || self.nodes[node.up as usize].down != x
+                {
+                    return Err(format!("list of item {c}: node {x} is not doubly linked"));
+                }
+                if node.item != c {
+                    return Err(format!("list of item {c}: node {x} has item {}", node.item));
+                }
+                x = node.down;
+                if x == c {
+                    break;
+                }
+                count += 1;
+                if count as usize > self.nodes.len() {
+                    return Err(format!("list of item {c} is not circular"));
+                }
+            }
+            if count != self.len[c as usize] {
+                return Err(format!(
+                    "item {c}: len is {} but its list has {count} nodes",
+                    self.len[c as usize]
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ProblemBuilder;
+
+    /// Knuth's example (TAOCP 7.2.2.1-(5)): items A..E primary, F G secondary.
+    fn knuth_example() -> Links {
+        let mut b = ProblemBuilder::new(5, 2);
+        let (a, bb, c, d, e, f, g) = (0, 1, 2, 3, 4, 5, 6);
+        for option in [
+            vec![c, e, f],
+            vec![a, d, g],
+            vec![bb, c, f],
+            vec![a, d],
+            vec![bb, g],
+            vec![d, e, g],
+        ] {
+            b.option(option).unwrap();
+        }
+        Links::new(&b.build().unwrap())
+    }
+
+    #[test]
+    fn the_layout_follows_dlx1() {
+        let l = knuth_example();
+        // Root, 7 headers, 7 spacers and 16 option nodes.
+        assert_eq!(l.nodes.len(), 1 + 7 + 7 + 16);
+        assert_eq!(l.len[1..].to_vec(), vec![2, 2, 2, 3, 2, 2, 3]);
+        assert_eq!(l.nodes[8].item, SPACER);
+        assert_eq!(l.option_of(9), 0);
+        assert_eq!(l.option_of(13), 1);
+        assert_eq!(l.option_of(22), 3);
+        assert_eq!(l.option_nodes(10).collect::<Vec<_>>(), vec![10, 11, 9]);
+        l.check().unwrap();
+    }
+
+    #[test]
+    fn cover_then_uncover_in_lifo_order_restores_every_list() {
+        let pristine = knuth_example();
+        let mut l = pristine.clone();
+        let order = [1, 4, 7, 2, 6];
+        for &c in &order {
+            l.cover(c);
+            l.check().unwrap();
+            assert!(!l.is_active(c));
+        }
+        for &c in order.iter().rev() {
+            l.uncover(c);
+            l.check().unwrap();
+        }
+        assert_eq!(l.nodes, pristine.nodes);
+        assert_eq!(l.len, pristine.len);
+        assert_eq!((l.prev, l.next), (pristine.prev, pristine.next));
+    }
+
+    #[test]
+    fn covering_an_option_s_other_items_hides_the_conflicting_options() {
+        let mut l = knuth_example();
+        // Choose option `A D` (node 21 is its A): cover A, then D.
+        l.cover(1);
+        l.cover_others(21);
+        l.check().unwrap();
+        // Options with A or D are gone: E keeps only `C E F`; G keeps only `B G`.
+        assert_eq!(l.len[5], 1);
+        assert_eq!(l.len[7], 1);
+        l.uncover_others(21);
+        l.uncover(1);
+        l.check().unwrap();
+        assert_eq!(l.len[1..].to_vec(), vec![2, 2, 2, 3, 2, 2, 3]);
+    }
+
+    #[test]
+    fn the_checker_notices_a_broken_link_and_a_wrong_length() {
+        let mut l = knuth_example();
+        l.len[3] += 1;
+        assert!(l.check().is_err());
+        let mut l = knuth_example();
+        l.nodes[9].up = 10;
+        assert!(l.check().is_err());
+    }
+
+    #[test]
+    fn the_branching_item_is_the_leftmost_of_minimum_length() {
+        let mut l = knuth_example();
+        assert_eq!(l.choose(), Some(1));
+        l.cover(1);
+        // A is gone; B C E have length 2 and D, after hiding, has length 1.
+        assert_eq!(l.choose(), Some(4));
+    }
+}
