@@ -1,1 +1,635 @@
-//! Knuth's DLX input format (placeholder: being written).
+//! The reader for Knuth's DLX1 input format: turns the text of a `.dlx` file into a
+//! [`Problem`], keeping the item names and where each option came from so that front ends
+//! can print solutions and diagnostics in the user's own terms.
+//!
+//! This module owns the text format only; checking the options and solving belong to
+//! [`crate::ProblemBuilder`] and [`crate::Solver`].
+//!
+//! # The format
+//!
+//! This is exactly what Knuth's DLX1 reads (TAOCP 7.2.2.1; `dlx1.w`):
+//!
+//! * Input is UTF-8 text, one record per line. Lines end with `\n` or `\r\n`; a UTF-8 byte
+//!   order mark at the very start is skipped (and not counted in columns).
+//! * A line whose first non-blank character is `|` is a comment; a line of blanks only is
+//!   skipped. Comment lines are skipped without being decoded, so they need not be UTF-8.
+//! * The first other line names the items: the primary items first, then optionally a lone
+//!   `|` followed by the secondary items. Every item name must be unique.
+//! * Every further line is one option: the names of its items, each at most once.
+//!
+//! Names are separated by blanks: space, tab, vertical tab, form feed and carriage return
+//! (C's `isspace`; other Unicode spaces are part of names). A name is any run of non-blank
+//! characters without `:` or `|`; unlike DLX1 there is no limit on its length.
+//!
+//! Colors (`x:c` in an option, Knuth's DLX2) and multiplicities (`u:v|x` on the item line,
+//! DLX3) are recognised and rejected with their own error kinds: they are not supported yet.
+//!
+//! Options that name no primary item are kept (so option indices match the lines of the
+//! file), but the engine ignores them as DLX1 does; see [`Problem::ignored_options`].
+//!
+//! Errors carry a 1-based line and a 1-based column that counts characters, not bytes.
+//!
+//! ```
+//! use dancing::knuth::parse_str;
+//! let input = "| Knuth's example\nA B C | X\nA X\nB C\n";
+//! let k = parse_str(input)?;
+//! assert_eq!(k.item_names, ["A", "B", "C", "X"]);
+//! assert_eq!(k.problem.primary_items(), 3);
+//! assert_eq!(k.options[1].line, 4);
+//! assert_eq!(k.options[1].text, "B C");
+//! # Ok::<(), dancing::knuth::ParseError>(())
+//! ```
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+use crate::{BuildError, Problem, ProblemBuilder};
+
+/// A problem read from Knuth's format, with the names and sources needed to report on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnuthProblem {
+    /// The problem itself: items numbered in the order of the item line, options in the
+    /// order of their lines.
+    pub problem: Problem,
+    /// Item names, in item-index order (primary first).
+    pub item_names: Vec<String>,
+    /// For each option (same index as in `problem`): its 1-based line number in the input and
+    /// its text as written (trimmed of surrounding whitespace and the line end).
+    pub options: Vec<OptionSource>,
+}
+
+/// Where an option came from in the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionSource {
+    /// The 1-based line number of the option.
+    pub line: usize,
+    /// The option's line as written, without surrounding blanks and the line end.
+    pub text: String,
+}
+
+/// A mistake in the input, with the place it was found.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct ParseError {
+    /// The 1-based line of the mistake.
+    pub line: usize,
+    /// The 1-based column of the mistake, counted in characters (not bytes).
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with the input; see [`ParseError`] for where.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseErrorKind {
+    /// The input has no item line: it is empty or has only comments and blank lines.
+    /// Reported at column 1 of the line after the last one.
+    #[error("no item line: the first line that is not a comment must name the items")]
+    NoItems,
+    /// The item line names no primary item before `|`.
+    ///
+    /// [`parse`] cannot actually produce this: a line whose first non-blank character is `|`
+    /// is a comment (as in DLX1), so an item line always starts with a name.
+    #[error("the item line names no primary item: expected at least one item name before `|`")]
+    NoPrimaryItems,
+    /// The item line names the same item twice; reported at the second mention.
+    #[error("item `{name}` is named twice on the item line: expected every item name to be unique")]
+    DuplicateItem {
+        /// The repeated name.
+        name: String,
+    },
+    /// The item line has a second `|`; reported at the second one.
+    #[error(
+        "a second `|` on the item line: expected at most one `|`, between the primary and the secondary items"
+    )]
+    SecondBar,
+    /// An option names an item that the item line did not declare.
+    #[error("`{name}` is not an item: expected one of the names on the item line")]
+    UnknownItem {
+        /// The undeclared name.
+        name: String,
+    },
+    /// An option names the same item twice; reported at the second mention.
+    #[error("item `{name}` is named twice in this option: expected each item at most once")]
+    RepeatedItem {
+        /// The repeated item's name.
+        name: String,
+    },
+    /// An option gives an item a color (`x:c`, Knuth's DLX2), or has a `:` in a name.
+    #[error(
+        "`{token}` has a color: colors (x:c) belong to DLX2 and are not supported yet; expected a plain item name"
+    )]
+    Color {
+        /// The whole offending token.
+        token: String,
+    },
+    /// The item line gives an item a multiplicity (`u:v|x` or `v|x`, Knuth's DLX3).
+    #[error(
+        "`{token}` has a multiplicity: multiplicities (u:v|x) belong to DLX3 and are not supported yet; expected a plain item name"
+    )]
+    Multiplicity {
+        /// The whole offending token.
+        token: String,
+    },
+    /// A token that is not a valid name: it contains `|` (other than the lone separator on
+    /// the item line), or, on the item line, `:`.
+    #[error(
+        "`{token}` is not a valid item name: expected a run of non-blank characters without `:` or `|` (a lone `|` only separates primary from secondary items on the item line)"
+    )]
+    BadName {
+        /// The whole offending token.
+        token: String,
+    },
+    /// The line is not valid UTF-8; reported at the first bad byte.
+    #[error("invalid UTF-8: expected the line to be UTF-8 text")]
+    InvalidUtf8,
+    /// The problem is too large for the engine (the message of [`BuildError::TooLarge`]).
+    /// Reported at column 1 of the line after the last one.
+    #[error("{0}")]
+    TooLarge(String),
+}
+
+/// Reads a problem in Knuth's DLX1 format from the whole input, given as bytes.
+///
+/// # Errors
+/// The first mistake in the input, in reading order; see [`ParseErrorKind`].
+pub fn parse(input: &[u8]) -> Result<KnuthProblem, ParseError> {
+    let input = input.strip_prefix(BOM).unwrap_or(input);
+    let mut lines = Lines::new(input);
+
+    let (item_line, item_text) = loop {
+        match lines.next() {
+            None => return Err(lines.at_end(ParseErrorKind::NoItems)),
+            Some((_, bytes)) if is_skipped(bytes) => {}
+            Some((line, bytes)) => break (line, decode(line, bytes)?),
+        }
+    };
+    let Items {
+        names,
+        primary,
+        index,
+    } = parse_items(item_line, item_text)?;
+
+    let mut builder = ProblemBuilder::new(primary, names.len() - primary);
+    let mut options = Vec::new();
+    let mut items = Vec::new();
+    let mut columns = Vec::new();
+    // `seen[i] == options.len()` while item `i` is in the option being read.
+    let mut seen = vec![usize::MAX; names.len()];
+    for (line, bytes) in lines.by_ref() {
+        if is_skipped(bytes) {
+            continue;
+        }
+        let text = decode(line, bytes)?;
+        items.clear();
+        columns.clear();
+        for (column, token) in Tokens::new(text) {
+            let at = |kind| ParseError { line, column, kind };
+            if token.contains(':') {
+                return Err(at(ParseErrorKind::Color {
+                    token: token.to_owned(),
+                }));
+            }
+            if token.contains('|') {
+                return Err(at(ParseErrorKind::BadName {
+                    token: token.to_owned(),
+                }));
+            }
+            let Some(&item) = index.get(token) else {
+                return Err(at(ParseErrorKind::UnknownItem {
+                    name: token.to_owned(),
+                }));
+            };
+            if let Some(mark) = seen.get_mut(item) {
+                if *mark == options.len() {
+                    return Err(at(ParseErrorKind::RepeatedItem {
+                        name: token.to_owned(),
+                    }));
+                }
+                *mark = options.len();
+            }
+            items.push(item);
+            columns.push(column);
+        }
+        builder
+            .option(items.iter().copied())
+            .map_err(|e| option_error(e, line, &columns, &names))?;
+        options.push(OptionSource {
+            line,
+            text: text.trim_matches(is_blank).to_owned(),
+        });
+    }
+
+    let problem = builder
+        .build()
+        .map_err(|e| lines.at_end(ParseErrorKind::TooLarge(e.to_string())))?;
+    Ok(KnuthProblem {
+        problem,
+        item_names: names.iter().map(|&n| n.to_owned()).collect(),
+        options,
+    })
+}
+
+/// Reads a problem in Knuth's DLX1 format from a string; the same as [`parse`] on its bytes.
+///
+/// # Errors
+/// As for [`parse`] (never [`ParseErrorKind::InvalidUtf8`]).
+pub fn parse_str(input: &str) -> Result<KnuthProblem, ParseError> {
+    parse(input.as_bytes())
+}
+
+/// The UTF-8 byte order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The blank characters that separate names: C's `isspace` in the "C" locale.
+fn is_blank(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r')
+}
+
+/// Whether a raw line is a comment or blank. Works on bytes, because blanks and `|` are
+/// ASCII and never occur inside a multi-byte UTF-8 sequence.
+fn is_skipped(line: &[u8]) -> bool {
+    match line.iter().find(|&&b| !is_blank(char::from(b))) {
+        None => true,
+        Some(&b) => b == b'|',
+    }
+}
+
+/// Decodes one line, reporting the character column of its first invalid byte.
+fn decode(line: usize, bytes: &[u8]) -> Result<&str, ParseError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let valid = bytes
+            .get(..e.valid_up_to())
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .unwrap_or("");
+        ParseError {
+            line,
+            column: valid.chars().count() + 1,
+            kind: ParseErrorKind::InvalidUtf8,
+        }
+    })
+}
+
+/// The lines of the input, numbered from 1, without their `\n` or `\r\n`.
+struct Lines<'a> {
+    rest: &'a [u8],
+    /// The number of the line last returned.
+    line: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn new(input: &'a [u8]) -> Self {
+        Lines {
+            rest: input,
+            line: 0,
+        }
+    }
+
+    /// An error at column 1 of the line after the last one returned.
+    fn at_end(&self, kind: ParseErrorKind) -> ParseError {
+        ParseError {
+            line: self.line + 1,
+            column: 1,
+            kind,
+        }
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = (usize, &'a [u8]);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        // A final `\n` ends the last line; it does not start an empty one.
+        if self.rest.is_empty() {
+            return None;
+        }
+        let line = match self.rest.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                let (line, tail) = self.rest.split_at(end);
+                self.rest = tail.split_first().map_or(&[], |(_, t)| t);
+                line
+            }
+            None => std::mem::take(&mut self.rest),
+        };
+        self.line += 1;
+        Some((self.line, line.strip_suffix(b"\r").unwrap_or(line)))
+    }
+}
+
+/// The blank-separated tokens of a line, each with the 1-based character column it starts at.
+struct Tokens<'a> {
+    line: &'a str,
+    /// Byte offset of the next character to look at (always a char boundary).
+    pos: usize,
+    /// Characters before `pos`.
+    chars: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(line: &'a str) -> Self {
+        Tokens {
+            line,
+            pos: 0,
+            chars: 0,
+        }
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut start = None;
+        for c in self.line.get(self.pos..)?.chars() {
+            match (is_blank(c), start) {
+                (true, Some(_)) => break,
+                (true, None) => {}
+                (false, Some(_)) => {}
+                (false, None) => start = Some((self.pos, self.chars + 1)),
+            }
+            self.pos += c.len_utf8();
+            self.chars += 1;
+        }
+        let (from, column) = start?;
+        Some((column, self.line.get(from..self.pos)?))
+    }
+}
+
+/// The item line, read.
+struct Items<'a> {
+    /// Item names in index order.
+    names: Vec<&'a str>,
+    /// How many of them are primary.
+    primary: usize,
+    /// Name to item index.
+    index: HashMap<&'a str, usize>,
+}
+
+/// Reads the item line.
+fn parse_items(line: usize, text: &str) -> Result<Items<'_>, ParseError> {
+    let mut names = Vec::new();
+    let mut index = HashMap::new();
+    let mut primary = None;
+    for (column, token) in Tokens::new(text) {
+        let at = |kind| ParseError { line, column, kind };
+        if token == "|" {
+            if primary.is_some() {
+                return Err(at(ParseErrorKind::SecondBar));
+            }
+            if names.is_empty() {
+                return Err(at(ParseErrorKind::NoPrimaryItems));
+            }
+            primary = Some(names.len());
+            continue;
+        }
+        if is_multiplicity(token) {
+            return Err(at(ParseErrorKind::Multiplicity {
+                token: token.to_owned(),
+            }));
+        }
+        if token.contains([':', '|']) {
+            return Err(at(ParseErrorKind::BadName {
+                token: token.to_owned(),
+            }));
+        }
+        if index.contains_key(token) {
+            return Err(at(ParseErrorKind::DuplicateItem {
+                name: token.to_owned(),
+            }));
+        }
+        index.insert(token, names.len());
+        names.push(token);
+    }
+    let primary = primary.unwrap_or(names.len());
+    if primary == 0 {
+        // Unreachable from `parse` (the line would be a comment), but cheap to keep honest.
+        return Err(ParseError {
+            line,
+            column: 1,
+            kind: ParseErrorKind::NoPrimaryItems,
+        });
+    }
+    Ok(Items {
+        names,
+        primary,
+        index,
+    })
+}
+
+/// Whether an item-line token looks like a DLX3 multiplicity, `u:v|x` or `v|x`: a `|`
+/// preceded by decimal digits and at most one `:`.
+fn is_multiplicity(token: &str) -> bool {
+    let Some((bounds, _)) = token.split_once('|') else {
+        return false;
+    };
+    let mut parts = bounds.split(':');
+    let number = |p: Option<&str>| p.is_some_and(|p| p.bytes().all(|b| b.is_ascii_digit()));
+    let (u, v) = (parts.next(), parts.next());
+    parts.next().is_none()
+        && number(u)
+        && (v.is_none() || number(v))
+        && bounds.bytes().any(|b| b.is_ascii_digit())
+}
+
+/// Turns the builder's complaint about an option into a parse error on its line. The parser
+/// checks names and repetitions itself, first, so that errors come in reading order; this is
+/// a safety net that keeps the reader free of panics.
+fn option_error(e: BuildError, line: usize, columns: &[usize], names: &[&str]) -> ParseError {
+    let name = |item: usize| names.get(item).copied().unwrap_or("?").to_owned();
+    match e {
+        BuildError::RepeatedItem { item, second, .. } => ParseError {
+            line,
+            column: columns.get(second).copied().unwrap_or(1),
+            kind: ParseErrorKind::RepeatedItem { name: name(item) },
+        },
+        // The parser resolved every name and a non-blank line has a token, so the builder
+        // cannot see an unknown item or an empty option (or a repetition, checked above);
+        // map them sensibly all the same.
+        BuildError::UnknownItem { item, .. } => ParseError {
+            line,
+            column: 1,
+            kind: ParseErrorKind::UnknownItem { name: name(item) },
+        },
+        BuildError::EmptyOption { .. } => ParseError {
+            line,
+            column: 1,
+            kind: ParseErrorKind::BadName {
+                token: String::new(),
+            },
+        },
+        BuildError::TooLarge { .. } => ParseError {
+            line,
+            column: 1,
+            kind: ParseErrorKind::TooLarge(e.to_string()),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Knuth's example from TAOCP 7.2.2.1 (the one in `dlx1.w` and the 2000 paper).
+    const KNUTH: &str = "\
+| This is Knuth's example: 5 primary items, 2 secondary.
+A B C D E | F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+";
+
+    fn options_of(k: &KnuthProblem) -> Vec<Vec<&str>> {
+        (0..k.problem.options())
+            .map(|o| {
+                k.problem
+                    .option(o)
+                    .map(|i| k.item_names[i].as_str())
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn knuths_example_has_five_primary_and_two_secondary_items_and_six_options() {
+        let k = parse_str(KNUTH).unwrap();
+        assert_eq!(k.item_names, ["A", "B", "C", "D", "E", "F", "G"]);
+        assert_eq!(k.problem.primary_items(), 5);
+        assert_eq!(k.problem.secondary_items(), 2);
+        assert_eq!(
+            options_of(&k),
+            vec![
+                vec!["C", "E", "F"],
+                vec!["A", "D", "G"],
+                vec!["B", "C", "F"],
+                vec!["A", "D"],
+                vec!["B", "G"],
+                vec!["D", "E", "G"],
+            ]
+        );
+    }
+
+    #[test]
+    fn option_sources_record_line_numbers_and_trimmed_text() {
+        let k = parse_str("A B\n\n  A\tB  \n| note\nB\n").unwrap();
+        assert_eq!(
+            k.options,
+            vec![
+                OptionSource {
+                    line: 3,
+                    text: "A\tB".into()
+                },
+                OptionSource {
+                    line: 5,
+                    text: "B".into()
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn comments_blank_lines_crlf_and_a_byte_order_mark_are_all_accepted() {
+        let crlf = KNUTH.replace('\n', "\r\n");
+        let input = format!("\u{FEFF}\r\n   \t\r\n  | indented comment\r\n{crlf}\r\n");
+        let k = parse(input.as_bytes()).unwrap();
+        assert_eq!(k.item_names, ["A", "B", "C", "D", "E", "F", "G"]);
+        assert_eq!(options_of(&k), options_of(&parse_str(KNUTH).unwrap()));
+        assert_eq!(k.options[0].line, 6);
+        assert_eq!(k.options[0].text, "C E F");
+    }
+
+    #[test]
+    fn an_item_line_without_a_bar_makes_every_item_primary() {
+        let k = parse_str("x y z\nx\ny z").unwrap();
+        assert_eq!(k.problem.primary_items(), 3);
+        assert_eq!(k.problem.secondary_items(), 0);
+        assert_eq!(options_of(&k), vec![vec!["x"], vec!["y", "z"]]);
+    }
+
+    #[test]
+    fn a_bar_at_the_end_of_the_item_line_declares_no_secondary_items() {
+        let k = parse_str("x y |\nx y\n").unwrap();
+        assert_eq!(k.problem.primary_items(), 2);
+        assert_eq!(k.problem.secondary_items(), 0);
+    }
+
+    #[test]
+    fn names_may_be_long_and_non_ascii_and_columns_count_characters() {
+        let k = parse_str("préfixe_très_long ✓ | §\n✓ §\n").unwrap();
+        assert_eq!(k.item_names, ["préfixe_très_long", "✓", "§"]);
+        let e = parse_str("préfixe ✓\n✓ préfixe ✓\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 11));
+    }
+
+    #[test]
+    fn options_without_primary_items_are_kept_and_listed_as_ignored() {
+        let k = parse_str("a | s\ns\na s\n").unwrap();
+        assert_eq!(k.problem.options(), 2);
+        assert_eq!(k.problem.ignored_options().collect::<Vec<_>>(), vec![0]);
+    }
+
+    #[test]
+    fn the_first_mistake_on_a_line_is_the_one_reported() {
+        let e = parse_str("A B\nA A x\n").unwrap_err();
+        assert_eq!(
+            (e.line, e.column, e.kind),
+            (2, 3, ParseErrorKind::RepeatedItem { name: "A".into() })
+        );
+    }
+
+    #[test]
+    fn comment_lines_need_not_be_utf8() {
+        let k = parse(b"| caf\xe9\nA\nA\n").unwrap();
+        assert_eq!(k.options.len(), 1);
+    }
+
+    #[test]
+    fn the_error_message_gives_line_column_and_the_offending_token() {
+        let e = parse_str("A B\nA x:red\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 3: `x:red` has a color: colors (x:c) belong to DLX2 and are not \
+             supported yet; expected a plain item name"
+        );
+    }
+
+    #[test]
+    fn multiplicity_shapes_are_told_apart_from_other_bars() {
+        assert!(is_multiplicity("1:3|x"));
+        assert!(is_multiplicity("2|x"));
+        assert!(is_multiplicity(":3|x"));
+        assert!(!is_multiplicity("a|x"));
+        assert!(!is_multiplicity("|x"));
+        assert!(!is_multiplicity(":|x"));
+        assert!(!is_multiplicity("1:2:3|x"));
+        assert!(!is_multiplicity("x"));
+    }
+
+    #[test]
+    fn tokens_report_character_columns() {
+        let toks: Vec<_> = Tokens::new(" ab\t é  c ").collect();
+        assert_eq!(toks, vec![(2, "ab"), (6, "é"), (9, "c")]);
+        assert_eq!(Tokens::new("   ").next(), None);
+    }
+
+    #[test]
+    fn lines_split_on_newlines_and_strip_carriage_returns() {
+        let lines: Vec<_> = Lines::new(b"a\r\n\nb\rc\nd").collect();
+        assert_eq!(
+            lines,
+            vec![
+                (1, &b"a"[..]),
+                (2, &b""[..]),
+                (3, &b"b\rc"[..]),
+                (4, &b"d"[..])
+            ]
+        );
+        let mut trailing = Lines::new(b"a\n");
+        assert_eq!(trailing.next(), Some((1, &b"a"[..])));
+        assert_eq!(trailing.next(), None);
+        assert_eq!(trailing.at_end(ParseErrorKind::NoItems).line, 2);
+    }
+}

@@ -1,0 +1,249 @@
+//! Malformed inputs to the DLX1 reader: each is reported with its exact kind, line and column,
+//! and no input makes the reader panic.
+
+use dancing::knuth::{ParseError, ParseErrorKind, parse};
+use proptest::prelude::*;
+
+/// Parses `input`, which must be rejected, and returns (line, column, kind).
+fn error(input: &[u8]) -> (usize, usize, ParseErrorKind) {
+    match parse(input) {
+        Ok(k) => panic!("expected an error, but parsed {k:?}"),
+        Err(ParseError { line, column, kind }) => (line, column, kind),
+    }
+}
+
+#[test]
+fn an_empty_file_has_no_item_line() {
+    assert_eq!(error(b""), (1, 1, ParseErrorKind::NoItems));
+}
+
+#[test]
+fn a_file_of_only_comments_and_blank_lines_has_no_item_line_reported_after_its_end() {
+    assert_eq!(
+        error(b"| just a comment\n\n   \n  | another\n"),
+        (5, 1, ParseErrorKind::NoItems)
+    );
+    assert_eq!(
+        error(b"| no final newline"),
+        (2, 1, ParseErrorKind::NoItems)
+    );
+}
+
+#[test]
+fn an_item_line_starting_with_a_bar_is_a_comment_as_in_dlx1() {
+    // Knuth's DLX1 treats every line whose first non-blank character is `|` as a comment,
+    // so "| F G" can never be an item line with no primary items.
+    assert_eq!(error(b"| F G\n"), (2, 1, ParseErrorKind::NoItems));
+    let k = parse(b"  | F G\nA B\nA\nB\n").unwrap();
+    assert_eq!(k.item_names, ["A", "B"]);
+    assert_eq!(k.problem.secondary_items(), 0);
+}
+
+#[test]
+fn an_item_named_twice_on_the_item_line_is_reported_at_its_second_mention() {
+    assert_eq!(
+        error(b"| items\nA B | C B\nA\n"),
+        (
+            2,
+            9,
+            ParseErrorKind::DuplicateItem {
+                name: "B".to_owned()
+            }
+        )
+    );
+}
+
+#[test]
+fn a_second_bar_on_the_item_line_is_reported_where_it_stands() {
+    assert_eq!(error(b"A | B | C\n"), (1, 7, ParseErrorKind::SecondBar));
+}
+
+#[test]
+fn an_option_naming_an_undeclared_item_is_reported_at_that_name() {
+    assert_eq!(
+        error(b"A B | C\nA C\n\nB  Z\n"),
+        (
+            4,
+            4,
+            ParseErrorKind::UnknownItem {
+                name: "Z".to_owned()
+            }
+        )
+    );
+}
+
+#[test]
+fn an_item_named_twice_in_one_option_is_reported_at_its_second_mention() {
+    assert_eq!(
+        error(b"A B C\nA B\n  C\tB  C\n"),
+        (
+            3,
+            8,
+            ParseErrorKind::RepeatedItem {
+                name: "C".to_owned()
+            }
+        )
+    );
+}
+
+#[test]
+fn a_color_in_an_option_is_rejected_as_dlx2() {
+    let (line, column, kind) = error(b"A B | x\nA x:red\n");
+    assert_eq!(
+        (line, column, &kind),
+        (
+            2,
+            3,
+            &ParseErrorKind::Color {
+                token: "x:red".to_owned()
+            }
+        )
+    );
+    assert!(kind.to_string().contains("DLX2"), "{kind}");
+}
+
+#[test]
+fn a_multiplicity_on_the_item_line_is_rejected_as_dlx3() {
+    let (line, column, kind) = error(b"A 1:3|x B\nA\n");
+    assert_eq!(
+        (line, column, &kind),
+        (
+            1,
+            3,
+            &ParseErrorKind::Multiplicity {
+                token: "1:3|x".to_owned()
+            }
+        )
+    );
+    assert!(kind.to_string().contains("DLX3"), "{kind}");
+}
+
+#[test]
+fn invalid_utf8_is_reported_at_the_character_column_of_the_first_bad_byte() {
+    assert_eq!(
+        error(b"A B\nA \xff B\n"),
+        (2, 3, ParseErrorKind::InvalidUtf8)
+    );
+    // Columns count characters: "é" is two bytes but one column.
+    assert_eq!(
+        error(
+            "A é\né "
+                .as_bytes()
+                .iter()
+                .chain(b"\xc3\n")
+                .copied()
+                .collect::<Vec<_>>()
+                .as_slice()
+        ),
+        (2, 3, ParseErrorKind::InvalidUtf8)
+    );
+}
+
+#[test]
+fn invalid_utf8_on_the_item_line_is_reported_there() {
+    assert_eq!(
+        error(b"\xef\xbb\xbfA\xfe\n"),
+        (1, 2, ParseErrorKind::InvalidUtf8)
+    );
+}
+
+#[test]
+fn a_bar_inside_a_token_is_a_bad_name() {
+    assert_eq!(
+        error(b"A B|C\n"),
+        (
+            1,
+            3,
+            ParseErrorKind::BadName {
+                token: "B|C".to_owned()
+            }
+        )
+    );
+    assert_eq!(
+        error(b"A B\nA |B\n"),
+        (
+            2,
+            3,
+            ParseErrorKind::BadName {
+                token: "|B".to_owned()
+            }
+        )
+    );
+}
+
+#[test]
+fn a_lone_bar_in_an_option_is_a_bad_name() {
+    assert_eq!(
+        error(b"A B\nA | B\n"),
+        (
+            2,
+            3,
+            ParseErrorKind::BadName {
+                token: "|".to_owned()
+            }
+        )
+    );
+}
+
+#[test]
+fn a_colon_in_an_item_line_name_is_a_bad_name() {
+    assert_eq!(
+        error(b"A x:y\n"),
+        (
+            1,
+            3,
+            ParseErrorKind::BadName {
+                token: "x:y".to_owned()
+            }
+        )
+    );
+}
+
+#[test]
+fn the_display_of_an_error_starts_with_its_line_and_column() {
+    let e = parse(b"A\nB\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 1: `B` is not an item: expected one of the names on the item line"
+    );
+}
+
+/// Checks what any successful parse must satisfy.
+fn check_consistent(input: &[u8]) {
+    if let Ok(k) = parse(input) {
+        assert_eq!(k.item_names.len(), k.problem.items());
+        assert!(k.problem.primary_items() >= 1);
+        assert_eq!(k.options.len(), k.problem.options());
+        for w in k.options.windows(2) {
+            assert!(w[0].line < w[1].line);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn parsing_arbitrary_bytes_never_panics(
+        bytes in proptest::collection::vec(any::<u8>(), 0..200)
+    ) {
+        let _ = parse(&bytes);
+    }
+
+    #[test]
+    fn parsing_bytes_from_a_format_alphabet_never_panics_and_stays_consistent(
+        bytes in proptest::collection::vec(
+            proptest::sample::select(b"AB| :\n\r\txy\xff\xc3\xa9\xef\xbb\xbf".to_vec()),
+            0..200,
+        )
+    ) {
+        check_consistent(&bytes);
+    }
+
+    #[test]
+    fn parsing_well_shaped_lines_never_panics_and_stays_consistent(
+        lines in proptest::collection::vec("[ \t]{0,2}(\\||[ABCxy:|]{1,3})([ \t]{1,2}[ABCxy:|]{1,3}){0,4}[ \t]{0,2}\r?", 0..12)
+    ) {
+        check_consistent(lines.join("\n").as_bytes());
+    }
+}
