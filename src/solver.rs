@@ -396,8 +396,8 @@ impl Solver {
         done
     }
 
-    /// Checks every invariant of the dancing links (see [`crate::links`]'s docs); meant for
-    /// tests.
+    /// Checks every invariant of the dancing links (listed in the docs of the `links` module);
+    /// meant for tests.
     ///
     /// # Errors
     /// A description of the first broken invariant.

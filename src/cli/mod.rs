@@ -1,0 +1,72 @@
+//! The command line: argument definitions (their `///` docs are the `--help` text), exit
+//! codes, and the dispatch to each subcommand.
+
+mod cover;
+mod sudoku;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exact cover by Dancing Links (Knuth's Algorithm X), and a Sudoku solver built on it.
+///
+/// Exit codes: 0 success; 1 no solution (or some puzzle not solved); 2 usage or input error;
+/// 3 the node budget (--max-nodes) ran out before the answer was known.
+#[derive(Debug, Parser)]
+#[command(version, propagate_version = true, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Cover(cover::CoverArgs),
+    Sudoku(sudoku::SudokuArgs),
+}
+
+/// The exit codes of `dancing`, as documented in `--help` and the README.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Everything asked for was found.
+    Success = 0,
+    /// No solution exists (or, in a batch, some puzzle was not solved).
+    NoSolution = 1,
+    /// Bad usage, or input that could not be read or parsed.
+    Error = 2,
+    /// The node budget ran out before the answer was known.
+    GaveUp = 3,
+}
+
+impl From<Exit> for ExitCode {
+    fn from(exit: Exit) -> ExitCode {
+        ExitCode::from(exit as u8)
+    }
+}
+
+/// Runs the chosen subcommand.
+pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    match cli.command {
+        Command::Cover(args) => cover::run(args),
+        Command::Sudoku(args) => sudoku::run(args),
+    }
+}
+
+/// Whether the error is a write to a closed pipe (`dancing ... | head -1`): not a failure.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+}

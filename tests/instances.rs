@@ -1,0 +1,163 @@
+//! Every exact-cover instance of `../shared/data/exact-cover/` counted through the binary,
+//! against the published counts, and Knuth's DLX1 search statistics reproduced exactly.
+//!
+//! Run in release mode (`cargo test --release`). The tests skip, saying so, when the shared
+//! data is absent; copies of small instances in `puzzles/exact-cover/` always run (see
+//! `cli_cover.rs`).
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+fn data(file: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/exact-cover")
+        .join(file);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!("skipped: {} is absent", path.display());
+        None
+    }
+}
+
+/// Runs `dancing cover --count --stats` and returns the count and the stats text.
+fn count(file: &str) -> Option<(u64, String)> {
+    let path = data(file)?;
+    let out = Command::cargo_bin("dancing")
+        .unwrap()
+        .args(["cover", "--count", "--stats"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{file}: {out:?}");
+    let count = String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    Some((count, String::from_utf8(out.stderr).unwrap()))
+}
+
+fn stat(stats: &str, name: &str) -> u64 {
+    stats
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(": "))
+        .unwrap_or_else(|| panic!("no {name} in {stats}"))
+        .parse()
+        .unwrap()
+}
+
+/// N queens, OEIS A000170.
+const QUEENS: [(usize, u64); 11] = [
+    (4, 2),
+    (5, 10),
+    (6, 4),
+    (7, 40),
+    (8, 92),
+    (9, 352),
+    (10, 724),
+    (11, 2680),
+    (12, 14200),
+    (13, 73712),
+    (14, 365596),
+];
+
+#[test]
+fn n_queens_counts_match_oeis_a000170_in_both_encodings() {
+    for (n, expected) in QUEENS {
+        for file in [
+            format!("nqueens-{n}.dlx"),
+            format!("nqueens-{n}-primary.dlx"),
+        ] {
+            let Some((found, _)) = count(&file) else {
+                return;
+            };
+            assert_eq!(found, expected, "{file}");
+        }
+    }
+}
+
+#[test]
+fn langford_pair_counts_match_oeis_a014552() {
+    for (file, expected) in [
+        ("langford-7.dlx", 52),
+        ("langford-7-half.dlx", 26),
+        ("langford-8.dlx", 300),
+        ("langford-8-half.dlx", 150),
+        ("langford-11.dlx", 35584),
+        ("langford-11-half.dlx", 17792),
+        ("langford-12.dlx", 216288),
+        ("langford-12-half.dlx", 108144),
+    ] {
+        let Some((found, _)) = count(file) else {
+            return;
+        };
+        assert_eq!(found, expected, "{file}");
+    }
+}
+
+#[test]
+fn pentomino_tiling_counts_match_the_published_ones() {
+    for (file, expected) in [
+        ("pentomino-6x10-xq.dlx", 2339),
+        ("pentomino-5x12.dlx", 4040),
+        ("pentomino-4x15.dlx", 1472),
+        ("pentomino-3x20.dlx", 8),
+    ] {
+        let Some((found, _)) = count(file) else {
+            return;
+        };
+        assert_eq!(found, expected, "{file}");
+    }
+}
+
+#[test]
+fn each_hard_sudoku_matrix_has_one_solution() {
+    for file in [
+        "sudoku-hard.dlx",
+        "sudoku-hard-reduced.dlx",
+        "sudoku-hard1.dlx",
+        "sudoku-hard1-reduced.dlx",
+    ] {
+        let Some((found, _)) = count(file) else {
+            return;
+        };
+        assert_eq!(found, 1, "{file}");
+    }
+}
+
+/// The search tree is DLX1's: same nodes, same updates (`../shared/data/README.md`).
+#[test]
+fn search_statistics_equal_knuth_s_dlx1() {
+    for (file, solutions, nodes, updates) in [
+        ("pentomino-6x10.dlx", 9356, 3_637_261, 1_242_377_480),
+        ("nqueens-14.dlx", 365_596, 5_474_542, 91_497_926),
+        ("langford-12-half.dlx", 108_144, 1_564_533, 21_839_525),
+        ("sudoku-hard.dlx", 1, 20_417, 348_652),
+    ] {
+        let Some((found, stats)) = count(file) else {
+            return;
+        };
+        assert_eq!(found, solutions, "{file}");
+        assert_eq!(stat(&stats, "nodes"), nodes, "{file} nodes");
+        assert_eq!(stat(&stats, "updates"), updates, "{file} updates");
+    }
+}
+
+/// About 25 s in release mode on a 2-core machine: `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn the_largest_n_queens_counts_match_oeis_a000170() {
+    for (n, expected) in [(15, 2_279_184), (16, 14_772_512)] {
+        for file in [
+            format!("nqueens-{n}.dlx"),
+            format!("nqueens-{n}-primary.dlx"),
+        ] {
+            let Some((found, _)) = count(&file) else {
+                return;
+            };
+            assert_eq!(found, expected, "{file}");
+        }
+    }
+}
