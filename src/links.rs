@@ -88,6 +88,30 @@ pub(crate) struct Links {
     pub(crate) updates: u64,
 }
 
+/// `v[i]`, without a bounds check: the dancing steps' only way to read the arena.
+///
+/// # Safety (of every call)
+/// Every index the dancing steps use comes from the arena itself: a link (`up`, `down`,
+/// `prev`, `next`), a node's `item`, or `x ± 1` inside an option, which lands on a node or
+/// on a spacer. [`Links::new`] stores only indices of entries it has pushed (nodes, items and
+/// the two list heads), the vectors never shrink, and cover and uncover only copy indices
+/// they have read. So every index is in range; [`Links::check`] verifies that every stored
+/// link is, and the unit tests run it after every cover and uncover.
+#[inline(always)]
+fn at<T: Copy>(v: &[T], i: u32) -> T {
+    debug_assert!((i as usize) < v.len());
+    // SAFETY: see above: `i` comes from the arena, so it is in range.
+    unsafe { *v.get_unchecked(i as usize) }
+}
+
+/// `&mut v[i]`, without a bounds check; see [`at`] for why `i` is in range.
+#[inline(always)]
+fn at_mut<T>(v: &mut [T], i: u32) -> &mut T {
+    debug_assert!((i as usize) < v.len());
+    // SAFETY: see `at`: `i` comes from the arena, so it is in range.
+    unsafe { v.get_unchecked_mut(i as usize) }
+}
+
 impl Links {
     /// Lays out a problem as DLX1 does (see the module docs).
     pub(crate) fn new(problem: &Problem) -> Links {
@@ -213,14 +237,14 @@ impl Links {
     /// Covers item `c`: unlinks it from its item list and hides every option in its list.
     #[inline]
     pub(crate) fn cover(&mut self, c: u32) {
-        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
-        self.next[l as usize] = r;
-        self.prev[r as usize] = l;
+        let (l, r) = (at(&self.prev, c), at(&self.next, c));
+        *at_mut(&mut self.next, l) = r;
+        *at_mut(&mut self.prev, r) = l;
         self.updates += 1;
-        let mut rr = self.nodes[c as usize].down;
+        let mut rr = at(&self.nodes, c).down;
         while rr != c {
             self.hide(rr);
-            rr = self.nodes[rr as usize].down;
+            rr = at(&self.nodes, rr).down;
         }
     }
 
@@ -229,14 +253,14 @@ impl Links {
     fn hide(&mut self, rr: u32) {
         let mut nn = rr + 1;
         while nn != rr {
-            let Node { up, down, item } = self.nodes[nn as usize];
+            let Node { up, down, item } = at(&self.nodes, nn);
             if item == SPACER {
                 nn = up;
                 continue;
             }
-            self.nodes[up as usize].down = down;
-            self.nodes[down as usize].up = up;
-            self.len[item as usize] -= 1;
+            at_mut(&mut self.nodes, up).down = down;
+            at_mut(&mut self.nodes, down).up = up;
+            *at_mut(&mut self.len, item) -= 1;
             self.updates += 1;
             nn += 1;
         }
@@ -245,14 +269,14 @@ impl Links {
     /// Undoes [`Links::cover`] of item `c`, which must be the latest cover in force.
     #[inline]
     pub(crate) fn uncover(&mut self, c: u32) {
-        let mut rr = self.nodes[c as usize].up;
+        let mut rr = at(&self.nodes, c).up;
         while rr != c {
             self.unhide(rr);
-            rr = self.nodes[rr as usize].up;
+            rr = at(&self.nodes, rr).up;
         }
-        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
-        self.next[l as usize] = c;
-        self.prev[r as usize] = c;
+        let (l, r) = (at(&self.prev, c), at(&self.next, c));
+        *at_mut(&mut self.next, l) = c;
+        *at_mut(&mut self.prev, r) = c;
     }
 
     /// Undoes [`Links::hide`], walking the option backward.
@@ -260,14 +284,14 @@ impl Links {
     fn unhide(&mut self, rr: u32) {
         let mut nn = rr - 1;
         while nn != rr {
-            let Node { up, down, item } = self.nodes[nn as usize];
+            let Node { up, down, item } = at(&self.nodes, nn);
             if item == SPACER {
                 nn = down;
                 continue;
             }
-            self.nodes[up as usize].down = nn;
-            self.nodes[down as usize].up = nn;
-            self.len[item as usize] += 1;
+            at_mut(&mut self.nodes, up).down = nn;
+            at_mut(&mut self.nodes, down).up = nn;
+            *at_mut(&mut self.len, item) += 1;
             nn -= 1;
         }
     }
@@ -277,9 +301,9 @@ impl Links {
     pub(crate) fn cover_others(&mut self, x: u32) {
         let mut p = x + 1;
         while p != x {
-            let item = self.nodes[p as usize].item;
+            let Node { up, item, .. } = at(&self.nodes, p);
             if item == SPACER {
-                p = self.nodes[p as usize].up;
+                p = up;
             } else {
                 self.cover(item);
                 p += 1;
@@ -292,9 +316,9 @@ impl Links {
     pub(crate) fn uncover_others(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
-            let item = self.nodes[p as usize].item;
+            let Node { down, item, .. } = at(&self.nodes, p);
             if item == SPACER {
-                p = self.nodes[p as usize].down;
+                p = down;
             } else {
                 self.uncover(item);
                 p -= 1;
@@ -306,20 +330,20 @@ impl Links {
     /// primary item is left to cover.
     #[inline]
     pub(crate) fn choose(&self) -> Option<u32> {
-        let mut k = self.next[ROOT as usize];
+        let mut k = at(&self.next, ROOT);
         if k == ROOT {
             return None;
         }
         let (mut best, mut t) = (k, u32::MAX);
         while k != ROOT {
-            let l = self.len[k as usize];
+            let l = at(&self.len, k);
             if l < t {
                 (best, t) = (k, l);
                 if l == 0 {
                     break;
                 }
             }
-            k = self.next[k as usize];
+            k = at(&self.next, k);
         }
         Some(best)
     }
@@ -330,6 +354,21 @@ impl Links {
     /// A description of the first broken invariant.
     pub(crate) fn check(&self) -> Result<(), String> {
         let n = self.items;
+        // The bounds every unchecked access relies on (see `at`).
+        let size = self.nodes.len() as u32;
+        for (x, node) in self.nodes.iter().enumerate() {
+            if node.up >= size || node.down >= size || node.item > n {
+                return Err(format!("node {x} has a link out of range: {node:?}"));
+            }
+        }
+        if let Some(i) =
+            (0..n + 2).find(|&i| self.prev[i as usize] > n + 1 || self.next[i as usize] > n + 1)
+        {
+            return Err(format!("item {i} has a link out of range"));
+        }
+        if self.len.len() != n as usize + 1 || self.prev.len() != n as usize + 2 {
+            return Err("the item arrays do not match the number of items".to_string());
+        }
         for head in [ROOT, n + 1] {
             let mut i = head;
             let mut steps = 0;
@@ -459,6 +498,9 @@ mod tests {
         let mut l = knuth_example();
         l.nodes[9].up = 10;
         assert!(l.check().is_err());
+        let mut l = knuth_example();
+        l.nodes[9].down = l.nodes.len() as u32;
+        assert!(l.check().unwrap_err().contains("out of range"));
     }
 
     #[test]
