@@ -1,0 +1,283 @@
+//! Sudoku as exact cover: the constraint matrix, the givens, and the decoding of a solution.
+//!
+//! For a grid of side `N` (9 for the classic puzzle, boxes of `n x n` with `N = n * n`), the
+//! matrix has `4 N^2` primary items, in four blocks of `N^2` (324 items for 9x9):
+//!
+//! | items | meaning: covered once when |
+//! |---|---|
+//! | cell `(r, c)` | the cell holds a digit |
+//! | row-digit `(r, d)` | row `r` holds digit `d` |
+//! | column-digit `(c, d)` | column `c` holds digit `d` |
+//! | box-digit `(b, d)` | box `b` holds digit `d` |
+//!
+//! and `N^3` options (729), one per "digit `d` in cell `(r, c)`", each naming its four items.
+//! Option `(r * N + c) * N + (d - 1)` places digit `d` at `(r, c)`, so decoding a solution is
+//! arithmetic, not a search.
+//!
+//! # Givens: forced options on one reused matrix
+//! The matrix does not depend on the puzzle, so [`SudokuSolver`] builds it once, and for each
+//! puzzle *forces* the options of the givens ([`Solver::force`]): their items are covered and
+//! every conflicting option hidden, leaving exactly the lists of the reduced matrix (the one
+//! without the givens' items and options), in the same order, so the search tree is the same
+//! as on the reduced matrix. After the search, [`Solver::reset`] uncovers everything in
+//! reverse order, ready for the next puzzle. Building the reduced matrix per puzzle instead
+//! allocates and links a fresh arena each time; the `sudoku/givens` criterion group measures
+//! both (see the README's performance section): forcing on a reused matrix is the faster, by
+//! the cost of allocating and linking some 2,000 nodes per puzzle.
+//!
+//! Two equal givens in one unit are reported by [`Grid::conflict`] before any search, naming
+//! the digit and both cells; a puzzle whose givens agree but that has no solution is
+//! [`SolveError::Unsolvable`], a different outcome.
+
+use crate::sudoku::grid::{Conflict, Grid, Shape};
+use crate::{Problem, ProblemBuilder, Solver, Step};
+
+/// Why a puzzle has no answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// Two givens break a rule: the puzzle is invalid, and no search was made.
+    #[error("{0}")]
+    Conflict(Conflict),
+    /// The givens agree with each other, but no grid completes them.
+    #[error("no solution")]
+    Unsolvable,
+    /// The node budget ran out before the answer was known.
+    #[error("gave up after {nodes} nodes")]
+    GaveUp {
+        /// Nodes searched.
+        nodes: u64,
+    },
+    /// The puzzle's shape is not the solver's.
+    #[error("a {found}x{found} puzzle given to a {expected}x{expected} solver")]
+    WrongShape {
+        /// The solver's side.
+        expected: usize,
+        /// The puzzle's side.
+        found: usize,
+    },
+}
+
+/// A solved puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The first solution found.
+    pub grid: Grid,
+    /// The number of solutions, counted up to the limit asked for (so at least 1, and with a
+    /// limit of 2, 2 means "more than one").
+    pub count: u64,
+}
+
+/// The exact-cover matrix of an empty grid of the given shape (see the module docs).
+pub fn matrix(shape: Shape) -> Problem {
+    let n = shape.side();
+    let cells = n * n;
+    let mut b = ProblemBuilder::new(4 * cells, 0);
+    for r in 0..n {
+        for c in 0..n {
+            let bx = shape.box_of(r, c);
+            for d in 0..n {
+                b.option([
+                    r * n + c,
+                    cells + r * n + d,
+                    2 * cells + c * n + d,
+                    3 * cells + bx * n + d,
+                ])
+                .expect("the Sudoku options are well formed");
+            }
+        }
+    }
+    b.build().expect("a Sudoku matrix fits the arena")
+}
+
+/// The option that places `digit` (1-based) at cell index `cell`.
+fn option_of(side: usize, cell: usize, digit: u8) -> usize {
+    cell * side + usize::from(digit) - 1
+}
+
+/// Solves Sudoku puzzles of one shape, reusing one matrix for all of them.
+///
+/// ```
+/// use dancing::sudoku::{grid::Shape, read::parse_line, solve::SudokuSolver};
+/// let puzzle = parse_line(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// ).unwrap();
+/// let mut solver = SudokuSolver::new(Shape::CLASSIC);
+/// let solved = solver.solve(&puzzle, 2).unwrap();
+/// assert_eq!(solved.count, 1); // the solution is unique
+/// assert!(solved.grid.to_line().starts_with("534678912"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SudokuSolver {
+    shape: Shape,
+    solver: Solver,
+    max_nodes: Option<u64>,
+}
+
+impl SudokuSolver {
+    /// A solver for puzzles of this shape.
+    pub fn new(shape: Shape) -> SudokuSolver {
+        SudokuSolver {
+            shape,
+            solver: Solver::new(&matrix(shape)),
+            max_nodes: None,
+        }
+    }
+
+    /// Limits every search to `max_nodes` nodes of the search tree (`None`: no limit).
+    pub fn set_max_nodes(&mut self, max_nodes: Option<u64>) {
+        self.max_nodes = max_nodes;
+        self.solver.set_max_nodes(max_nodes);
+    }
+
+    /// Solves `puzzle`, counting its solutions up to `limit` (1: just find one; 2: find out
+    /// whether it is unique).
+    ///
+    /// # Errors
+    /// [`SolveError`]: conflicting givens, no solution, budget spent, wrong shape.
+    pub fn solve(&mut self, puzzle: &Grid, limit: u64) -> Result<Solution, SolveError> {
+        let side = self.shape.side();
+        if puzzle.shape() != self.shape {
+            return Err(SolveError::WrongShape {
+                expected: side,
+                found: puzzle.shape().side(),
+            });
+        }
+        if let Some(conflict) = puzzle.conflict() {
+            return Err(SolveError::Conflict(conflict));
+        }
+        self.solver.reset();
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                self.solver
+                    .force(option_of(side, cell, digit))
+                    .expect("givens without conflict can all be forced");
+            }
+        }
+        let mut first = None;
+        let mut count = 0;
+        while count < limit.max(1) {
+            match self.solver.step() {
+                Step::Solution => {
+                    count += 1;
+                    if first.is_none() {
+                        first = Some(self.decode());
+                    }
+                }
+                Step::Exhausted => break,
+                Step::Paused => {}
+                Step::GaveUp => {
+                    return Err(SolveError::GaveUp {
+                        nodes: self.solver.stats().nodes,
+                    });
+                }
+            }
+        }
+        first
+            .map(|grid| Solution { grid, count })
+            .ok_or(SolveError::Unsolvable)
+    }
+
+    /// The work done by the last search.
+    pub fn stats(&self) -> crate::Stats {
+        self.solver.stats()
+    }
+
+    /// The grid of the solution on the solver's stack.
+    fn decode(&self) -> Grid {
+        let side = self.shape.side();
+        let mut grid = Grid::empty(self.shape);
+        for option in self.solver.solution() {
+            let (cell, digit) = (option / side, option % side + 1);
+            grid.set(cell / side, cell % side, digit as u8);
+        }
+        grid
+    }
+}
+
+/// What a user asked to know about each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Count solutions up to this many (1: find one and stop).
+    pub limit: u64,
+    /// A puzzle with more than one solution fails ([`Status::Multiple`]); needs a limit of
+    /// at least 2, which [`SudokuSolver::judge`] then uses.
+    pub unique: bool,
+}
+
+/// The outcome of one puzzle, as reported to users.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// A solution was found (and, under [`Request::unique`], it is the only one).
+    Solved,
+    /// The givens agree, but no grid completes them.
+    Unsolvable,
+    /// The puzzle breaks a rule (two equal givens in a unit) or could not be read.
+    Invalid,
+    /// More than one solution, when a unique one was required.
+    Multiple,
+    /// The node budget ran out before the answer was known.
+    GaveUp,
+}
+
+impl Status {
+    /// The name used in output: `solved`, `unsolvable`, `invalid`, `multiple`, `gave-up`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Invalid => "invalid",
+            Status::Multiple => "multiple",
+            Status::GaveUp => "gave-up",
+        }
+    }
+}
+
+/// Everything known about one puzzle after [`SudokuSolver::judge`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The outcome.
+    pub status: Status,
+    /// The first solution found, if any.
+    pub solution: Option<Grid>,
+    /// Solutions counted, up to the request's limit (0 when the search did not finish).
+    pub solutions: u64,
+    /// Why the puzzle was not solved, for people.
+    pub error: Option<String>,
+}
+
+impl SudokuSolver {
+    /// Solves `puzzle` as `request` asks, and says what became of it.
+    pub fn judge(&mut self, puzzle: &Grid, request: Request) -> Verdict {
+        let limit = if request.unique {
+            request.limit.max(2)
+        } else {
+            request.limit.max(1)
+        };
+        match self.solve(puzzle, limit) {
+            Ok(Solution { grid, count }) => {
+                let status = if request.unique && count > 1 {
+                    Status::Multiple
+                } else {
+                    Status::Solved
+                };
+                Verdict {
+                    status,
+                    error: (status == Status::Multiple)
+                        .then(|| "more than one solution".to_string()),
+                    solution: Some(grid),
+                    solutions: count,
+                }
+            }
+            Err(err) => Verdict {
+                status: match err {
+                    SolveError::Unsolvable => Status::Unsolvable,
+                    SolveError::GaveUp { .. } => Status::GaveUp,
+                    SolveError::Conflict(_) | SolveError::WrongShape { .. } => Status::Invalid,
+                },
+                solution: None,
+                solutions: 0,
+                error: Some(err.to_string()),
+            },
+        }
+    }
+}
