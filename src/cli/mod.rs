@@ -5,13 +5,15 @@ mod cover;
 mod sudoku;
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{Parser, Subcommand};
 
 /// Exact cover by Dancing Links (Knuth's Algorithm X), and a Sudoku solver built on it.
 ///
 /// Exit codes: 0 success; 1 no solution (or some puzzle not solved); 2 usage or input error;
-/// 3 the node budget (--max-nodes) ran out before the answer was known.
+/// 3 the node budget (--max-nodes) ran out before the answer was known; 130 interrupted
+/// (Ctrl-C), after a summary of how far the work got.
 #[derive(Debug, Parser)]
 #[command(version, propagate_version = true, max_term_width = 100)]
 pub struct Cli {
@@ -36,6 +38,8 @@ pub enum Exit {
     Error = 2,
     /// The node budget ran out before the answer was known.
     GaveUp = 3,
+    /// Interrupted by Ctrl-C (128 + SIGINT, as shells report it).
+    Interrupted = 130,
 }
 
 impl From<Exit> for ExitCode {
@@ -44,8 +48,19 @@ impl From<Exit> for ExitCode {
     }
 }
 
+/// Set by the Ctrl-C handler; long work checks it between steps and stops cleanly.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether Ctrl-C has been pressed.
+fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    // Without the handler, Ctrl-C kills the process at once: no summary, a half-written line.
+    // If it cannot be installed, that is still what happens, which is acceptable.
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed));
     match cli.command {
         Command::Cover(args) => cover::run(args),
         Command::Sudoku(args) => sudoku::run(args),

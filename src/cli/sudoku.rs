@@ -109,7 +109,7 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     progress.finish_and_clear();
     let summary = batch.summary;
     let single = stdin_only && summary.puzzles == 1;
-    if !args.quiet && !single {
+    if (!args.quiet && !single) || super::interrupted() {
         summary.print(start.elapsed().as_secs_f64());
     }
     Ok(summary.exit())
@@ -125,6 +125,8 @@ struct Summary {
     multiple: u64,
     gave_up: u64,
     errors: u64,
+    /// The last puzzle answered (`path:line`), for an interrupted run.
+    reached: Option<String>,
 }
 
 impl Summary {
@@ -153,10 +155,16 @@ impl Summary {
             seconds,
             self.puzzles as f64 / seconds.max(1e-9)
         );
+        if super::interrupted() {
+            let reached = self.reached.as_deref().unwrap_or("the start");
+            eprintln!("interrupted: stopped after {reached}; the answers up to there are complete");
+        }
     }
 
     fn exit(&self) -> Exit {
-        if self.errors > 0 {
+        if super::interrupted() {
+            Exit::Interrupted
+        } else if self.errors > 0 {
             Exit::Error
         } else if self.unsolvable + self.invalid + self.multiple > 0 {
             Exit::NoSolution
@@ -190,6 +198,19 @@ struct Batch<'a, W: Write> {
     outputs: u64,
 }
 
+impl<W: Write> Batch<'_, W> {
+    /// Records where the work got to, after each chunk, for the summary of an interrupted run.
+    fn reached(&mut self, name: &str, answers: &[Answer]) {
+        if let Some(last) = answers.last() {
+            let line = match last {
+                Ok((puzzle, _)) => puzzle.line,
+                Err(err) => err.line,
+            };
+            self.summary.reached = Some(format!("{name}:{line}"));
+        }
+    }
+}
+
 /// One entry of a source: a puzzle, or the reason it could not be read.
 type Entry = Result<Puzzle, ReadError>;
 
@@ -203,10 +224,10 @@ impl<W: Write> Batch<'_, W> {
         if path.as_os_str() == "-" {
             return self.source("<stdin>", io::stdin().lock(), false, pool);
         }
-        for entry in walkdir::WalkDir::new(path)
+        let walk = walkdir::WalkDir::new(path)
             .follow_links(true)
-            .sort_by_file_name()
-        {
+            .sort_by_file_name();
+        for entry in walk.into_iter().take_while(|_| !super::interrupted()) {
             match entry {
                 Ok(entry) if entry.file_type().is_dir() => {}
                 Ok(entry) => {
@@ -265,7 +286,7 @@ impl<W: Write> Batch<'_, W> {
             })
         };
         let mut sequential = (jobs == 1).then(new_solver);
-        loop {
+        while !super::interrupted() {
             let chunk: Vec<Entry> = puzzles.by_ref().take(CHUNK).collect();
             if chunk.is_empty() {
                 break;
@@ -284,6 +305,7 @@ impl<W: Write> Batch<'_, W> {
                 }
             }
             self.progress.inc(size);
+            self.reached(name, &answers);
         }
         Ok(())
     }
