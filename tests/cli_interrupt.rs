@@ -1,0 +1,50 @@
+//! Ctrl-C during a batch: the run stops cleanly, every answer written is whole, and the
+//! summary says how far it got.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+#[test]
+fn ctrl_c_during_a_batch_stops_cleanly_with_a_summary_of_how_far_it_got() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.txt");
+    let sample = std::fs::read_to_string("puzzles/sudoku/top1465.txt").unwrap();
+    let mut file = std::fs::File::create(&path).unwrap();
+    // About 150,000 hard puzzles: far more than can be solved before the signal arrives.
+    for _ in 0..100 {
+        file.write_all(sample.as_bytes()).unwrap();
+    }
+    drop(file);
+    let child = Command::new(assert_cmd::cargo::cargo_bin("dancing"))
+        .args(["sudoku", "--jobs", "1"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted: stopped after"), "{stderr}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        stdout.is_empty() || stdout.ends_with('\n'),
+        "no half-written line"
+    );
+    assert!(lines.len() < 146_500, "it stopped early");
+    assert!(lines.iter().all(|l| l.len() == 81), "every answer is whole");
+    let summary = stderr.lines().find(|l| l.starts_with("puzzles: ")).unwrap();
+    assert!(summary.starts_with(&format!(
+        "puzzles: {}, solved: {}",
+        lines.len(),
+        lines.len()
+    )));
+}
