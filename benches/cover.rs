@@ -1,5 +1,6 @@
 //! Exact-cover engine benchmarks: counting every solution of problems built in memory
-//! (N queens, Langford pairs) and read from Knuth's format (pentomino 6x10, one quadrant).
+//! (N queens, Langford pairs) and read from Knuth's format (pentomino 6x10, one quadrant),
+//! on one thread and, with [`dancing::count_parallel`], on several.
 //!
 //! Run with `cargo bench --bench cover`.
 
@@ -62,6 +63,19 @@ fn benches(c: &mut Criterion) {
     group.bench_function("pentomino-6x10-xq", |b| {
         b.iter(|| count(black_box(&pentomino)))
     });
+    group.finish();
+
+    let mut group = c.benchmark_group("cover/count-parallel");
+    group.sample_size(10);
+    let queens = queens(12);
+    for jobs in [1, 2] {
+        group.bench_function(format!("nqueens-12/jobs-{jobs}"), |b| {
+            b.iter(|| dancing::count_parallel(black_box(&queens), jobs).solutions)
+        });
+        group.bench_function(format!("pentomino-6x10-xq/jobs-{jobs}"), |b| {
+            b.iter(|| dancing::count_parallel(black_box(&pentomino), jobs).solutions)
+        });
+    }
     group.finish();
 }
 

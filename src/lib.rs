@@ -39,10 +39,12 @@
 
 pub mod knuth;
 mod links;
+pub mod parallel;
 pub mod problem;
 pub mod solver;
 pub mod sudoku;
 
+pub use parallel::count_parallel;
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{ForceError, GaveUp, Outcome, Solutions, Solver, Stats, Step};
 

@@ -23,6 +23,13 @@
 //! level 0). So the stack alone says how to undo everything, which is what
 //! [`Solver::reset`] does.
 //!
+//! # Subtrees
+//! For counting on several threads ([`crate::count_parallel`]), `Solver::split` searches
+//! only the levels above a cut and lists the subtrees below it, and `Solver::descend`
+//! replays the choices leading to one subtree on another solver; the levels so placed on the
+//! stack form a *floor* that *backup* never goes below, so that solver searches that subtree
+//! only.
+//!
 //! # Counters
 //! `nodes` counts entries to *forward*, one of which is each solution (DLX1 counts a solution
 //! as a node of the tree); `updates` counts items unlinked by cover and nodes removed while
@@ -133,6 +140,10 @@ pub struct Solver {
     choice: Vec<u32>,
     /// First nodes of the options forced before the search, in the order they were covered.
     forced: Vec<u32>,
+    /// The number of levels at the bottom of `choice` that were placed there by
+    /// [`Solver::descend`]: the search is confined to the subtree below them and never backs
+    /// up through them.
+    floor: usize,
     state: State,
     nodes: u64,
     solutions: u64,
@@ -150,6 +161,7 @@ impl Solver {
             links: Links::new(problem),
             choice: Vec::new(),
             forced: Vec::new(),
+            floor: 0,
             state: State::Forward,
             nodes: 0,
             solutions: 0,
@@ -214,6 +226,7 @@ impl Solver {
             self.links.uncover_others(x);
             self.links.uncover(self.links.nodes[x as usize].item);
         }
+        self.floor = 0;
         self.state = State::Forward;
         self.nodes = 0;
         self.solutions = 0;
@@ -233,23 +246,38 @@ impl Solver {
     /// Runs the search until the next solution, the end of the tree, the node budget or a
     /// pause, whichever comes first.
     pub fn step(&mut self) -> Step {
+        match self.search(usize::MAX) {
+            Some(step) => step,
+            None => unreachable!("no level is cut off"),
+        }
+    }
+
+    /// [`Solver::step`], except that a node of the tree at level `cut` is not entered: the
+    /// search returns `None` there, with the choices leading to it on the stack, and resumes
+    /// with its next sibling when called again.
+    #[inline(always)]
+    fn search(&mut self, cut: usize) -> Option<Step> {
         let links = &mut self.links;
         loop {
             match self.state {
                 State::Forward => {
+                    if self.choice.len() == cut {
+                        self.state = State::Backup;
+                        return None;
+                    }
                     if self.nodes >= self.max_nodes.min(self.next_pause) {
                         if self.nodes >= self.max_nodes {
-                            return Step::GaveUp;
+                            return Some(Step::GaveUp);
                         }
                         self.next_pause = self.next_pause.saturating_add(self.pause_every);
-                        return Step::Paused;
+                        return Some(Step::Paused);
                     }
                     self.nodes += 1;
                     match links.choose() {
                         None => {
                             self.solutions += 1;
                             self.state = State::Backup;
-                            return Step::Solution;
+                            return Some(Step::Solution);
                         }
                         Some(best) => {
                             links.cover(best);
@@ -269,20 +297,51 @@ impl Solver {
                         self.state = State::Forward;
                     }
                 }
-                State::Backup => match self.choice.last_mut() {
-                    None => {
+                State::Backup => {
+                    if self.choice.len() == self.floor {
                         self.state = State::Done;
-                        return Step::Exhausted;
+                        return Some(Step::Exhausted);
                     }
-                    Some(x) => {
-                        links.uncover_others(*x);
-                        *x = links.nodes[*x as usize].down;
-                        self.state = State::Advance;
-                    }
-                },
-                State::Done => return Step::Exhausted,
+                    let x = self.choice.last_mut().expect("a level above the floor");
+                    links.uncover_others(*x);
+                    *x = links.nodes[*x as usize].down;
+                    self.state = State::Advance;
+                }
+                State::Done => return Some(Step::Exhausted),
             }
         }
+    }
+
+    /// Searches the levels of the tree above `depth` only, and returns the subtrees at level
+    /// `depth`, each as the option nodes chosen on the way down to it (see
+    /// [`Solver::descend`]). Nodes above `depth`, their updates and the solutions among them
+    /// are counted in [`Solver::stats`]; the roots of the subtrees are not, so searching every
+    /// subtree completes the statistics exactly.
+    pub(crate) fn split(&mut self, depth: usize) -> Vec<Vec<u32>> {
+        let mut subtrees = Vec::new();
+        loop {
+            match self.search(depth) {
+                None => subtrees.push(self.choice.clone()),
+                Some(Step::Exhausted | Step::GaveUp) => return subtrees,
+                Some(Step::Solution | Step::Paused) => {}
+            }
+        }
+    }
+
+    /// Moves a fresh (or reset) solver down one level of the tree, choosing the option of
+    /// node `x`, and confines the search to the subtree below: `x` must be a node that
+    /// [`Solver::split`] returned at this level, on a solver of the same problem. The updates
+    /// of the descent are not counted, since the splitting search counted them.
+    pub(crate) fn descend(&mut self, x: u32) {
+        debug_assert!(self.state == State::Forward && self.choice.len() == self.floor);
+        let links = &mut self.links;
+        debug_assert_eq!(links.choose(), Some(links.nodes[x as usize].item));
+        let updates = links.updates;
+        links.cover(links.nodes[x as usize].item);
+        links.cover_others(x);
+        links.updates = updates;
+        self.choice.push(x);
+        self.floor = self.choice.len();
     }
 
     /// The options of the solution just found (after [`Step::Solution`]): forced options

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::Args;
 use dancing::knuth::{self, KnuthProblem};
-use dancing::{Solver, Step};
+use dancing::{Solver, Stats, Step};
 
 use super::Exit;
 
@@ -46,6 +46,11 @@ pub struct CoverArgs {
     /// Show progress on stderr even when it is not a terminal.
     #[arg(long)]
     progress: bool,
+    /// Count on N threads, splitting the search tree (only with --count; the statistics are
+    /// the same as with one thread). Not with --limit, --max-nodes or --progress.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: u16,
 }
 
 /// How many nodes go by between two looks at the clock for the progress line.
@@ -62,6 +67,9 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
             "dancing: warning: {name}:{}: option has no primary item and is ignored",
             parsed.options[k].line
         );
+    }
+    if args.jobs > 1 {
+        return count_parallel(&args, &parsed);
     }
     let start = Instant::now();
     let mut solver = Solver::new(&parsed.problem);
@@ -103,7 +111,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     }
     out.flush()?;
     if args.stats {
-        print_stats(&parsed, &solver, start.elapsed());
+        print_stats(&parsed, solver.stats(), start.elapsed());
     }
     if gave_up {
         eprintln!(
@@ -114,6 +122,26 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         return Ok(Exit::GaveUp);
     }
     if found == 0 {
+        eprintln!("dancing: no solution");
+        return Ok(Exit::NoSolution);
+    }
+    Ok(Exit::Success)
+}
+
+/// `--count --jobs N`: counts on N threads.
+fn count_parallel(args: &CoverArgs, parsed: &KnuthProblem) -> anyhow::Result<Exit> {
+    if !args.count || args.limit.is_some() || args.max_nodes.is_some() || args.progress {
+        anyhow::bail!(
+            "--jobs above 1 works only with --count, and not with --limit, --max-nodes or --progress"
+        );
+    }
+    let start = Instant::now();
+    let stats = dancing::count_parallel(&parsed.problem, args.jobs.into());
+    println!("{}", stats.solutions);
+    if args.stats {
+        print_stats(parsed, stats, start.elapsed());
+    }
+    if stats.solutions == 0 {
         eprintln!("dancing: no solution");
         return Ok(Exit::NoSolution);
     }
@@ -150,8 +178,7 @@ fn write_solution(
     Ok(())
 }
 
-fn print_stats(parsed: &KnuthProblem, solver: &Solver, elapsed: Duration) {
-    let stats = solver.stats();
+fn print_stats(parsed: &KnuthProblem, stats: Stats, elapsed: Duration) {
     let p = &parsed.problem;
     eprintln!(
         "options: {}\nitems: {} ({} primary, {} secondary)\nnodes: {}\nupdates: {}\n\

@@ -1,0 +1,130 @@
+//! Counting on several threads: the same counts and the same statistics as the sequential
+//! search, on problems with none, one and many solutions, and on random matrices.
+
+use assert_cmd::Command;
+use dancing::{Problem, ProblemBuilder, Solver, Stats, count_parallel};
+use predicates::prelude::*;
+use proptest::prelude::*;
+
+/// N queens: rows and columns primary, the 2N - 1 diagonals each way secondary.
+fn queens(n: usize) -> Problem {
+    let diagonals = 2 * n - 1;
+    let mut b = ProblemBuilder::new(2 * n, 2 * diagonals);
+    for r in 0..n {
+        for c in 0..n {
+            b.option([r, n + c, 2 * n + r + c, 2 * n + diagonals + (n - 1 + r - c)])
+                .unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
+/// Langford pairs L(2, n): items are the values 1..=n, then the 2n slots.
+fn langford(n: usize) -> Problem {
+    let mut b = ProblemBuilder::new(3 * n, 0);
+    for value in 1..=n {
+        for start in 1..2 * n - value {
+            b.option([value - 1, n + start - 1, n + start + value])
+                .unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
+fn sequential(problem: &Problem) -> Stats {
+    let mut solver = Solver::new(problem);
+    solver.count(None).unwrap();
+    solver.stats()
+}
+
+#[test]
+fn parallel_counts_and_statistics_equal_the_sequential_ones() {
+    // 1 queen: one solution at depth 1; 2 and 3 queens: none; then many.
+    for (n, expected) in [(1, 1), (2, 0), (3, 0), (4, 2), (6, 4), (8, 92), (9, 352)] {
+        let problem = queens(n);
+        for jobs in [1, 2, 3, 8] {
+            let stats = count_parallel(&problem, jobs);
+            assert_eq!(stats.solutions, expected, "{n} queens, {jobs} jobs");
+            assert_eq!(stats, sequential(&problem), "{n} queens, {jobs} jobs");
+        }
+    }
+    // Langford pairs exist only when n is 0 or 3 mod 4; each is counted with its mirror.
+    for (n, expected) in [(3, 2), (5, 0), (7, 52), (8, 300)] {
+        let problem = langford(n);
+        let stats = count_parallel(&problem, 2);
+        assert_eq!(stats.solutions, expected, "langford {n}");
+        assert_eq!(stats, sequential(&problem), "langford {n}");
+    }
+}
+
+#[test]
+fn a_problem_whose_only_solution_is_deep_is_counted_once() {
+    // A chain: option k covers items k and k + 1, plus singletons for the ends, so that the
+    // only solution of 2m items chooses m options one below the other.
+    let m = 40;
+    let mut b = ProblemBuilder::new(2 * m, 0);
+    for k in 0..2 * m - 1 {
+        b.option([k, k + 1]).unwrap();
+    }
+    let problem = b.build().unwrap();
+    let stats = count_parallel(&problem, 2);
+    assert_eq!(stats.solutions, 1);
+    assert_eq!(stats, sequential(&problem));
+}
+
+#[test]
+fn cover_count_with_two_jobs_prints_dlx1_s_count_and_statistics() {
+    Command::cargo_bin("dancing")
+        .unwrap()
+        .args(["cover", "--count", "--stats", "--jobs", "2"])
+        .arg("puzzles/exact-cover/sudoku-hard.dlx")
+        .assert()
+        .success()
+        .stdout("1\n")
+        .stderr(
+            predicate::str::contains("nodes: 20417\n")
+                .and(predicate::str::contains("updates: 348652\n")),
+        );
+}
+
+#[test]
+fn cover_with_two_jobs_and_no_solution_exits_1() {
+    Command::cargo_bin("dancing")
+        .unwrap()
+        .args(["cover", "--count", "--jobs", "2"])
+        .write_stdin("A B\nA\n")
+        .assert()
+        .code(1)
+        .stdout("0\n");
+}
+
+#[test]
+fn cover_with_two_jobs_but_without_count_is_a_usage_error() {
+    Command::cargo_bin("dancing")
+        .unwrap()
+        .args(["cover", "--jobs", "2", "puzzles/exact-cover/nqueens-8.dlx"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--jobs"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn parallel_counts_random_matrices_like_the_sequential_search(
+        primary in 1usize..10,
+        secondary in 0usize..4,
+        options in prop::collection::vec(prop::collection::btree_set(0usize..14, 1..5), 0..30),
+        jobs in 2usize..4,
+    ) {
+        let items = primary + secondary;
+        let mut b = ProblemBuilder::new(primary, secondary);
+        for option in &options {
+            let option: Vec<usize> = option.iter().map(|&i| i % items).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+            b.option(option).unwrap();
+        }
+        let problem = b.build().unwrap();
+        prop_assert_eq!(count_parallel(&problem, jobs), sequential(&problem));
+    }
+}
