@@ -144,7 +144,7 @@ pub enum ParseErrorKind {
     /// The line is not valid UTF-8; reported at the first bad byte.
     #[error("invalid UTF-8: expected the line to be UTF-8 text")]
     InvalidUtf8,
-    /// The problem is too large for the engine (the message of [`BuildError::TooLarge`]).
+    /// The problem is too large for the engine (the message of the [`BuildError`]).
     /// Reported at column 1 of the line after the last one.
     #[error("{0}")]
     TooLarge(String),
@@ -458,7 +458,7 @@ fn option_error(e: BuildError, line: usize, columns: &[usize], names: &[&str]) -
                 token: String::new(),
             },
         },
-        BuildError::TooLarge { .. } => ParseError {
+        BuildError::TooLarge { .. } | BuildError::ItemTooLong { .. } => ParseError {
             line,
             column: 1,
             kind: ParseErrorKind::TooLarge(e.to_string()),

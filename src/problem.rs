@@ -47,6 +47,16 @@ pub enum BuildError {
         /// The option's index.
         option: usize,
     },
+    /// An item is named by more options than the engine can count in its lengths.
+    #[error("item {item} is in {options} options, but at most {max} are supported")]
+    ItemTooLong {
+        /// The item.
+        item: usize,
+        /// How many options name it.
+        options: u64,
+        /// The largest supported count.
+        max: u64,
+    },
     /// The problem needs more nodes than the engine's `u32` indices can address.
     #[error("the problem is too large: {nodes} nodes, but at most {max} are supported")]
     TooLarge {
@@ -138,6 +148,8 @@ pub struct ProblemBuilder {
 
 /// Largest node count an arena of `u32` indices can hold, with room to spare for sentinels.
 const MAX_NODES: u64 = u32::MAX as u64 - 1;
+/// Options an item may be in: its length must stay below the engine's covered flag, 2^30.
+const MAX_ITEM_LENGTH: u64 = 1 << 30;
 
 impl ProblemBuilder {
     /// A builder for a problem with `primary` primary items (numbered `0..primary`) and
@@ -214,7 +226,9 @@ impl ProblemBuilder {
     /// Finishes the problem.
     ///
     /// # Errors
-    /// [`BuildError::TooLarge`] if the engine could not address all its nodes.
+    /// [`BuildError::TooLarge`] if the engine could not address all its nodes;
+    /// [`BuildError::ItemTooLong`] if an item is in 2^30 options or more (the engine keeps a
+    /// flag beside each length).
     pub fn build(self) -> Result<Problem, BuildError> {
         let p = self.problem;
         let nodes = 1 + p.items() as u64 + p.items.len() as u64 + p.options() as u64 + 1;
@@ -223,6 +237,23 @@ impl ProblemBuilder {
                 nodes,
                 max: MAX_NODES,
             });
+        }
+        if p.items.len() as u64 >= MAX_ITEM_LENGTH {
+            let mut lengths = vec![0u64; p.items()];
+            for &i in &p.items {
+                lengths[i as usize] += 1;
+            }
+            if let Some((item, &options)) = lengths
+                .iter()
+                .enumerate()
+                .find(|(_, l)| **l >= MAX_ITEM_LENGTH)
+            {
+                return Err(BuildError::ItemTooLong {
+                    item,
+                    options,
+                    max: MAX_ITEM_LENGTH - 1,
+                });
+            }
         }
         Ok(p)
     }

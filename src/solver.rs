@@ -442,7 +442,7 @@ impl Solver {
                 break;
             }
             let item = self.links.nodes[x as usize].item;
-            let d = f64::from(self.links.len[item as usize].max(1));
+            let d = f64::from(self.links.length(item).max(1));
             let mut k = 0u32;
             let mut y = x;
             while !self.links.is_header(y) {
