@@ -391,8 +391,8 @@ impl Links {
     fn choose_by_scan(&self) -> Option<u32> {
         const LANES: usize = 8;
         let lens = &self.len[1..=self.primary as usize];
-        let chunks = lens.chunks_exact(LANES);
-        let mut lanes = [i32::MAX; LANES];
+        let chunks = lens.chunks_exact(4 * LANES);
+        let mut lanes = [i32::MAX; 4 * LANES];
         for &l in chunks.remainder() {
             lanes[0] = lanes[0].min(l as i32);
         }
