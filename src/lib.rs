@@ -12,6 +12,7 @@
 //! - [`Solver`] runs Algorithm X with dancing links on it: first solution, counting up to a
 //!   limit, every solution through a callback or an iterator, a node budget, and Knuth's
 //!   `nodes` and `updates` counters ([`Stats`]). Its search tree is DLX1's, node for node.
+//! - [`count_parallel`] counts on several threads, splitting the search tree.
 //! - [`knuth`] reads Knuth's DLX input format into a [`Problem`].
 //! - [`sudoku`] encodes Sudoku grids as exact cover (324 items, 729 options for 9x9), reads
 //!   the common puzzle formats, and checks solutions independently of the engine.

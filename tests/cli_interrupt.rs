@@ -48,3 +48,48 @@ fn ctrl_c_during_a_batch_stops_cleanly_with_a_summary_of_how_far_it_got() {
         lines.len()
     )));
 }
+
+#[test]
+fn ctrl_c_during_a_long_count_stops_it_and_prints_no_partial_count() {
+    // 16 queens has 14,772,512 solutions: minutes of search.
+    let n = 16;
+    let mut text = String::new();
+    let rows: Vec<String> = (0..n).map(|r| format!("r{r}")).collect();
+    let cols: Vec<String> = (0..n).map(|c| format!("c{c}")).collect();
+    let diagonals: Vec<String> = (0..2 * n - 1)
+        .flat_map(|d| [format!("a{d}"), format!("b{d}")])
+        .collect();
+    text += &format!(
+        "{} {} | {}\n",
+        rows.join(" "),
+        cols.join(" "),
+        diagonals.join(" ")
+    );
+    for r in 0..n {
+        for c in 0..n {
+            text += &format!("r{r} c{c} a{} b{}\n", r + c, n - 1 + r - c);
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("queens-16.dlx");
+    std::fs::write(&path, text).unwrap();
+    let child = Command::new(assert_cmd::cargo::cargo_bin("dancing"))
+        .args(["cover", "--count"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(out.stdout.is_empty(), "no partial count on stdout");
+    assert!(stderr.contains("interrupted after"), "{stderr}");
+    assert!(stderr.contains("of the tree explored"), "{stderr}");
+}

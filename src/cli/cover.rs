@@ -74,10 +74,9 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     let start = Instant::now();
     let mut solver = Solver::new(&parsed.problem);
     solver.set_max_nodes(args.max_nodes);
+    // Pauses let the progress line be drawn and Ctrl-C be noticed.
+    solver.set_pause_every(Some(PAUSE_NODES));
     let show_progress = args.progress || std::io::stderr().is_terminal();
-    if show_progress {
-        solver.set_pause_every(Some(PAUSE_NODES));
-    }
     let mut progress = Progress::new(show_progress);
     let limit = args
         .limit
@@ -85,7 +84,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut found = 0u64;
-    let mut gave_up = false;
+    let mut end = End::Finished;
     while found < limit {
         match solver.step() {
             Step::Solution => {
@@ -97,35 +96,61 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
                     write_solution(&mut out, &parsed, &solver)?;
                 }
             }
+            Step::Paused if super::interrupted() => {
+                end = End::Interrupted;
+                break;
+            }
             Step::Paused => progress.update(&solver),
             Step::Exhausted => break,
             Step::GaveUp => {
-                gave_up = true;
+                end = End::GaveUp;
                 break;
             }
         }
     }
     progress.finish(&solver);
-    if args.count && !gave_up {
+    if args.count && end == End::Finished {
         writeln!(out, "{found}")?;
     }
     out.flush()?;
     if args.stats {
         print_stats(&parsed, solver.stats(), start.elapsed());
     }
-    if gave_up {
-        eprintln!(
-            "dancing: gave up after {} nodes (--max-nodes) with {found} solutions found; \
-             the answer is unknown",
-            solver.stats().nodes
-        );
-        return Ok(Exit::GaveUp);
+    let nodes = solver.stats().nodes;
+    match end {
+        End::Finished => {}
+        End::GaveUp => {
+            eprintln!(
+                "dancing: gave up after {nodes} nodes (--max-nodes) with {found} solutions \
+                 found; the answer is unknown"
+            );
+            return Ok(Exit::GaveUp);
+        }
+        End::Interrupted => {
+            eprintln!(
+                "dancing: interrupted after {nodes} nodes with {found} solutions found, about \
+                 {:.3}% of the tree explored",
+                100.0 * solver.progress()
+            );
+            return Ok(Exit::Interrupted);
+        }
     }
     if found == 0 {
         eprintln!("dancing: no solution");
         return Ok(Exit::NoSolution);
     }
     Ok(Exit::Success)
+}
+
+/// Why the search loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// The tree was exhausted or the limit reached: the answer is complete.
+    Finished,
+    /// `--max-nodes` ran out.
+    GaveUp,
+    /// Ctrl-C.
+    Interrupted,
 }
 
 /// `--count --jobs N`: counts on N threads.
