@@ -207,6 +207,16 @@ impl Links {
         }
     }
 
+    /// Makes this arena equal to `other`, an arena of the same problem, by copying its
+    /// links and lengths (no allocation).
+    pub(crate) fn copy_from(&mut self, other: &Links) {
+        self.nodes.copy_from_slice(&other.nodes);
+        self.prev.copy_from_slice(&other.prev);
+        self.next.copy_from_slice(&other.next);
+        self.len.copy_from_slice(&other.len);
+        self.updates = other.updates;
+    }
+
     /// Whether node `x` is an item header.
     #[inline]
     pub(crate) fn is_header(&self, x: u32) -> bool {

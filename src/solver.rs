@@ -135,7 +135,7 @@ enum State {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
-    links: Links,
+    pub(crate) links: Links,
     /// The option node chosen at each level; the stack of Algorithm X.
     choice: Vec<u32>,
     /// First nodes of the options forced before the search, in the order they were covered.
@@ -231,6 +231,20 @@ impl Solver {
         self.nodes = 0;
         self.solutions = 0;
         self.links.updates = 0;
+        self.next_pause = self.pause_every;
+    }
+
+    /// [`Solver::reset`] by copying the arena of `pristine`, a solver of the same problem
+    /// that has not searched nor forced anything, instead of uncovering step by step.
+    pub(crate) fn reset_from(&mut self, pristine: &Solver) {
+        debug_assert!(pristine.choice.is_empty() && pristine.forced.is_empty());
+        self.links.copy_from(&pristine.links);
+        self.choice.clear();
+        self.forced.clear();
+        self.floor = 0;
+        self.state = State::Forward;
+        self.nodes = 0;
+        self.solutions = 0;
         self.next_pause = self.pause_every;
     }
 
