@@ -241,7 +241,12 @@ impl Links {
 
     /// The first node of the arena option that holds [`Problem`] option `option`, if the
     /// option is in the arena.
+    /// Without a search when no option before it was left out of the arena (as in Sudoku,
+    /// whose givens are looked up this way for every puzzle).
     pub(crate) fn first_node_of(&self, option: usize) -> Option<u32> {
+        if self.option_index.get(option) == Some(&(option as u32)) {
+            return Some(self.option_first[option]);
+        }
         let k = self.option_index.binary_search(&(option as u32)).ok()?;
         Some(self.option_first[k])
     }
@@ -651,6 +656,21 @@ mod tests {
         l.uncover(1);
         l.check().unwrap();
         assert_eq!(l.len[1..].to_vec(), vec![2, 2, 2, 3, 2, 2, 3]);
+    }
+
+    #[test]
+    fn options_are_found_with_or_without_left_out_options_before_them() {
+        // Option 1 names only the secondary item, so it is not in the arena.
+        let mut b = ProblemBuilder::new(2, 1);
+        for option in [vec![0, 2], vec![2], vec![1], vec![0, 1]] {
+            b.option(option).unwrap();
+        }
+        let l = Links::new(&b.build().unwrap());
+        let firsts: Vec<_> = (0..5).map(|k| l.first_node_of(k)).collect();
+        assert_eq!(firsts, [Some(5), None, Some(8), Some(10), None]);
+        for k in [0, 2, 3] {
+            assert_eq!(l.option_of(firsts[k].unwrap()), k);
+        }
     }
 
     #[test]
