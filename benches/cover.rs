@@ -7,34 +7,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dancing::{Problem, ProblemBuilder, Solver};
-
-/// N queens: rows and columns primary, diagonals secondary.
-fn queens(n: usize) -> Problem {
-    let diagonals = 2 * n - 1;
-    let mut b = ProblemBuilder::new(2 * n, 2 * diagonals);
-    for r in 0..n {
-        for c in 0..n {
-            b.option([r, n + c, 2 * n + r + c, 2 * n + diagonals + (n - 1 + r - c)])
-                .unwrap();
-        }
-    }
-    b.build().unwrap()
-}
-
-/// Langford pairs L(2, n), one of each mirror pair (value 1 starts in the first half), as in
-/// `langford-N-half.dlx`: items are the values 1..=n, then the 2n slots.
-fn langford_half(n: usize) -> Problem {
-    let mut b = ProblemBuilder::new(3 * n, 0);
-    for value in 1..=n {
-        let last_start = if value == 1 { n - 1 } else { 2 * n - value - 1 };
-        for start in 1..=last_start {
-            b.option([value - 1, n + start - 1, n + start + value])
-                .unwrap();
-        }
-    }
-    b.build().unwrap()
-}
+use dancing::problems::{langford, queens};
+use dancing::{Problem, Solver};
 
 fn count(problem: &Problem) -> u64 {
     Solver::new(problem).count(None).unwrap()
@@ -50,7 +24,7 @@ fn benches(c: &mut Criterion) {
             b.iter(|| count(black_box(&problem)))
         });
     }
-    let langford = langford_half(11);
+    let langford = langford(11, true);
     assert_eq!(count(&langford), 17792, "langford-11-half");
     group.bench_function("langford-11-half", |b| {
         b.iter(|| count(black_box(&langford)))

@@ -42,6 +42,7 @@ pub mod knuth;
 mod links;
 pub mod parallel;
 pub mod problem;
+pub mod problems;
 pub mod solver;
 pub mod sudoku;
 

@@ -3,38 +3,9 @@
 
 use std::ops::ControlFlow;
 
+use dancing::problems::{knuth_example, queens};
 use dancing::{Outcome, Problem, ProblemBuilder, Solver, Step};
 use proptest::prelude::*;
-
-/// Knuth's 7-item example (TAOCP 7.2.2.1-(5)): A..E primary, F G secondary.
-fn knuth_example() -> Problem {
-    let mut b = ProblemBuilder::new(5, 2);
-    let (a, bb, c, d, e, f, g) = (0, 1, 2, 3, 4, 5, 6);
-    for option in [
-        vec![c, e, f],
-        vec![a, d, g],
-        vec![bb, c, f],
-        vec![a, d],
-        vec![bb, g],
-        vec![d, e, g],
-    ] {
-        b.option(option).unwrap();
-    }
-    b.build().unwrap()
-}
-
-/// N queens: rows and columns primary, the 2N - 1 diagonals each way secondary.
-fn queens(n: usize) -> Problem {
-    let diagonals = 2 * n - 1;
-    let mut b = ProblemBuilder::new(2 * n, 2 * diagonals);
-    for r in 0..n {
-        for c in 0..n {
-            b.option([r, n + c, 2 * n + r + c, 2 * n + diagonals + (n - 1 + r - c)])
-                .unwrap();
-        }
-    }
-    b.build().unwrap()
-}
 
 /// Checks that `solution` covers each primary item exactly once and each secondary item at
 /// most once, without using the engine.

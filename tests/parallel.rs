@@ -2,34 +2,10 @@
 //! search, on problems with none, one and many solutions, and on random matrices.
 
 use assert_cmd::Command;
+use dancing::problems::queens;
 use dancing::{Problem, ProblemBuilder, Solver, Stats, count_parallel};
 use predicates::prelude::*;
 use proptest::prelude::*;
-
-/// N queens: rows and columns primary, the 2N - 1 diagonals each way secondary.
-fn queens(n: usize) -> Problem {
-    let diagonals = 2 * n - 1;
-    let mut b = ProblemBuilder::new(2 * n, 2 * diagonals);
-    for r in 0..n {
-        for c in 0..n {
-            b.option([r, n + c, 2 * n + r + c, 2 * n + diagonals + (n - 1 + r - c)])
-                .unwrap();
-        }
-    }
-    b.build().unwrap()
-}
-
-/// Langford pairs L(2, n): items are the values 1..=n, then the 2n slots.
-fn langford(n: usize) -> Problem {
-    let mut b = ProblemBuilder::new(3 * n, 0);
-    for value in 1..=n {
-        for start in 1..2 * n - value {
-            b.option([value - 1, n + start - 1, n + start + value])
-                .unwrap();
-        }
-    }
-    b.build().unwrap()
-}
 
 fn sequential(problem: &Problem) -> Stats {
     let mut solver = Solver::new(problem);
@@ -50,7 +26,7 @@ fn parallel_counts_and_statistics_equal_the_sequential_ones() {
     }
     // Langford pairs exist only when n is 0 or 3 mod 4; each is counted with its mirror.
     for (n, expected) in [(3, 2), (5, 0), (7, 52), (8, 300)] {
-        let problem = langford(n);
+        let problem = dancing::problems::langford(n, false);
         let stats = count_parallel(&problem, 2);
         assert_eq!(stats.solutions, expected, "langford {n}");
         assert_eq!(stats, sequential(&problem), "langford {n}");
