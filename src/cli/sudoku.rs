@@ -314,6 +314,7 @@ impl<W: Write> Batch<'_, W> {
     fn unreadable(&mut self, name: &str, err: &ReadError, format: OutputFormat) -> io::Result<()> {
         self.error(&format!("{name}:{err}"));
         match format {
+            _ if !err.is_a_puzzle() => Ok(()),
             OutputFormat::Grid => Ok(()),
             OutputFormat::Line => writeln!(self.out, "{}", Status::Invalid.name()),
             OutputFormat::Jsonl => {
@@ -359,7 +360,10 @@ impl<W: Write> Batch<'_, W> {
         match format {
             OutputFormat::Grid => {
                 if self.args.count {
-                    writeln!(self.out, "{}", verdict.solutions)
+                    match verdict.count() {
+                        Some(count) => writeln!(self.out, "{count}"),
+                        None => writeln!(self.out, "{}", verdict.status.name()),
+                    }
                 } else if let (true, Some(solution)) = (solved, &verdict.solution) {
                     if self.outputs > 0 {
                         writeln!(self.out)?;
@@ -371,7 +375,7 @@ impl<W: Write> Batch<'_, W> {
                 }
             }
             OutputFormat::Line => match (&verdict.solution, self.args.count, solved) {
-                (_, true, _) if verdict.status != Status::Invalid => {
+                (_, true, _) if verdict.count().is_some() => {
                     writeln!(self.out, "{}", verdict.solutions)
                 }
                 (Some(solution), false, true) => writeln!(self.out, "{}", solution.to_line()),
@@ -385,7 +389,7 @@ impl<W: Write> Batch<'_, W> {
                     "solution": verdict.solution.as_ref().map(|g| g.to_line()),
                 });
                 if self.args.count {
-                    object["solutions"] = json!(verdict.solutions);
+                    object["solutions"] = json!(verdict.count());
                 }
                 if let Some(error) = &verdict.error {
                     object["error"] = json!(error);

@@ -116,6 +116,15 @@ pub struct ReadError {
     pub kind: ReadErrorKind,
 }
 
+impl ReadError {
+    /// Whether the error stands for one puzzle of the input (a bad line or grid), rather
+    /// than for the input as a whole (nothing in it, or a failed read). A batch answers each
+    /// puzzle, good or bad, with one output line; an input-wide error gets none.
+    pub fn is_a_puzzle(&self) -> bool {
+        !matches!(self.kind, ReadErrorKind::NoPuzzle | ReadErrorKind::Io(_))
+    }
+}
+
 /// What went wrong while reading; each message says what was found and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -536,13 +545,9 @@ impl<R: BufRead> PuzzleReader<R> {
                     (None, 0) => None,
                     (None, _) => {
                         let cut = self.at_end(ReadErrorKind::GridCutShort { rows, expected: n });
-                        match first_error {
-                            Some(e) => {
-                                self.state = State::Failed(cut);
-                                Some(Err(e))
-                            }
-                            None => Some(Err(cut)),
-                        }
+                        // A bad grid yields one error, the first, even when it is cut short
+                        // too: one bad puzzle, one answer line.
+                        Some(Err(first_error.unwrap_or(cut)))
                     }
                 };
             }

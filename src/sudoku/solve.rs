@@ -254,6 +254,18 @@ pub struct Verdict {
     pub error: Option<String>,
 }
 
+impl Verdict {
+    /// The number of solutions, counted up to the request's limit, when the search finished
+    /// (solved, multiple or unsolvable); `None` for an invalid puzzle or a spent budget, whose
+    /// count is unknown.
+    pub fn count(&self) -> Option<u64> {
+        match self.status {
+            Status::Solved | Status::Multiple | Status::Unsolvable => Some(self.solutions),
+            Status::Invalid | Status::GaveUp => None,
+        }
+    }
+}
+
 impl SudokuSolver {
     /// Solves `puzzle` as `request` asks, and says what became of it.
     pub fn judge(&mut self, puzzle: &Grid, request: Request) -> Verdict {

@@ -1,0 +1,190 @@
+//! The public Sudoku sets of `../shared/data/sudoku/`: every puzzle solved by the library,
+//! every solution checked by the independent checker, uniqueness (or, for serg's set, its
+//! absence) and the number of puzzles of each set checked against the published facts. Skips,
+//! saying so, when the folder is absent. Run in release mode (`cargo test --release`).
+//!
+//! Run times measured in release on the 2-core workplace machine (each test alone, one
+//! thread): the whole 17-clue set (49,158 puzzles, counting to 2, reading included) 1.1 to
+//! 1.9 s, forum-hardest 0.4 s, top1465 0.3 s, serg's 10,000 0.1 to 0.25 s, the binary on
+//! top1465 0.15 s, the others less: the whole file finishes in 1 to 3 s, so nothing is
+//! `#[ignore]`d.
+
+use std::fs::{self, File};
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use dancing::sudoku::check::verify;
+use dancing::sudoku::grid::{Grid, Shape};
+use dancing::sudoku::read::PuzzleReader;
+use dancing::sudoku::solve::SudokuSolver;
+
+/// The folder of the public sets, or `None` (with a message) when it is absent.
+fn sets() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {} is absent", dir.display());
+        None
+    }
+}
+
+/// The set `name`, or `None` (with a message) when it is absent.
+fn set(name: &str) -> Option<PathBuf> {
+    let path = sets()?.join(name);
+    if path.is_file() {
+        Some(path)
+    } else {
+        eprintln!("skipped: {} is absent", path.display());
+        None
+    }
+}
+
+/// Every puzzle of `path`, with its line; any reading error fails the test.
+fn read(path: &Path) -> Vec<(usize, Grid)> {
+    let file = File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    PuzzleReader::new(BufReader::new(file))
+        .map(|item| {
+            let puzzle = item.unwrap_or_else(|e| panic!("{}:{e}", path.display()));
+            (puzzle.line, puzzle.grid)
+        })
+        .collect()
+}
+
+/// What a set promises about its puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expect {
+    /// Every puzzle has exactly one solution.
+    Unique,
+    /// Every puzzle has two or more.
+    Multiple,
+}
+
+/// Solves every puzzle of `path` (counting to 2), checks each solution with the independent
+/// checker and each count against `expect`; returns the number of puzzles.
+fn check_set(path: &Path, expect: Expect) -> usize {
+    let puzzles = read(path);
+    let mut solver = SudokuSolver::new(Shape::CLASSIC);
+    for (line, puzzle) in &puzzles {
+        let at = format!("{}:{line}: {puzzle}", path.display());
+        let solution = solver
+            .solve(puzzle, 2)
+            .unwrap_or_else(|e| panic!("{at}: {e}"));
+        assert_eq!(verify(puzzle, &solution.grid), Ok(()), "{at}");
+        match expect {
+            Expect::Unique => assert_eq!(solution.count, 1, "{at}: not unique"),
+            Expect::Multiple => assert!(solution.count >= 2, "{at}: unique"),
+        }
+    }
+    assert!(!puzzles.is_empty(), "{}: no puzzle", path.display());
+    puzzles.len()
+}
+
+/// The sets known here: file, puzzles, what they promise.
+const KNOWN: &[(&str, usize, Expect)] = &[
+    ("17-clue.txt", 49_158, Expect::Unique),
+    ("top1465.txt", 1_465, Expect::Unique),
+    ("forum-hardest-1106.txt", 375, Expect::Unique),
+    ("top95.txt", 95, Expect::Unique),
+    ("hardest.txt", 11, Expect::Unique),
+    ("serg-multi-solution.txt", 10_000, Expect::Multiple),
+];
+
+fn check_known(name: &str) {
+    let Some(path) = set(name) else { return };
+    let &(_, puzzles, expect) = KNOWN
+        .iter()
+        .find(|(known, ..)| *known == name)
+        .expect("a known set");
+    assert_eq!(check_set(&path, expect), puzzles, "{name}");
+}
+
+/// The whole 17-clue set: 1.1 to 1.9 s in release (2-core machine), so it stays in the
+/// normal run.
+#[test]
+fn every_17_clue_puzzle_has_a_unique_solution_that_verifies() {
+    check_known("17-clue.txt");
+}
+
+#[test]
+fn every_top1465_puzzle_has_a_unique_solution_that_verifies() {
+    check_known("top1465.txt");
+}
+
+#[test]
+fn every_forum_hardest_puzzle_has_a_unique_solution_that_verifies() {
+    check_known("forum-hardest-1106.txt");
+}
+
+#[test]
+fn every_top95_puzzle_has_a_unique_solution_that_verifies() {
+    check_known("top95.txt");
+}
+
+#[test]
+fn every_norvig_hardest_puzzle_has_a_unique_solution_that_verifies() {
+    check_known("hardest.txt");
+}
+
+#[test]
+fn every_serg_multi_solution_puzzle_has_two_or_more_solutions_and_the_first_verifies() {
+    check_known("serg-multi-solution.txt");
+}
+
+#[test]
+fn every_other_file_of_the_folder_is_solved_and_verified_too() {
+    let Some(dir) = sets() else { return };
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_file())
+        .collect();
+    files.sort();
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if KNOWN.iter().any(|(known, ..)| *known == name) {
+            continue; // a test of its own above
+        }
+        let expect = if name.contains("multi") {
+            Expect::Multiple
+        } else {
+            Expect::Unique
+        };
+        eprintln!("also solving {name} ({expect:?})");
+        check_set(&path, expect);
+    }
+}
+
+#[test]
+fn the_binary_solves_top1465_one_line_per_puzzle_and_every_line_verifies() {
+    let Some(path) = set("top1465.txt") else {
+        return;
+    };
+    let puzzles = read(&path);
+    let output = Command::cargo_bin("dancing")
+        .unwrap()
+        .args(["sudoku", "--format", "line"])
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), puzzles.len());
+    assert_eq!(lines.len(), 1_465);
+    for ((line, puzzle), answer) in puzzles.iter().zip(&lines) {
+        assert_eq!(answer.len(), 81, "line {line}: {answer}");
+        let cells = answer
+            .bytes()
+            .map(|b| {
+                assert!(b.is_ascii_digit() && b != b'0', "line {line}: {answer}");
+                b - b'0'
+            })
+            .collect();
+        let solution = Grid::from_cells(Shape::CLASSIC, cells).unwrap();
+        assert_eq!(verify(puzzle, &solution), Ok(()), "line {line}: {puzzle}");
+    }
+}
