@@ -447,6 +447,13 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// Whether the line just read carries nothing: a comment, or a blank line. A line cut
+    /// at [`MAX_LINE_BYTES`] is never blank: what follows the cut is unknown, and it must be
+    /// reported, not skipped.
+    fn skippable(&self) -> bool {
+        is_comment(&self.buf) || (!self.truncated && is_blank(&self.buf))
+    }
+
     /// Finds the first meaningful line and the format; the state to go on with.
     fn detect(&mut self) -> State {
         loop {
@@ -455,7 +462,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 Ok(false) => return State::Failed(self.at_end(ReadErrorKind::NoPuzzle)),
                 Ok(true) => {}
             }
-            if is_blank(&self.buf) || is_comment(&self.buf) {
+            if self.skippable() {
                 continue;
             }
             let format = self
@@ -484,7 +491,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 Ok(false) => return Err(None),
                 Ok(true) => {}
             }
-            if !is_blank(&self.buf) && !is_comment(&self.buf) {
+            if !self.skippable() {
                 return Ok(());
             }
         }
@@ -551,7 +558,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     }
                 };
             }
-            if is_separator_line(&self.buf) {
+            if !self.truncated && is_separator_line(&self.buf) {
                 continue;
             }
             if rows == 0 {

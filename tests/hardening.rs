@@ -1,0 +1,980 @@
+//! Hardening through the binary: malformed input of every kind is reported with its location
+//! and the right exit code and never leaves half an answer on stdout; batches lose nothing;
+//! large problems and large batches run in bounded time, depth and memory.
+//!
+//! The longest test is `#[ignore]`d with its run time noted; run it with
+//! `cargo test --release --test hardening -- --ignored`.
+
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use dancing::sudoku::check;
+use dancing::sudoku::read::{MAX_LINE_BYTES, parse_line};
+use dancing::{ProblemBuilder, Solver};
+use predicates::prelude::*;
+
+fn dancing() -> Command {
+    Command::cargo_bin("dancing").unwrap()
+}
+
+fn binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_dancing"))
+}
+
+/// The classic contest puzzle as one line, and its solution.
+const CLASSIC: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const CLASSIC_SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// The classic puzzle as a grid (nine lines of nine digits separated by spaces).
+fn classic_grid() -> String {
+    fs::read_to_string("puzzles/classic.txt").unwrap()
+}
+
+/// Its solution as the binary prints it in `grid` format.
+fn classic_grid_solved() -> String {
+    fs::read_to_string("puzzles/classic.out").unwrap()
+}
+
+/// Runs the binary; returns (exit code, stdout, stderr).
+fn run(args: &[&str], stdin: impl Into<Vec<u8>>) -> (Option<i32>, String, String) {
+    let out = dancing().args(args).write_stdin(stdin).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Stdout holds whole lines only: empty, or ending with a line end.
+fn assert_whole_lines(stdout: &str) {
+    assert!(
+        stdout.is_empty() || stdout.ends_with('\n'),
+        "half-written stdout: {stdout:?}"
+    );
+}
+
+/// A file of `text` in a fresh temporary directory (kept alive by the returned guard).
+fn temp_file(name: &str, text: impl AsRef<[u8]>) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+/// A small deterministic generator (xorshift64*), so generated inputs are the same every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Checks that `line` (81 digits) solves `puzzle`, with the checker that does not use the engine.
+fn assert_solves(puzzle: &str, line: &str) {
+    let puzzle_grid = parse_line(puzzle).unwrap();
+    let solution = parse_line(line).unwrap_or_else(|e| panic!("not a grid: {line:?}: {e}"));
+    check::verify(&puzzle_grid, &solution)
+        .unwrap_or_else(|v| panic!("{line} does not solve {puzzle}: {v}"));
+}
+
+/// The counts of the summary line (`puzzles: N, solved: S, ..., errors: E; ...`), by name.
+fn summary(stderr: &str) -> Vec<(String, u64)> {
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("puzzles: "))
+        .unwrap_or_else(|| panic!("no summary in {stderr}"));
+    let counts = line.split(';').next().unwrap();
+    counts
+        .split(", ")
+        .map(|field| {
+            let (name, value) = field.split_once(": ").unwrap();
+            (name.to_string(), value.parse().unwrap())
+        })
+        .collect()
+}
+
+fn count(summary: &[(String, u64)], name: &str) -> u64 {
+    summary
+        .iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no `{name}` in {summary:?}"))
+        .1
+}
+
+// ---------------------------------------------------------------------------------------------
+// Malformed Sudoku input
+
+#[test]
+fn empty_input_is_no_puzzle_at_line_1_column_1_and_exits_2() {
+    let (code, stdout, stderr) = run(&["sudoku"], "");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("dancing: <stdin>:1:1: no puzzle found"),
+        "{stderr}"
+    );
+    // An input-wide error, not a bad puzzle: no answer line.
+    assert_eq!(stdout, "");
+
+    let (_dir, path) = temp_file("empty.txt", "");
+    let path = path.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["sudoku", path], "");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("dancing: {path}:1:1: no puzzle found")),
+        "{stderr}"
+    );
+    assert_eq!(stdout, "");
+}
+
+#[test]
+fn a_line_with_80_cells_is_located_at_its_end_and_the_batch_goes_on() {
+    let text = format!("{CLASSIC}\n{}\n{CLASSIC}\n", &CLASSIC[..80]);
+    let (_dir, path) = temp_file("short.txt", text);
+    let path = path.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["sudoku", path], "");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{path}:2:81: found 80 cells, expected 81")),
+        "{stderr}"
+    );
+    assert_eq!(
+        stdout,
+        format!("{CLASSIC_SOLVED}\ninvalid\n{CLASSIC_SOLVED}\n")
+    );
+}
+
+#[test]
+fn a_lone_line_of_80_cells_on_stdin_is_read_as_a_grid_row_and_reported_at_cell_10() {
+    // Fewer than 81 cells on the first line: detection takes it for the first row of a grid.
+    let (code, stdout, stderr) = run(&["sudoku"], format!("{}\n", &CLASSIC[..80]));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("<stdin>:1:10: found 80 cells, expected 9"),
+        "{stderr}"
+    );
+    // (Whether the grid being cut short is reported too is left open.)
+    assert_eq!(stdout, "", "grid output: nothing for a puzzle not read");
+}
+
+#[test]
+fn an_82nd_cell_is_located_at_column_82() {
+    let text = format!("{CLASSIC}\n{CLASSIC}5\n");
+    let (_dir, path) = temp_file("long.txt", text);
+    let path = path.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["sudoku", path], "");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{path}:2:82: found more than 81 cells")),
+        "{stderr}"
+    );
+    assert_eq!(stdout, format!("{CLASSIC_SOLVED}\ninvalid\n"));
+}
+
+#[test]
+fn a_letter_among_the_cells_is_named_and_located() {
+    let text = format!("{}x{}\n", &CLASSIC[..4], &CLASSIC[5..]);
+    let (code, stdout, stderr) = run(&["sudoku"], text);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "dancing: <stdin>:1:5: found 'x', expected a digit 1-9 or a blank ('.', '0', '_')"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(stdout, "invalid\n");
+}
+
+#[test]
+fn a_10_in_a_space_separated_grid_is_named_and_located() {
+    // Row 3 is `0 9 8 0 0 0 0 6 0`; its 8th value (column 15) becomes 10.
+    let grid = classic_grid().replacen("0 9 8 0 0 0 0 6 0", "0 9 8 0 0 0 0 10 0", 1);
+    let (code, stdout, stderr) = run(&["sudoku"], grid);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("dancing: <stdin>:3:15: found 10, expected a digit 0-9"),
+        "{stderr}"
+    );
+    assert_eq!(stdout, "", "grid output: nothing for a puzzle not read");
+}
+
+#[test]
+fn a_negative_number_in_a_grid_file_is_named_and_located_and_gets_a_status_line() {
+    // Row 5 is `4 0 0 8 0 3 0 0 1`; its 4th value (column 7) becomes -8.
+    let grid = classic_grid().replacen("4 0 0 8 0 3 0 0 1", "4 0 0 -8 0 3 0 0 1", 1);
+    let (_dir, path) = temp_file("negative.txt", grid);
+    let path = path.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["sudoku", path], "");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "dancing: {path}:5:7: found -8, expected a digit 0-9"
+        )),
+        "{stderr}"
+    );
+    assert_eq!(stdout, "invalid\n");
+}
+
+#[test]
+fn tabs_separate_grid_cells_like_spaces_and_end_a_one_line_puzzle() {
+    let (code, stdout, stderr) = run(&["sudoku"], classic_grid().replace(' ', "\t"));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, classic_grid_solved());
+
+    let (code, stdout, stderr) = run(&["sudoku"], format!("{CLASSIC}\trating 3.4\n"));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, format!("{CLASSIC_SOLVED}\n"));
+}
+
+#[test]
+fn crlf_line_ends_are_accepted_and_never_echoed() {
+    let (code, stdout, stderr) = run(&["sudoku"], classic_grid().replace('\n', "\r\n"));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, classic_grid_solved());
+
+    let (_dir, path) = temp_file("crlf.txt", format!("{CLASSIC}\r\n{CLASSIC}\r\n"));
+    let (code, stdout, stderr) = run(&["sudoku", path.to_str().unwrap()], "");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, format!("{CLASSIC_SOLVED}\n{CLASSIC_SOLVED}\n"));
+}
+
+#[test]
+fn trailing_spaces_are_ignored() {
+    let (code, stdout, stderr) = run(&["sudoku"], classic_grid().replace('\n', "  \t \n"));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, classic_grid_solved());
+
+    let (code, stdout, stderr) = run(&["sudoku"], format!("{CLASSIC}   \n"));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, format!("{CLASSIC_SOLVED}\n"));
+}
+
+#[test]
+fn a_utf8_byte_order_mark_is_accepted() {
+    let mut grid = b"\xEF\xBB\xBF".to_vec();
+    grid.extend_from_slice(classic_grid().as_bytes());
+    let (code, stdout, stderr) = run(&["sudoku"], grid);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, classic_grid_solved());
+
+    let mut line = b"\xEF\xBB\xBF".to_vec();
+    line.extend_from_slice(format!("{CLASSIC}\n").as_bytes());
+    let (_dir, path) = temp_file("bom.txt", line);
+    let (code, stdout, stderr) = run(&["sudoku", path.to_str().unwrap()], "");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, format!("{CLASSIC_SOLVED}\n"));
+}
+
+#[test]
+fn invalid_utf8_is_located_at_its_character_column() {
+    let mut line = CLASSIC.as_bytes()[..10].to_vec();
+    line.push(0xFF);
+    line.extend_from_slice(&CLASSIC.as_bytes()[11..]);
+    line.push(b'\n');
+    let (code, stdout, stderr) = run(&["sudoku"], line);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("dancing: <stdin>:1:11: invalid UTF-8"),
+        "{stderr}"
+    );
+    assert_eq!(stdout, "invalid\n");
+
+    // In a grid row, in a file: `5 3 0 0 7 0 0 \xFF 0` is bad at column 15.
+    let mut grid = b"5 3 0 0 7 0 0 \xFF 0\n".to_vec();
+    for row in classic_grid().lines().skip(1) {
+        grid.extend_from_slice(row.as_bytes());
+        grid.push(b'\n');
+    }
+    let (_dir, path) = temp_file("utf8.txt", grid);
+    let path = path.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["sudoku", path], "");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("dancing: {path}:1:15: invalid UTF-8")),
+        "{stderr}"
+    );
+    assert_eq!(stdout, "invalid\n");
+}
+
+/// Ten megabytes.
+const TEN_MB: usize = 10 << 20;
+
+#[test]
+fn a_10_mb_line_without_a_newline_is_cut_reported_and_quick() {
+    // A grid row: one cell, then ten megabytes of spaces, and no line end.
+    let mut text = b"5".to_vec();
+    text.resize(TEN_MB, b' ');
+    let (_dir, path) = temp_file("huge-row.txt", &text);
+    let path = path.to_str().unwrap();
+    let start = Instant::now();
+    let (code, stdout, stderr) = run(&["sudoku", path], "");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "dancing: {path}:1:1: found a line longer than {MAX_LINE_BYTES} bytes"
+        )),
+        "{stderr}"
+    );
+    assert_whole_lines(&stdout);
+    assert!(stdout.lines().all(|l| l == "invalid"), "{stdout}");
+
+    // A line of ten million cells: the 82nd is the error.
+    let text = vec![b'5'; TEN_MB];
+    let (_dir, path) = temp_file("huge-line.txt", &text);
+    let path = path.to_str().unwrap();
+    let start = Instant::now();
+    let (code, stdout, stderr) = run(&["sudoku", path], "");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("dancing: {path}:1:82: found more than 81 cells")),
+        "{stderr}"
+    );
+    assert_eq!(stdout, "invalid\n");
+}
+
+/// The peak resident memory (`VmHWM`) of a running process, in KiB.
+fn peak_rss_kib(pid: u32) -> Option<u64> {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn a_10_mb_line_on_stdin_is_skipped_without_being_held_in_memory() {
+    let mut child = StdCommand::new(binary())
+        .arg("sudoku")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut text = b"5".to_vec();
+    text.resize(TEN_MB, b' ');
+    // Once this returns, the child has read all but a pipe buffer of it; it is now waiting
+    // for the end of the line, which has not come.
+    stdin.write_all(&text).unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    let peak = peak_rss_kib(child.id());
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("<stdin>:1:1: found a line longer than 65536 bytes"),
+        "{stderr}"
+    );
+    assert_eq!(
+        out.stdout, b"",
+        "grid output: nothing for a puzzle not read"
+    );
+    match peak {
+        // Holding the line would take 10 MiB on top of a few MiB of program.
+        Some(kib) => assert!(kib < 9 * 1024, "peak RSS {kib} KiB with a 10 MiB line"),
+        None => eprintln!("no /proc/<pid>/status: memory not measured"),
+    }
+}
+
+#[test]
+fn a_long_blank_prefix_does_not_make_a_puzzle_line_vanish() {
+    // Line 2 is 70,000 spaces and then a puzzle: longer than MAX_LINE_BYTES, and its first
+    // MAX_LINE_BYTES are blank. The reader must not take it for a blank line and drop the
+    // puzzle silently: output line N answers puzzle N, and a batch loses nothing.
+    let text = format!(
+        "{CLASSIC}\n{}{CLASSIC}\n{CLASSIC}\n",
+        " ".repeat(MAX_LINE_BYTES + 4464)
+    );
+    let (_dir, path) = temp_file("blank-prefix.txt", text);
+    let path = path.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["sudoku", path], "");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines.len(),
+        3,
+        "one answer per puzzle line: {stdout}; {stderr}"
+    );
+    assert_eq!(lines[0], CLASSIC_SOLVED);
+    assert_eq!(lines[2], CLASSIC_SOLVED);
+    if lines[1] != CLASSIC_SOLVED {
+        assert_eq!(lines[1], "invalid");
+        assert_eq!(code, Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&format!("{path}:2:1: found a line longer than")),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn blank_lines_inside_a_grid_are_skipped() {
+    // The documented behaviour: a grid is delimited by counting rows, so blank lines between
+    // its rows (a grid printed in bands) change nothing.
+    let rows = CLASSIC_GRID_ROWS;
+    let banded = format!(
+        "{}\n\n{}\n\n\n{}\n",
+        rows[..3].join("\n"),
+        rows[3..6].join("\n"),
+        rows[6..].join("\n")
+    );
+    let (code, stdout, stderr) = run(&["sudoku"], banded);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, classic_grid_solved());
+
+    // Even one blank line in the middle of a band, between rows 4 and 5.
+    let one = format!("{}\n\n{}\n", rows[..4].join("\n"), rows[4..].join("\n"));
+    let (code, stdout, stderr) = run(&["sudoku"], one);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, classic_grid_solved());
+}
+
+const CLASSIC_GRID_ROWS: [&str; 9] = [
+    "5 3 0 0 7 0 0 0 0",
+    "6 0 0 1 9 5 0 0 0",
+    "0 9 8 0 0 0 0 6 0",
+    "8 0 0 0 6 0 0 0 3",
+    "4 0 0 8 0 3 0 0 1",
+    "7 0 0 0 2 0 0 0 6",
+    "0 6 0 0 0 0 2 8 0",
+    "0 0 0 4 1 9 0 0 5",
+    "0 0 0 0 8 0 0 7 9",
+];
+
+/// An empty puzzle line with `5` at the given 0-based cells.
+fn fives_at(cells: &[usize]) -> String {
+    let mut line = vec![b'.'; 81];
+    for &c in cells {
+        line[c] = b'5';
+    }
+    String::from_utf8(line).unwrap()
+}
+
+#[test]
+fn equal_givens_in_a_row_name_the_digit_and_both_cells_and_exit_1() {
+    let (code, stdout, stderr) = run(&["sudoku"], format!("{}\n", fives_at(&[0, 1])));
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("<stdin>:1: invalid: digit 5 appears twice in row 1: at r1c1 and r1c2"),
+        "{stderr}"
+    );
+    assert_eq!(stdout, "invalid\n");
+}
+
+#[test]
+fn equal_givens_in_a_column_name_the_digit_and_both_cells_and_exit_1() {
+    let text = format!("{CLASSIC}\n{}\n", fives_at(&[4, 40]));
+    let (_dir, path) = temp_file("column.txt", text);
+    let path = path.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["sudoku", path], "");
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{path}:2: invalid: digit 5 appears twice in column 5: at r1c5 and r5c5"
+        )),
+        "{stderr}"
+    );
+    assert_eq!(stdout, format!("{CLASSIC_SOLVED}\ninvalid\n"));
+    let s = summary(&stderr);
+    assert_eq!((count(&s, "puzzles"), count(&s, "invalid")), (2, 1));
+}
+
+#[test]
+fn equal_givens_in_a_box_name_the_digit_and_both_cells_and_exit_1() {
+    // r1c1 and r2c2: same box, different row and column. As a grid on stdin: no output.
+    let mut rows = vec!["0 0 0 0 0 0 0 0 0".to_string(); 9];
+    rows[0] = "5 0 0 0 0 0 0 0 0".to_string();
+    rows[1] = "0 5 0 0 0 0 0 0 0".to_string();
+    let (code, stdout, stderr) = run(&["sudoku"], rows.join("\n") + "\n");
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("<stdin>:1: invalid: digit 5 appears twice in box 1: at r1c1 and r2c2"),
+        "{stderr}"
+    );
+    assert_eq!(stdout, "");
+
+    let (code, stdout, stderr) = run(
+        &["sudoku", "--format", "jsonl"],
+        format!("{}\n", fives_at(&[60, 80])),
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_whole_lines(&stdout);
+    let object: serde_json::Value = serde_json::from_str(stdout.trim_end()).unwrap();
+    assert_eq!(object["status"], "invalid");
+    assert_eq!(
+        object["error"],
+        "digit 5 appears twice in box 9: at r7c7 and r9c9"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Malformed Knuth format
+
+/// Runs `dancing cover` on `text` and checks: exit 2, empty stdout, and a message with the
+/// line, the column and `token`.
+fn assert_cover_rejects(text: &str, line: usize, column: usize, token: &str) -> String {
+    let (code, stdout, stderr) = run(&["cover"], text);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.contains(&format!(
+            "<stdin>: invalid problem: line {line}, column {column}: "
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains(&format!("`{token}`")), "{stderr}");
+    stderr
+}
+
+#[test]
+fn a_duplicate_item_name_is_rejected_at_its_second_mention() {
+    let stderr = assert_cover_rejects("| items\nA B C B\nA B C\n", 2, 7, "B");
+    assert!(stderr.contains("named twice on the item line"), "{stderr}");
+}
+
+#[test]
+fn an_unknown_item_in_an_option_is_rejected() {
+    let stderr = assert_cover_rejects("A B | x\nA x\n  B  zz\n", 3, 6, "zz");
+    assert!(stderr.contains("is not an item"), "{stderr}");
+}
+
+#[test]
+fn an_item_twice_in_one_option_is_rejected_at_its_second_mention() {
+    let stderr = assert_cover_rejects("A B C\nA B\nC A\tC\n", 3, 5, "C");
+    assert!(stderr.contains("named twice in this option"), "{stderr}");
+}
+
+#[test]
+fn input_with_only_comments_has_no_item_line() {
+    let (code, stdout, stderr) = run(&["cover"], "| one\n   | two\n\n");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.contains("<stdin>: invalid problem: line 4, column 1: no item line"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_second_bar_on_the_item_line_is_rejected() {
+    let (code, stdout, stderr) = run(&["cover"], "A B | x | y\nA x\n");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.contains("<stdin>: invalid problem: line 1, column 9: a second `|`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_color_is_rejected_as_dlx2_with_the_whole_token() {
+    let stderr = assert_cover_rejects("A B | x\nA x:red\nB\n", 2, 3, "x:red");
+    assert!(stderr.contains("colors (x:c) belong to DLX2"), "{stderr}");
+
+    // From a file, the message names the file.
+    let (_dir, path) = temp_file("color.dlx", "A | x\nA x:c\n");
+    let path = path.to_str().unwrap();
+    dancing()
+        .args(["cover", path])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "{path}: invalid problem: line 2, column 3: `x:c` has a color"
+        )));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batches lose nothing
+
+/// The 20 puzzles of `top95-first20.txt`.
+fn top95() -> Vec<String> {
+    fs::read_to_string("puzzles/sudoku/top95-first20.txt")
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Restores a directory's permissions when dropped, so that the temporary tree can go.
+struct Unlock(Option<PathBuf>);
+
+impl Drop for Unlock {
+    fn drop(&mut self) {
+        use std::os::unix::fs::PermissionsExt;
+        if let Some(dir) = &self.0 {
+            let _ = fs::set_permissions(dir, fs::Permissions::from_mode(0o755));
+        }
+    }
+}
+
+#[test]
+fn a_batch_of_good_and_bad_entries_solves_every_good_puzzle_and_reports_every_bad_one() {
+    use std::os::unix::fs::{PermissionsExt, symlink};
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let puzzles = top95();
+    let (first, second) = puzzles.split_at(7);
+    fs::write(root.join("a-good.txt"), first.join("\n") + "\n").unwrap();
+    symlink("nowhere", root.join("b-dangling")).unwrap();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut binary: Vec<u8> = (0..4096).map(|_| rng.next() as u8).collect();
+    binary.extend_from_slice(b"\0\0\x01\0x\0");
+    fs::write(root.join("c-binary.bin"), binary).unwrap();
+    fs::write(root.join("d-empty.txt"), "").unwrap();
+    fs::create_dir(root.join("e-loop")).unwrap();
+    symlink("..", root.join("e-loop/up")).unwrap();
+    fs::write(root.join("f-good.txt"), second.join("\r\n") + "\r\n").unwrap();
+
+    // A directory that cannot be listed; root can list it anyway, so then it is left out.
+    let locked = root.join("g-locked");
+    fs::create_dir(&locked).unwrap();
+    fs::write(locked.join("hidden.txt"), format!("{CLASSIC}\n")).unwrap();
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+    let mut unlock = Unlock(Some(locked.clone()));
+    let locked_out = fs::read_dir(&locked).is_err();
+    if !locked_out {
+        eprintln!("running as root: the unlistable directory is skipped");
+        drop(unlock);
+        fs::remove_dir_all(&locked).unwrap();
+        unlock = Unlock(None);
+    }
+
+    let root_arg = root.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["sudoku", "--jobs", "1", root_arg], "");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_whole_lines(&stdout);
+
+    // Every bad entry is reported, by name.
+    for name in ["b-dangling", "c-binary.bin", "d-empty.txt", "e-loop/up"] {
+        assert!(
+            stderr.contains(&format!("dancing: {root_arg}/{name}")),
+            "{name} not reported: {stderr}"
+        );
+    }
+    assert!(
+        stderr.contains("d-empty.txt:1:1: no puzzle found"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{root_arg}/b-dangling: cannot read")),
+        "{stderr}"
+    );
+    if locked_out {
+        assert!(
+            stderr.contains(&format!("dancing: {root_arg}/g-locked")),
+            "{stderr}"
+        );
+    }
+
+    // Every good puzzle is solved, in order.
+    let solutions: Vec<&str> = stdout.lines().filter(|l| l.len() == 81).collect();
+    assert_eq!(solutions.len(), puzzles.len(), "{stdout}");
+    for (puzzle, solution) in puzzles.iter().zip(&solutions) {
+        assert_solves(puzzle, solution);
+    }
+
+    // The counts add up: errors are the reported lines; every bad puzzle got an `invalid`
+    // line, an unreadable path or an input without puzzles none.
+    let s = summary(&stderr);
+    let reported = stderr
+        .lines()
+        .filter(|l| l.starts_with("dancing: "))
+        .count() as u64;
+    let unreadable = stderr
+        .lines()
+        .filter(|l| l.contains(": cannot read"))
+        .count() as u64;
+    assert_eq!(count(&s, "puzzles"), puzzles.len() as u64);
+    assert_eq!(count(&s, "solved"), puzzles.len() as u64);
+    let unsolved: u64 = ["unsolvable", "invalid", "multiple", "gave up"]
+        .iter()
+        .map(|n| count(&s, n))
+        .sum();
+    assert_eq!(unsolved, 0, "{s:?}");
+    assert_eq!(count(&s, "errors"), reported, "{stderr}");
+    assert!(unreadable >= 2, "{stderr}");
+    let invalid_lines = stdout.lines().filter(|&l| l == "invalid").count() as u64;
+    assert_eq!(
+        stdout.lines().count() as u64,
+        count(&s, "puzzles") + invalid_lines
+    );
+    let no_puzzle = stderr
+        .lines()
+        .filter(|l| l.ends_with(": no puzzle found"))
+        .count() as u64;
+    assert_eq!(no_puzzle, 1, "{stderr}");
+    assert!(
+        invalid_lines >= 1,
+        "the binary file is bad puzzles: {stdout}"
+    );
+    assert_eq!(
+        invalid_lines,
+        reported - unreadable - no_puzzle,
+        "{stdout}\n{stderr}"
+    );
+
+    // The output does not depend on the number of threads.
+    let (code4, stdout4, stderr4) = run(&["sudoku", "--jobs", "4", root_arg], "");
+    assert_eq!(code4, Some(2), "{stderr4}");
+    assert_eq!(stdout4, stdout, "--jobs 1 and --jobs 4 differ");
+    drop(unlock);
+}
+
+#[test]
+fn writing_into_a_closed_pipe_ends_quietly_with_exit_0() {
+    let sample = fs::read_to_string("puzzles/sudoku/top1465.txt").unwrap();
+    let first = sample.lines().next().unwrap().to_owned();
+    let (_dir, path) = temp_file("top1465x10.txt", sample.repeat(10));
+    let mut child = StdCommand::new(binary())
+        .arg("sudoku")
+        .arg(&path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    drop(stdout); // `| head -1`
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, "", "a closed pipe is not an error");
+    assert_solves(&first, line.trim_end());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scale
+
+/// Knuth's format for 1000 primary items and 10^6 options, each a pair of distinct items.
+fn million_pairs() -> String {
+    let mut text = String::with_capacity(11 << 20);
+    let names: Vec<String> = (0..1000).map(|i| format!("i{i}")).collect();
+    text += "| a million random pairs of 1000 items\n";
+    text += &names.join(" ");
+    text.push('\n');
+    let mut rng = Rng(42);
+    for _ in 0..1_000_000 {
+        let a = rng.below(1000) as usize;
+        let mut b = rng.below(999) as usize;
+        if b >= a {
+            b += 1;
+        }
+        text += &names[a];
+        text.push(' ');
+        text += &names[b];
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn a_million_options_are_searched_within_a_node_budget_and_solved() {
+    let (_dir, path) = temp_file("pairs.dlx", million_pairs());
+    let path = path.to_str().unwrap();
+
+    let (code, stdout, stderr) = run(&["cover", "--count", "--max-nodes", "100000", path], "");
+    assert_eq!(code, Some(3), "{stderr}");
+    assert_eq!(stdout, "", "no partial count");
+    assert!(
+        stderr.contains("gave up after 100000 nodes (--max-nodes)"),
+        "{stderr}"
+    );
+
+    // The first solution: a perfect matching, every item covered exactly once.
+    let (code, stdout, stderr) = run(&["cover", "--stats", path], "");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("options: 1000000\n"), "{stderr}");
+    let mut covered = vec![0u32; 1000];
+    for line in stdout.lines() {
+        for name in line.split(' ') {
+            covered[name[1..].parse::<usize>().unwrap()] += 1;
+        }
+    }
+    assert_eq!(stdout.lines().count(), 500);
+    assert!(covered.iter().all(|&c| c == 1), "not an exact cover");
+}
+
+#[test]
+fn a_solution_100_000_options_deep_is_found_without_recursion() {
+    // 10^5 primary items, each in exactly one option: the only solution takes them all.
+    // The minimum-length scan makes this quadratic: about 1 s in release.
+    const N: usize = 100_000;
+    let mut builder = ProblemBuilder::new(N, 0);
+    for i in (0..N).rev() {
+        builder.option([i]).unwrap();
+    }
+    let problem = builder.build().unwrap();
+    let mut solver = Solver::new(&problem);
+    let mut solution = solver.first_solution().unwrap().expect("a solution");
+    assert_eq!(solution.len(), N);
+    solution.sort_unstable();
+    assert!(solution.iter().copied().eq(0..N));
+    assert_eq!(solver.first_solution().unwrap(), None, "only one");
+    assert_eq!(solver.stats().solutions, 1);
+}
+
+/// Knuth's format for the n queens problem (rows and columns primary, diagonals secondary).
+fn queens(n: usize) -> String {
+    let rows: Vec<String> = (0..n).map(|r| format!("r{r}")).collect();
+    let cols: Vec<String> = (0..n).map(|c| format!("c{c}")).collect();
+    let diagonals: Vec<String> = (0..2 * n - 1)
+        .flat_map(|d| [format!("a{d}"), format!("b{d}")])
+        .collect();
+    let mut text = format!(
+        "{} {} | {}\n",
+        rows.join(" "),
+        cols.join(" "),
+        diagonals.join(" ")
+    );
+    for r in 0..n {
+        for c in 0..n {
+            text += &format!("r{r} c{c} a{} b{}\n", r + c, n - 1 + r - c);
+        }
+    }
+    text
+}
+
+#[test]
+fn max_nodes_always_stops_a_long_search_with_exit_3() {
+    let mut problems = vec![("16 queens".to_string(), queens(16))];
+    let pentomino = Path::new("../shared/data/exact-cover/pentomino-6x10.dlx");
+    match fs::read_to_string(pentomino) {
+        Ok(text) => problems.push(("pentomino 6x10".to_string(), text)),
+        Err(_) => eprintln!("{} absent: skipped", pentomino.display()),
+    }
+    for (name, text) in problems {
+        for mode in [
+            &["--count"][..],
+            &["--all"],
+            &["--count", "--limit", "1000000"],
+        ] {
+            let mut args = vec!["cover", "--max-nodes", "1000"];
+            args.extend_from_slice(mode);
+            let start = Instant::now();
+            let (code, stdout, stderr) = run(&args, text.as_bytes());
+            let elapsed = start.elapsed();
+            assert!(elapsed < Duration::from_secs(5), "{name}: {elapsed:?}");
+            assert_eq!(code, Some(3), "{name} {mode:?}: {stderr}");
+            assert!(
+                stderr.contains("gave up after 1000 nodes (--max-nodes)"),
+                "{name}: {stderr}"
+            );
+            assert!(stderr.contains("the answer is unknown"), "{stderr}");
+            if mode[0] == "--count" {
+                assert_eq!(stdout, "", "{name}: no partial count");
+            } else {
+                assert_whole_lines(&stdout);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_sudoku_node_budget_of_1_gives_up_on_a_hard_puzzle_with_exit_3() {
+    let hardest = fs::read_to_string("puzzles/sudoku/hardest.txt").unwrap();
+    let puzzle = hardest.lines().next().unwrap();
+    let (code, stdout, stderr) = run(&["sudoku", "--max-nodes", "1"], format!("{puzzle}\n"));
+    assert_eq!(code, Some(3), "{stderr}");
+    assert_eq!(stdout, "gave-up\n");
+    assert!(
+        stderr.contains("<stdin>:1: gave-up: gave up after 1 nodes"),
+        "{stderr}"
+    );
+
+    // In a batch, every puzzle still gets its line, and the summary counts them.
+    let (_dir, path) = temp_file("hardest.txt", &hardest);
+    let (code, stdout, stderr) = run(&["sudoku", "--max-nodes", "1", path.to_str().unwrap()], "");
+    assert_eq!(code, Some(3), "{stderr}");
+    let n = hardest.lines().count();
+    assert_eq!(stdout, "gave-up\n".repeat(n));
+    let s = summary(&stderr);
+    assert_eq!(count(&s, "gave up"), n as u64);
+    assert_eq!(count(&s, "puzzles"), n as u64);
+}
+
+/// Runs `dancing sudoku --quiet --jobs 2 FILE` with stdout to /dev/null; returns the peak
+/// RSS in KiB, sampled from `/proc` while it runs.
+fn peak_rss_of_batch(path: &Path) -> u64 {
+    let mut child = StdCommand::new(binary())
+        .args(["sudoku", "--quiet", "--jobs", "2"])
+        .arg(path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut peak = 0;
+    let status = loop {
+        if let Some(kib) = peak_rss_kib(child.id()) {
+            peak = peak.max(kib);
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(status.success(), "{status}: {stderr}");
+    assert!(peak > 0, "no /proc/<pid>/status");
+    peak
+}
+
+// About 40 s in release on 2 idle cores, 65 s on busy ones (10^5 17-clue puzzles, then 10^6):
+// cargo test --release --test hardening -- --ignored
+#[test]
+#[ignore = "about 40-65 s in release on 2 cores"]
+fn a_million_puzzles_are_solved_in_bounded_memory() {
+    let sample = fs::read_to_string("puzzles/sudoku/17-clue-sample1000.txt").unwrap();
+    assert_eq!(sample.lines().count(), 1000);
+    let dir = tempfile::tempdir().unwrap();
+    let small = dir.path().join("1e5.txt");
+    let big = dir.path().join("1e6.txt");
+    fs::write(&small, sample.repeat(100)).unwrap();
+    let mut file = fs::File::create(&big).unwrap();
+    for _ in 0..1000 {
+        file.write_all(sample.as_bytes()).unwrap();
+    }
+    drop(file);
+
+    let peak_small = peak_rss_of_batch(&small);
+    let peak_big = peak_rss_of_batch(&big);
+    eprintln!("peak RSS: {peak_small} KiB for 10^5 puzzles, {peak_big} KiB for 10^6");
+    // Measured: 5908 KiB for 10^5, 6000 KiB for 10^6 (chunks of 4096 puzzles); the file is
+    // 82 MB.
+    assert!(peak_big < 20 * 1024, "{peak_big} KiB for 10^6 puzzles");
+    assert!(
+        peak_big < peak_small * 3 / 2 + 1024,
+        "memory grows with the input: {peak_small} KiB -> {peak_big} KiB"
+    );
+}
