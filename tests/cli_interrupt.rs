@@ -2,8 +2,28 @@
 //! summary says how far it got.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
 use std::time::Duration;
+
+/// Runs `dancing ARGS FILE`, sends it SIGINT (Ctrl-C) after half a second, and returns what
+/// it printed and how it ended.
+fn interrupted(args: &[&str], file: &Path) -> Output {
+    let child = Command::new(assert_cmd::cargo::cargo_bin("dancing"))
+        .args(args)
+        .arg(file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    child.wait_with_output().unwrap()
+}
 
 #[test]
 fn ctrl_c_during_a_batch_stops_cleanly_with_a_summary_of_how_far_it_got() {
@@ -16,20 +36,7 @@ fn ctrl_c_during_a_batch_stops_cleanly_with_a_summary_of_how_far_it_got() {
         file.write_all(sample.as_bytes()).unwrap();
     }
     drop(file);
-    let child = Command::new(assert_cmd::cargo::cargo_bin("dancing"))
-        .args(["sudoku", "--jobs", "1"])
-        .arg(&path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(500));
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
+    let out = interrupted(&["sudoku", "--jobs", "1"], &path);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("interrupted: stopped after"), "{stderr}");
@@ -73,20 +80,7 @@ fn ctrl_c_during_a_long_count_stops_it_and_prints_no_partial_count() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("queens-16.dlx");
     std::fs::write(&path, text).unwrap();
-    let child = Command::new(assert_cmd::cargo::cargo_bin("dancing"))
-        .args(["cover", "--count"])
-        .arg(&path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(500));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+    let out = interrupted(&["cover", "--count"], &path);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(out.stdout.is_empty(), "no partial count on stdout");
