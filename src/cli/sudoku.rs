@@ -1,6 +1,7 @@
 //! `dancing sudoku`: one puzzle from stdin, or batches of files and directories, solved in
 //! parallel and written back in input order.
 
+use std::cell::OnceCell;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -80,14 +81,34 @@ enum OutputFormat {
 /// Puzzles read and solved together; bounds memory however large the input.
 const CHUNK: usize = 4096;
 
+/// The worker threads, started only when a chunk has more than one puzzle: one puzzle from
+/// standard input does not pay for starting them.
+struct Workers {
+    jobs: usize,
+    pool: OnceCell<rayon::ThreadPool>,
+}
+
+impl Workers {
+    fn pool(&self) -> anyhow::Result<&rayon::ThreadPool> {
+        if let Some(pool) = self.pool.get() {
+            return Ok(pool);
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.jobs)
+            .build()
+            .context("cannot start the worker threads")?;
+        Ok(self.pool.get_or_init(|| pool))
+    }
+}
+
 /// Runs `dancing sudoku`.
 pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     let start = Instant::now();
     let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .context("cannot start the worker threads")?;
+    let pool = Workers {
+        jobs,
+        pool: OnceCell::new(),
+    };
     let stdin_only = args.paths.is_empty() || args.paths.iter().all(|p| p.as_os_str() == "-");
     let progress = progress_bar(args.quiet);
     let stdout = io::stdout();
@@ -220,7 +241,7 @@ type Answer = Result<(Puzzle, Verdict), ReadError>;
 impl<W: Write> Batch<'_, W> {
     /// Solves everything under `path`: a file, or a directory walked recursively in sorted
     /// order. Unreadable entries are reported and counted; the walk goes on.
-    fn path(&mut self, path: &Path, pool: &rayon::ThreadPool) -> anyhow::Result<()> {
+    fn path(&mut self, path: &Path, pool: &Workers) -> anyhow::Result<()> {
         if path.as_os_str() == "-" {
             return self.source("<stdin>", io::stdin().lock(), false, pool);
         }
@@ -258,7 +279,7 @@ impl<W: Write> Batch<'_, W> {
         name: &str,
         reader: impl BufRead,
         stdin_only: bool,
-        pool: &rayon::ThreadPool,
+        pool: &Workers,
     ) -> anyhow::Result<()> {
         let mut puzzles = PuzzleReader::new(reader);
         let format =
@@ -273,7 +294,7 @@ impl<W: Write> Batch<'_, W> {
             limit: if self.args.count { self.args.limit } else { 1 },
             unique: self.args.unique,
         };
-        let (max_nodes, jobs) = (self.args.max_nodes, pool.current_num_threads());
+        let max_nodes = self.args.max_nodes;
         let new_solver = || {
             let mut solver = SudokuSolver::new(Shape::CLASSIC);
             solver.set_max_nodes(max_nodes);
@@ -285,18 +306,19 @@ impl<W: Write> Batch<'_, W> {
                 (puzzle, verdict)
             })
         };
-        let mut sequential = (jobs == 1).then(new_solver);
+        let mut sequential = None;
         while !super::interrupted() {
             let chunk: Vec<Entry> = puzzles.by_ref().take(CHUNK).collect();
             if chunk.is_empty() {
                 break;
             }
             let size = chunk.len() as u64;
-            let answers: Vec<Answer> = match sequential.as_mut() {
-                Some(solver) => chunk.into_iter().map(|e| judge(solver, e)).collect(),
-                None => {
-                    pool.install(|| chunk.into_par_iter().map_init(new_solver, judge).collect())
-                }
+            let answers: Vec<Answer> = if pool.jobs == 1 || chunk.len() == 1 {
+                let solver = sequential.get_or_insert_with(new_solver);
+                chunk.into_iter().map(|e| judge(solver, e)).collect()
+            } else {
+                pool.pool()?
+                    .install(|| chunk.into_par_iter().map_init(new_solver, judge).collect())
             };
             for answer in &answers {
                 match answer {
