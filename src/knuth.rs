@@ -239,6 +239,33 @@ pub fn parse_str(input: &str) -> Result<KnuthProblem, ParseError> {
     parse(input.as_bytes())
 }
 
+/// Writes `problem` in Knuth's format, naming item `i` `x{i}`: the item line (primary
+/// items, then `|` and the secondary items when there are any), then one line per option.
+/// [`parse`] reads it back to the same problem.
+///
+/// ```
+/// let text = dancing::knuth::write(&dancing::problems::knuth_example());
+/// assert!(text.starts_with("x0 x1 x2 x3 x4 | x5 x6\nx2 x4 x5\n"));
+/// assert_eq!(dancing::knuth::parse_str(&text)?.problem, dancing::problems::knuth_example());
+/// # Ok::<(), dancing::knuth::ParseError>(())
+/// ```
+pub fn write(problem: &Problem) -> String {
+    let names = |items: &mut dyn Iterator<Item = usize>| {
+        items.map(|i| format!("x{i}")).collect::<Vec<_>>().join(" ")
+    };
+    let mut text = names(&mut (0..problem.primary_items()));
+    if problem.secondary_items() > 0 {
+        text += " | ";
+        text += &names(&mut (problem.primary_items()..problem.items()));
+    }
+    text.push('\n');
+    for k in 0..problem.options() {
+        text += &names(&mut problem.option(k));
+        text.push('\n');
+    }
+    text
+}
+
 /// The UTF-8 byte order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -469,6 +496,14 @@ fn option_error(e: BuildError, line: usize, columns: &[usize], names: &[&str]) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn written_problems_read_back_to_themselves() {
+        use crate::problems::{langford, queens};
+        for problem in [queens(6), langford(5, true), queens(1)] {
+            assert_eq!(parse_str(&write(&problem)).unwrap().problem, problem);
+        }
+    }
 
     /// Knuth's example from TAOCP 7.2.2.1 (the one in `dlx1.w` and the 2000 paper).
     const KNUTH: &str = "\

@@ -59,24 +59,7 @@ fn ctrl_c_during_a_batch_stops_cleanly_with_a_summary_of_how_far_it_got() {
 #[test]
 fn ctrl_c_during_a_long_count_stops_it_and_prints_no_partial_count() {
     // 16 queens has 14,772,512 solutions: minutes of search.
-    let n = 16;
-    let mut text = String::new();
-    let rows: Vec<String> = (0..n).map(|r| format!("r{r}")).collect();
-    let cols: Vec<String> = (0..n).map(|c| format!("c{c}")).collect();
-    let diagonals: Vec<String> = (0..2 * n - 1)
-        .flat_map(|d| [format!("a{d}"), format!("b{d}")])
-        .collect();
-    text += &format!(
-        "{} {} | {}\n",
-        rows.join(" "),
-        cols.join(" "),
-        diagonals.join(" ")
-    );
-    for r in 0..n {
-        for c in 0..n {
-            text += &format!("r{r} c{c} a{} b{}\n", r + c, n - 1 + r - c);
-        }
-    }
+    let text = dancing::knuth::write(&dancing::problems::queens(16));
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("queens-16.dlx");
     std::fs::write(&path, text).unwrap();

@@ -840,23 +840,7 @@ fn a_solution_100_000_options_deep_is_found_without_recursion() {
 
 /// Knuth's format for the n queens problem (rows and columns primary, diagonals secondary).
 fn queens(n: usize) -> String {
-    let rows: Vec<String> = (0..n).map(|r| format!("r{r}")).collect();
-    let cols: Vec<String> = (0..n).map(|c| format!("c{c}")).collect();
-    let diagonals: Vec<String> = (0..2 * n - 1)
-        .flat_map(|d| [format!("a{d}"), format!("b{d}")])
-        .collect();
-    let mut text = format!(
-        "{} {} | {}\n",
-        rows.join(" "),
-        cols.join(" "),
-        diagonals.join(" ")
-    );
-    for r in 0..n {
-        for c in 0..n {
-            text += &format!("r{r} c{c} a{} b{}\n", r + c, n - 1 + r - c);
-        }
-    }
-    text
+    dancing::knuth::write(&dancing::problems::queens(n))
 }
 
 #[test]
