@@ -348,6 +348,20 @@ impl Links {
         }
     }
 
+    /// Chooses the option of node `x`: covers `x`'s item, then the option's other items.
+    #[inline]
+    pub(crate) fn cover_option(&mut self, x: u32) {
+        self.cover(at(&self.nodes, x).item);
+        self.cover_others(x);
+    }
+
+    /// Undoes [`Links::cover_option`] of `x`, which must be the latest cover in force.
+    #[inline]
+    pub(crate) fn uncover_option(&mut self, x: u32) {
+        self.uncover_others(x);
+        self.uncover(at(&self.nodes, x).item);
+    }
+
     /// Undoes [`Links::cover_others`] of `x`, going backward.
     #[inline]
     pub(crate) fn uncover_others(&mut self, x: u32) {

@@ -207,8 +207,7 @@ impl Solver {
         {
             return Err(ForceError::Conflict { option });
         }
-        links.cover(links.nodes[first as usize].item);
-        links.cover_others(first);
+        links.cover_option(first);
         self.forced.push(first);
         Ok(())
     }
@@ -216,21 +215,21 @@ impl Solver {
     /// Undoes every choice and forced option and clears the statistics: the solver is as
     /// new, and no memory is allocated or freed.
     pub fn reset(&mut self) {
-        while let Some(x) = self.choice.pop() {
-            // By the invariant of `step`, both the option at `x` and its branching item are
-            // covered at every level of the stack.
-            self.links.uncover_others(x);
-            self.links.uncover(self.links.nodes[x as usize].item);
+        // By the invariant of `step`, the option at each level of the stack and its branching
+        // item are covered, as are the forced options beneath level 0, latest on top.
+        while let Some(x) = self.choice.pop().or_else(|| self.forced.pop()) {
+            self.links.uncover_option(x);
         }
-        while let Some(x) = self.forced.pop() {
-            self.links.uncover_others(x);
-            self.links.uncover(self.links.nodes[x as usize].item);
-        }
+        self.links.updates = 0;
+        self.restart();
+    }
+
+    /// Clears the search's state and counters, for a solver whose links are pristine.
+    fn restart(&mut self) {
         self.floor = 0;
         self.state = State::Forward;
         self.nodes = 0;
         self.solutions = 0;
-        self.links.updates = 0;
         self.next_pause = self.pause_every;
     }
 
@@ -241,11 +240,7 @@ impl Solver {
         self.links.copy_from(&pristine.links);
         self.choice.clear();
         self.forced.clear();
-        self.floor = 0;
-        self.state = State::Forward;
-        self.nodes = 0;
-        self.solutions = 0;
-        self.next_pause = self.pause_every;
+        self.restart();
     }
 
     /// The work done since the last reset.
@@ -351,8 +346,7 @@ impl Solver {
         let links = &mut self.links;
         debug_assert_eq!(links.choose(), Some(links.nodes[x as usize].item));
         let updates = links.updates;
-        links.cover(links.nodes[x as usize].item);
-        links.cover_others(x);
+        links.cover_option(x);
         links.updates = updates;
         self.choice.push(x);
         self.floor = self.choice.len();

@@ -117,7 +117,6 @@ pub struct SudokuSolver {
     solver: Solver,
     /// A copy of `solver` as built, before any puzzle.
     pristine: Solver,
-    max_nodes: Option<u64>,
 }
 
 impl SudokuSolver {
@@ -128,13 +127,11 @@ impl SudokuSolver {
             shape,
             pristine: solver.clone(),
             solver,
-            max_nodes: None,
         }
     }
 
     /// Limits every search to `max_nodes` nodes of the search tree (`None`: no limit).
     pub fn set_max_nodes(&mut self, max_nodes: Option<u64>) {
-        self.max_nodes = max_nodes;
         self.solver.set_max_nodes(max_nodes);
     }
 
