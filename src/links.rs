@@ -125,6 +125,57 @@ fn at_mut<T>(v: &mut [T], i: u32) -> &mut T {
     unsafe { v.get_unchecked_mut(i as usize) }
 }
 
+/// Removes the nodes of `rr`'s option, other than `rr`, from their item lists, and returns
+/// how many it removed: first those after `rr`, up to the spacer, then those from the
+/// option's first node (the spacer's `up`) up to `rr`.
+#[inline(always)]
+fn hide(nodes: &mut [Node], len: &mut [u32], rr: u32) -> u64 {
+    let unlink = |nodes: &mut [Node], len: &mut [u32], Node { up, down, item }: Node| {
+        at_mut(nodes, up).down = down;
+        at_mut(nodes, down).up = up;
+        *at_mut(len, item) -= 1;
+    };
+    let mut nn = rr + 1;
+    loop {
+        let node = at(nodes, nn);
+        if node.item == SPACER {
+            break;
+        }
+        unlink(nodes, len, node);
+        nn += 1;
+    }
+    let mut hidden = nn - rr - 1;
+    let mut nn = at(nodes, nn).up;
+    hidden += rr - nn;
+    while nn != rr {
+        unlink(nodes, len, at(nodes, nn));
+        nn += 1;
+    }
+    u64::from(hidden)
+}
+
+/// Undoes [`hide`], walking the option backward: from `rr` down to the option's first node,
+/// then from its last node (the `down` of the spacer before it) down to `rr`.
+#[inline(always)]
+fn unhide(nodes: &mut [Node], len: &mut [u32], rr: u32) {
+    let relink = |nodes: &mut [Node], len: &mut [u32], nn: u32| {
+        let Node { up, down, item } = at(nodes, nn);
+        at_mut(nodes, up).down = nn;
+        at_mut(nodes, down).up = nn;
+        *at_mut(len, item) += 1;
+    };
+    let mut nn = rr - 1;
+    while at(nodes, nn).item != SPACER {
+        relink(nodes, len, nn);
+        nn -= 1;
+    }
+    let mut nn = at(nodes, nn).down;
+    while nn != rr {
+        relink(nodes, len, nn);
+        nn -= 1;
+    }
+}
+
 impl Links {
     /// Lays out a problem as DLX1 does (see the module docs).
     pub(crate) fn new(problem: &Problem) -> Links {
@@ -276,61 +327,32 @@ impl Links {
         *at_mut(&mut self.next, l) = r;
         *at_mut(&mut self.prev, r) = l;
         *at_mut(&mut self.len, c) += COVERED;
-        self.updates += 1;
-        let mut rr = at(&self.nodes, c).down;
+        // The count is kept in a local, not in `self.updates`: the compiler cannot tell that
+        // the stores into the arena leave `self` alone, so it would store the field at every
+        // node.
+        let (nodes, len) = (&mut self.nodes[..], &mut self.len[..]);
+        let mut updates = 1;
+        let mut rr = at(nodes, c).down;
         while rr != c {
-            self.hide(rr);
-            rr = at(&self.nodes, rr).down;
+            updates += hide(nodes, len, rr);
+            rr = at(nodes, rr).down;
         }
-    }
-
-    /// Removes the nodes of `rr`'s option, other than `rr`, from their item lists.
-    #[inline]
-    fn hide(&mut self, rr: u32) {
-        let mut nn = rr + 1;
-        while nn != rr {
-            let Node { up, down, item } = at(&self.nodes, nn);
-            if item == SPACER {
-                nn = up;
-                continue;
-            }
-            at_mut(&mut self.nodes, up).down = down;
-            at_mut(&mut self.nodes, down).up = up;
-            *at_mut(&mut self.len, item) -= 1;
-            self.updates += 1;
-            nn += 1;
-        }
+        self.updates += updates;
     }
 
     /// Undoes [`Links::cover`] of item `c`, which must be the latest cover in force.
     #[inline]
     pub(crate) fn uncover(&mut self, c: u32) {
-        let mut rr = at(&self.nodes, c).up;
+        let (nodes, len) = (&mut self.nodes[..], &mut self.len[..]);
+        let mut rr = at(nodes, c).up;
         while rr != c {
-            self.unhide(rr);
-            rr = at(&self.nodes, rr).up;
+            unhide(nodes, len, rr);
+            rr = at(nodes, rr).up;
         }
         let (l, r) = (at(&self.prev, c), at(&self.next, c));
         *at_mut(&mut self.next, l) = c;
         *at_mut(&mut self.prev, r) = c;
         *at_mut(&mut self.len, c) -= COVERED;
-    }
-
-    /// Undoes [`Links::hide`], walking the option backward.
-    #[inline]
-    fn unhide(&mut self, rr: u32) {
-        let mut nn = rr - 1;
-        while nn != rr {
-            let Node { up, down, item } = at(&self.nodes, nn);
-            if item == SPACER {
-                nn = down;
-                continue;
-            }
-            at_mut(&mut self.nodes, up).down = nn;
-            at_mut(&mut self.nodes, down).up = nn;
-            *at_mut(&mut self.len, item) += 1;
-            nn -= 1;
-        }
     }
 
     /// Covers every item of `x`'s option except `x`'s own, going forward from `x`.
