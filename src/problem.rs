@@ -57,7 +57,7 @@ pub enum BuildError {
         /// The largest supported count.
         max: u64,
     },
-    /// The problem needs more nodes than the engine's `u32` indices can address.
+    /// The problem needs more nodes than the engine's `u32` node addresses can reach.
     #[error("the problem is too large: {nodes} nodes, but at most {max} are supported")]
     TooLarge {
         /// Nodes the problem would need (item headers, option nodes and spacers).
@@ -146,8 +146,9 @@ pub struct ProblemBuilder {
     seen: Vec<usize>,
 }
 
-/// Largest node count an arena of `u32` indices can hold, with room to spare for sentinels.
-const MAX_NODES: u64 = u32::MAX as u64 - 1;
+/// Largest node count an arena of `u32` node addresses can hold: every node's address, its
+/// index times the size of a node, must fit in a `u32`.
+const MAX_NODES: u64 = u32::MAX as u64 / crate::links::STRIDE as u64;
 /// Options an item may be in: its length must stay below the engine's covered flag, 2^30.
 const MAX_ITEM_LENGTH: u64 = 1 << 30;
 

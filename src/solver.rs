@@ -136,7 +136,7 @@ enum State {
 #[derive(Clone, Debug)]
 pub struct Solver {
     pub(crate) links: Links,
-    /// The option node chosen at each level; the stack of Algorithm X.
+    /// The address of the option node chosen at each level; the stack of Algorithm X.
     choice: Vec<u32>,
     /// First nodes of the options forced before the search, in the order they were covered.
     forced: Vec<u32>,
@@ -203,7 +203,7 @@ impl Solver {
         let links = &mut self.links;
         if !links
             .option_nodes(first)
-            .all(|x| links.is_active(links.nodes[x as usize].item))
+            .all(|x| links.is_active(links.node(x).item))
         {
             return Err(ForceError::Conflict { option });
         }
@@ -290,7 +290,7 @@ impl Solver {
                         }
                         Some(best) => {
                             links.cover(best);
-                            self.choice.push(links.nodes[best as usize].down);
+                            self.choice.push(links.first_in(best));
                             self.state = State::Advance;
                         }
                     }
@@ -298,7 +298,7 @@ impl Solver {
                 State::Advance => {
                     let x = *self.choice.last().expect("advance has a level");
                     if links.is_header(x) {
-                        links.uncover(x);
+                        links.uncover(links.header_item(x));
                         self.choice.pop();
                         self.state = State::Backup;
                     } else {
@@ -313,7 +313,7 @@ impl Solver {
                     }
                     let x = self.choice.last_mut().expect("a level above the floor");
                     links.uncover_others(*x);
-                    *x = links.nodes[*x as usize].down;
+                    *x = links.down(*x);
                     self.state = State::Advance;
                 }
                 State::Done => return Some(Step::Exhausted),
@@ -344,7 +344,7 @@ impl Solver {
     pub(crate) fn descend(&mut self, x: u32) {
         debug_assert!(self.state == State::Forward && self.choice.len() == self.floor);
         let links = &mut self.links;
-        debug_assert_eq!(links.choose(), Some(links.nodes[x as usize].item));
+        debug_assert_eq!(links.choose(), Some(links.node(x).item));
         let updates = links.updates;
         links.cover_option(x);
         links.updates = updates;
@@ -449,12 +449,12 @@ impl Solver {
             if self.links.is_header(x) {
                 break;
             }
-            let item = self.links.nodes[x as usize].item;
+            let item = self.links.node(x).item;
             let d = f64::from(self.links.length(item).max(1));
             let mut k = 0u32;
             let mut y = x;
             while !self.links.is_header(y) {
-                y = self.links.nodes[y as usize].up;
+                y = self.links.node(y).up;
                 k += 1;
             }
             weight /= d;
