@@ -142,7 +142,7 @@ fn at_mut<T>(v: &mut [T], i: u32) -> &mut T {
 /// a node.
 #[inline(always)]
 fn node(nodes: &[Node], x: u32) -> Node {
-    debug_assert!(x % STRIDE == 0 && ((x / STRIDE) as usize) < nodes.len());
+    debug_assert!(x.is_multiple_of(STRIDE) && ((x / STRIDE) as usize) < nodes.len());
     // SAFETY: see `at`: `x` is `STRIDE` times the index of a node of `nodes`, so the byte
     // offset lands on that node, which is aligned since `STRIDE` is a multiple of its
     // alignment.
@@ -152,7 +152,7 @@ fn node(nodes: &[Node], x: u32) -> Node {
 /// `&mut` the node at address `x`, without a bounds check; see [`at`] and [`node`].
 #[inline(always)]
 fn node_mut(nodes: &mut [Node], x: u32) -> &mut Node {
-    debug_assert!(x % STRIDE == 0 && ((x / STRIDE) as usize) < nodes.len());
+    debug_assert!(x.is_multiple_of(STRIDE) && ((x / STRIDE) as usize) < nodes.len());
     // SAFETY: as in `node`.
     unsafe { &mut *nodes.as_mut_ptr().byte_add(x as usize) }
 }
@@ -532,7 +532,7 @@ impl Links {
         let n = self.items;
         // The bounds every unchecked access relies on (see `at`).
         let size = self.nodes.len() as u64 * u64::from(STRIDE);
-        let valid = |x: u32| x % STRIDE == 0 && u64::from(x) < size;
+        let valid = |x: u32| x.is_multiple_of(STRIDE) && u64::from(x) < size;
         for (k, node) in self.nodes.iter().enumerate() {
             if !valid(node.up) || !valid(node.down) || node.item > n {
                 return Err(format!("node {k} has a link out of range: {node:?}"));
