@@ -6,11 +6,15 @@
 //! | items | meaning: covered once when |
 //! |---|---|
 //! | cell `(r, c)` | the cell holds a digit |
+//! | box-digit `(b, d)` | box `b` holds digit `d` |
 //! | row-digit `(r, d)` | row `r` holds digit `d` |
 //! | column-digit `(c, d)` | column `c` holds digit `d` |
-//! | box-digit `(b, d)` | box `b` holds digit `d` |
 //!
 //! and `N^3` options (729), one per "digit `d` in cell `(r, c)`", each naming its four items.
+//! The order of the blocks decides which item the search branches on when several are
+//! equally short (the leftmost). Of the orders tried, cells first then boxes searched the
+//! fewest nodes on top1465: 361 per puzzle, against 374 with boxes last and 411 to 467 with
+//! cells not first (17-clue: 91.9, 91.4 and 93 to 105).
 //! Option `(r * N + c) * N + (d - 1)` places digit `d` at `(r, c)`, so decoding a solution is
 //! arithmetic, not a search.
 //!
@@ -83,9 +87,9 @@ pub fn matrix(shape: Shape) -> Problem {
             for d in 0..n {
                 b.option([
                     r * n + c,
-                    cells + r * n + d,
-                    2 * cells + c * n + d,
-                    3 * cells + bx * n + d,
+                    cells + bx * n + d,
+                    2 * cells + r * n + d,
+                    3 * cells + c * n + d,
                 ])
                 .expect("the Sudoku options are well formed");
             }
