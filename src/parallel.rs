@@ -11,13 +11,29 @@
 //! a large one. Because the tree is cut exactly at its nodes, the summed [`Stats`] equal the
 //! sequential search's: every node and every update is counted once, either above the cut or
 //! in the one subtree it belongs to.
+//!
+//! [`count_parallel_until`] also watches a flag (raised by a Ctrl-C handler, say): every
+//! thread looks at it every [`PAUSE_NODES`] nodes and stops when it is up.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::{Problem, Solver, Stats};
+use crate::{Problem, Solver, Stats, Step};
 
 /// How many subtrees per job the cut aims at: enough for the busy threads to even out.
 pub const SUBTREES_PER_JOB: usize = 64;
+
+/// How many nodes a thread searches between two looks at the stop flag (a few milliseconds).
+pub const PAUSE_NODES: u64 = 1 << 16;
+
+/// A count stopped by its flag before the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("stopped after {} nodes with {} solutions found", .stats.nodes, .stats.solutions)]
+pub struct Stopped {
+    /// The work done until then; `stats.solutions` is a lower bound on the count.
+    pub stats: Stats,
+}
 
 /// Counts every solution of `problem` with `jobs` threads (at least one), and returns the
 /// work done: `stats.solutions` is the count, and `nodes` and `updates` are those of the
@@ -44,12 +60,40 @@ pub const SUBTREES_PER_JOB: usize = 64;
 /// # Panics
 /// If the thread pool cannot be created.
 pub fn count_parallel(problem: &Problem, jobs: usize) -> Stats {
+    count_parallel_until(problem, jobs, &AtomicBool::new(false))
+        .expect("the stop flag is never raised")
+}
+
+/// [`count_parallel`], stopping early when `stop` is raised (from another thread: a signal
+/// handler, a timer, a user interface).
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// let problem = dancing::problems::queens(8);
+/// let stop = AtomicBool::new(true);
+/// let stopped = dancing::parallel::count_parallel_until(&problem, 2, &stop).unwrap_err();
+/// assert!(stopped.stats.solutions < 92);
+/// let running = AtomicBool::new(false);
+/// let stats = dancing::parallel::count_parallel_until(&problem, 2, &running).unwrap();
+/// assert_eq!(stats.solutions, 92);
+/// ```
+///
+/// # Errors
+/// [`Stopped`], with the work done so far, if `stop` was raised before the count was
+/// complete.
+///
+/// # Panics
+/// If the thread pool cannot be created.
+pub fn count_parallel_until(
+    problem: &Problem,
+    jobs: usize,
+    stop: &AtomicBool,
+) -> Result<Stats, Stopped> {
     let jobs = jobs.max(1);
     let pristine = Solver::new(problem);
     let mut top = pristine.clone();
     if jobs == 1 {
-        top.count(None).expect("no node budget is set");
-        return top.stats();
+        return count_until(&mut top, stop);
     }
     // Deepen the cut until it yields enough subtrees, or no subtree at all (the whole tree
     // lies above the cut, and `top` has searched it).
@@ -73,16 +117,49 @@ pub fn count_parallel(problem: &Problem, jobs: usize) -> Stats {
                 || pristine.clone(),
                 |solver, choices| {
                     solver.reset();
+                    if stop.load(Ordering::Relaxed) {
+                        return Err(Stopped {
+                            stats: Stats::default(),
+                        });
+                    }
                     for &x in choices {
                         solver.descend(x);
                     }
-                    solver.count(None).expect("no node budget is set");
-                    solver.stats()
+                    count_until(solver, stop)
                 },
             )
-            .reduce(Stats::default, add)
+            .reduce(|| Ok(Stats::default()), combine)
     });
-    add(top.stats(), below)
+    combine(Ok(top.stats()), below)
+}
+
+/// Counts the solutions below the solver's current place, looking at `stop` every
+/// [`PAUSE_NODES`] nodes.
+fn count_until(solver: &mut Solver, stop: &AtomicBool) -> Result<Stats, Stopped> {
+    solver.set_pause_every(Some(PAUSE_NODES));
+    loop {
+        match solver.step() {
+            Step::Solution => {}
+            Step::Exhausted => return Ok(solver.stats()),
+            Step::Paused if stop.load(Ordering::Relaxed) => {
+                return Err(Stopped {
+                    stats: solver.stats(),
+                });
+            }
+            Step::Paused => {}
+            Step::GaveUp => unreachable!("no node budget is set"),
+        }
+    }
+}
+
+/// The sum of two parts of a count, stopped if either part was.
+fn combine(a: Result<Stats, Stopped>, b: Result<Stats, Stopped>) -> Result<Stats, Stopped> {
+    match (a, b) {
+        (Ok(a), Ok(b)) => Ok(add(a, b)),
+        (Ok(a) | Err(Stopped { stats: a }), Ok(b) | Err(Stopped { stats: b })) => {
+            Err(Stopped { stats: add(a, b) })
+        }
+    }
 }
 
 fn add(a: Stats, b: Stats) -> Stats {

@@ -1,5 +1,6 @@
-//! Ctrl-C during a batch: the run stops cleanly, every answer written is whole, and the
-//! summary says how far it got.
+//! Ctrl-C during a Sudoku batch or an exact-cover count (on one thread or several): the run
+//! stops cleanly, every answer written is whole, no partial count is printed, and stderr says
+//! how far it got.
 
 use std::io::Write;
 use std::path::Path;
@@ -56,17 +57,35 @@ fn ctrl_c_during_a_batch_stops_cleanly_with_a_summary_of_how_far_it_got() {
     )));
 }
 
-#[test]
-fn ctrl_c_during_a_long_count_stops_it_and_prints_no_partial_count() {
-    // 16 queens has 14,772,512 solutions: minutes of search.
+/// Writes the 16 queens problem (14,772,512 solutions: minutes of search) in Knuth's format.
+fn queens_16() -> (tempfile::TempDir, std::path::PathBuf) {
     let text = dancing::knuth::write(&dancing::problems::queens(16));
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("queens-16.dlx");
     std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+#[test]
+fn ctrl_c_during_a_long_count_stops_it_and_prints_no_partial_count() {
+    let (_dir, path) = queens_16();
     let out = interrupted(&["cover", "--count"], &path);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(out.stdout.is_empty(), "no partial count on stdout");
     assert!(stderr.contains("interrupted after"), "{stderr}");
     assert!(stderr.contains("of the tree explored"), "{stderr}");
+}
+
+#[test]
+fn ctrl_c_during_a_parallel_count_stops_every_thread_and_prints_no_partial_count() {
+    let (_dir, path) = queens_16();
+    let start = std::time::Instant::now();
+    let out = interrupted(&["cover", "--count", "--jobs", "2"], &path);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(out.stdout.is_empty(), "no partial count on stdout");
+    assert!(stderr.contains("interrupted after"), "{stderr}");
+    // The whole count takes minutes; stopping must not wait for it.
+    assert!(start.elapsed() < Duration::from_secs(30), "{stderr}");
 }

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::Args;
 use dancing::knuth::{self, KnuthProblem};
+use dancing::parallel::Stopped;
 use dancing::{Solver, Stats, Step};
 
 use super::Exit;
@@ -46,11 +47,12 @@ pub struct CoverArgs {
     /// Show progress on stderr even when it is not a terminal.
     #[arg(long)]
     progress: bool,
-    /// Count on N threads, splitting the search tree (only with --count; the statistics are
-    /// the same as with one thread). Not with --limit, --max-nodes or --progress.
-    #[arg(long, value_name = "N", default_value_t = 1,
+    /// Count on N threads, splitting the search tree (the statistics are the same as with
+    /// one thread).
+    #[arg(long, value_name = "N", requires = "count",
+          conflicts_with_all = ["limit", "max_nodes", "progress"],
           value_parser = clap::value_parser!(u16).range(1..))]
-    jobs: u16,
+    jobs: Option<u16>,
 }
 
 /// How many nodes go by between two looks at the clock for the progress line.
@@ -68,8 +70,8 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
             parsed.options[k].line
         );
     }
-    if args.jobs > 1 {
-        return count_parallel(&args, &parsed);
+    if let Some(jobs) = args.jobs {
+        return count_parallel(&args, &parsed, jobs.into());
     }
     let start = Instant::now();
     let mut solver = Solver::new(&parsed.problem);
@@ -154,14 +156,19 @@ enum End {
 }
 
 /// `--count --jobs N`: counts on N threads.
-fn count_parallel(args: &CoverArgs, parsed: &KnuthProblem) -> anyhow::Result<Exit> {
-    if !args.count || args.limit.is_some() || args.max_nodes.is_some() || args.progress {
-        anyhow::bail!(
-            "--jobs above 1 works only with --count, and not with --limit, --max-nodes or --progress"
-        );
-    }
+fn count_parallel(args: &CoverArgs, parsed: &KnuthProblem, jobs: usize) -> anyhow::Result<Exit> {
     let start = Instant::now();
-    let stats = dancing::count_parallel(&parsed.problem, args.jobs.into());
+    let stats =
+        match dancing::parallel::count_parallel_until(&parsed.problem, jobs, &super::INTERRUPTED) {
+            Ok(stats) => stats,
+            Err(Stopped { stats }) => {
+                eprintln!(
+                    "dancing: interrupted after {} nodes with {} solutions found",
+                    stats.nodes, stats.solutions
+                );
+                return Ok(Exit::Interrupted);
+            }
+        };
     println!("{}", stats.solutions);
     if args.stats {
         print_stats(parsed, stats, start.elapsed());

@@ -49,7 +49,7 @@ impl From<Exit> for ExitCode {
 }
 
 /// Set by the Ctrl-C handler; long work checks it between steps and stops cleanly.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+pub(crate) static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Whether Ctrl-C has been pressed.
 fn interrupted() -> bool {
