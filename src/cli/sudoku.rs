@@ -307,28 +307,48 @@ impl<W: Write> Batch<'_, W> {
             })
         };
         let mut sequential = None;
-        while !super::interrupted() {
-            let chunk: Vec<Entry> = puzzles.by_ref().take(CHUNK).collect();
-            if chunk.is_empty() {
-                break;
-            }
-            let size = chunk.len() as u64;
-            let answers: Vec<Answer> = if pool.jobs == 1 || chunk.len() == 1 {
+        let mut chunk: Vec<Entry> = puzzles.by_ref().take(CHUNK).collect();
+        // Answers solved by the workers but not written yet.
+        let mut answered: Vec<Answer> = Vec::new();
+        while !chunk.is_empty() && !super::interrupted() {
+            if pool.jobs == 1 || chunk.len() == 1 {
+                self.write(name, &std::mem::take(&mut answered), format)?;
                 let solver = sequential.get_or_insert_with(new_solver);
-                chunk.into_iter().map(|e| judge(solver, e)).collect()
-            } else {
-                pool.pool()?
-                    .install(|| chunk.into_par_iter().map_init(new_solver, judge).collect())
-            };
-            for answer in &answers {
-                match answer {
-                    Ok((puzzle, verdict)) => self.solved(name, puzzle, verdict, format)?,
-                    Err(err) => self.unreadable(name, err, format)?,
-                }
+                let answers: Vec<Answer> = chunk.into_iter().map(|e| judge(solver, e)).collect();
+                self.write(name, &answers, format)?;
+                chunk = puzzles.by_ref().take(CHUNK).collect();
+                continue;
             }
-            self.progress.inc(size);
-            self.reached(name, &answers);
+            // The workers solve this chunk while this thread writes the answers to the one
+            // before and reads the next one, which would otherwise leave the workers idle.
+            let mut solved = Vec::new();
+            let mut next = Vec::new();
+            let mut written = Ok(());
+            pool.pool()?.in_place_scope(|scope| {
+                scope.spawn(|_| {
+                    solved = chunk.into_par_iter().map_init(new_solver, judge).collect()
+                });
+                written = self.write(name, &answered, format);
+                next = puzzles.by_ref().take(CHUNK).collect();
+            });
+            written?;
+            answered = solved;
+            chunk = next;
         }
+        self.write(name, &answered, format)?;
+        Ok(())
+    }
+
+    /// Writes the answers of one chunk, in order, and records how far the work got.
+    fn write(&mut self, name: &str, answers: &[Answer], format: OutputFormat) -> io::Result<()> {
+        for answer in answers {
+            match answer {
+                Ok((puzzle, verdict)) => self.solved(name, puzzle, verdict, format)?,
+                Err(err) => self.unreadable(name, err, format)?,
+            }
+        }
+        self.progress.inc(answers.len() as u64);
+        self.reached(name, answers);
         Ok(())
     }
 
