@@ -1,6 +1,7 @@
 //! Sudoku benchmarks on committed data (`puzzles/sudoku/`): one group per set, first solution
-//! and counting up to 2 ("is it unique?"), in puzzles per second; matrix building and the
-//! two ways of applying the givens measured apart from the search.
+//! and counting up to 2 ("is it unique?"), in puzzles per second; a set solved on one and on
+//! two threads, as `dancing sudoku --jobs N` does; matrix building and the two ways of
+//! applying the givens measured apart from the search.
 //!
 //! Run with `cargo bench --bench sudoku`.
 
@@ -103,5 +104,35 @@ fn building(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(sudoku, sets, building);
+/// The 17-clue sample on a pool of 1 and of 2 threads, one solver per rayon job, as the CLI
+/// solves a chunk: the ratio of the two is the parallel speed-up without reading and writing.
+fn threads(c: &mut Criterion) {
+    use rayon::prelude::*;
+    let puzzles = load(SETS[0].1);
+    let mut group = c.benchmark_group("sudoku/17-clue-sample1000/threads");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(puzzles.len() as u64));
+    for jobs in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .unwrap();
+        group.bench_function(format!("jobs-{jobs}"), |b| {
+            b.iter(|| {
+                pool.install(|| {
+                    puzzles
+                        .par_iter()
+                        .map_init(
+                            || SudokuSolver::new(Shape::CLASSIC),
+                            |solver, p| solver.solve(black_box(p), 1).expect("solvable").count,
+                        )
+                        .sum::<u64>()
+                })
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(sudoku, sets, threads, building);
 criterion_main!(sudoku);
