@@ -10,7 +10,7 @@ use std::path::Path;
 use assert_cmd::Command;
 use dancing::sudoku::check::verify;
 use dancing::sudoku::grid::{Grid, Shape};
-use dancing::sudoku::read::{PuzzleReader, ReadError};
+use dancing::sudoku::read::{PuzzleReader, ReadError, parse_line};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -414,6 +414,41 @@ fn jobs_1_2_and_4_give_byte_identical_output() {
             .clone()
     };
     assert_eq!(run("1"), run("4"));
+}
+
+#[test]
+fn chunk_boundaries_keep_every_answer_in_input_order_whatever_the_jobs() {
+    // Two full chunks of 4096 puzzles, then a chunk of one (solved without the workers),
+    // with a bad line in the middle of the second chunk: line N still answers puzzle N.
+    let sample = puzzles("puzzles/sudoku/17-clue-sample1000.txt");
+    let mut lines: Vec<String> = (0..2 * 4096 + 1)
+        .map(|k| sample[k % sample.len()].to_line())
+        .collect();
+    lines[5000] = "not a puzzle".to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("chunks.txt");
+    fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let run = |jobs: &str| {
+        let out = dancing()
+            .args(["sudoku", "--quiet", "--jobs", jobs])
+            .arg(&path)
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let one = run("1");
+    assert_eq!(run("2"), one);
+    let answers: Vec<&str> = one.lines().collect();
+    assert_eq!(answers.len(), lines.len());
+    for (k, (line, answer)) in lines.iter().zip(&answers).enumerate() {
+        if k == 5000 {
+            assert_eq!(*answer, "invalid");
+        } else {
+            assert_solves(&parse_line(line).unwrap(), answer);
+        }
+    }
 }
 
 // ---------------------------------------------------------------- jsonl

@@ -75,13 +75,23 @@ fn cover_with_two_jobs_and_no_solution_exits_1() {
 }
 
 #[test]
-fn cover_with_two_jobs_but_without_count_is_a_usage_error() {
-    Command::cargo_bin("dancing")
-        .unwrap()
-        .args(["cover", "--jobs", "2", "puzzles/exact-cover/nqueens-8.dlx"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--jobs"));
+fn cover_with_jobs_but_without_count_or_with_a_limit_is_a_usage_error() {
+    for args in [
+        &["--jobs", "2"][..],
+        &["--jobs", "2", "--count", "--limit", "3"],
+        &["--jobs", "1", "--count", "--max-nodes", "100"],
+        &["--jobs", "2", "--count", "--progress"],
+    ] {
+        Command::cargo_bin("dancing")
+            .unwrap()
+            .arg("cover")
+            .args(args)
+            .arg("puzzles/exact-cover/nqueens-8.dlx")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("--jobs"));
+    }
 }
 
 proptest! {
