@@ -1,11 +1,9 @@
 //! `dancing cover` through the binary: output, counts, statistics, budgets and exit codes.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn dancing() -> Command {
-    Command::cargo_bin("dancing").unwrap()
-}
+use common::{dancing, stdout_of};
+use predicates::prelude::*;
 
 const KNUTH: &str = "puzzles/exact-cover/knuth-example.dlx";
 
@@ -40,7 +38,7 @@ fn count_prints_the_number_of_solutions_alone() {
 
 #[test]
 fn all_with_a_limit_prints_that_many_solutions_separated_by_blank_lines() {
-    let out = dancing()
+    let assert = dancing()
         .args([
             "cover",
             "--all",
@@ -49,11 +47,8 @@ fn all_with_a_limit_prints_that_many_solutions_separated_by_blank_lines() {
             "puzzles/exact-cover/nqueens-8.dlx",
         ])
         .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+        .success();
+    let text = stdout_of(&assert);
     let solutions: Vec<&str> = text.trim_end().split("\n\n").collect();
     assert_eq!(solutions.len(), 3);
     for s in solutions {

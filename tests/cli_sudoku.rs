@@ -3,93 +3,19 @@
 //! is checked with the independent checker (`check::verify`) against its own puzzle, or
 //! compared with solutions computed by another solver (`puzzles/sudoku/*.solutions.txt`).
 
+mod common;
+
 use std::collections::HashMap;
 use std::fs;
-use std::path::Path;
 
-use assert_cmd::Command;
+use common::{
+    CLASSIC, CLASSIC_COMPACT, CLASSIC_SOLUTION, Entry, assert_solves, binary, classic_grid,
+    classic_grid_solved, dancing, entries, puzzles, stderr_of, stdout_of, summary, temp_file,
+};
 use dancing::sudoku::check::verify;
-use dancing::sudoku::grid::{Grid, Shape};
-use dancing::sudoku::read::{PuzzleReader, ReadError, parse_line};
+use dancing::sudoku::read::parse_line;
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn dancing() -> Command {
-    Command::cargo_bin("dancing").unwrap()
-}
-
-const CLASSIC: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const CLASSIC_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-/// One entry of a puzzle file: a puzzle with its line, or the error of a bad entry.
-type Entry = Result<(usize, Grid), ReadError>;
-
-/// Every entry of a puzzle file as the library reads it.
-fn entries(path: impl AsRef<Path>) -> Vec<Entry> {
-    let text = fs::read(path.as_ref()).unwrap();
-    PuzzleReader::new(&text[..])
-        .map(|e| e.map(|p| (p.line, p.grid)))
-        .collect()
-}
-
-/// The puzzles of a file that must hold only good puzzles.
-fn puzzles(path: impl AsRef<Path>) -> Vec<Grid> {
-    entries(path.as_ref())
-        .into_iter()
-        .map(|e| {
-            e.unwrap_or_else(|err| panic!("{}:{err}", path.as_ref().display()))
-                .1
-        })
-        .collect()
-}
-
-/// An 81-digit output line as a grid; panics on anything else.
-fn solution(line: &str) -> Grid {
-    assert_eq!(line.len(), 81, "not an 81-digit solution: {line:?}");
-    let cells = line
-        .bytes()
-        .map(|b| {
-            assert!((b'1'..=b'9').contains(&b), "not a solution: {line:?}");
-            b - b'0'
-        })
-        .collect();
-    Grid::from_cells(Shape::CLASSIC, cells).unwrap()
-}
-
-/// Asserts that `line` is a solution of `puzzle`, by the independent checker.
-fn assert_solves(puzzle: &Grid, line: &str) {
-    assert_eq!(
-        verify(puzzle, &solution(line)),
-        Ok(()),
-        "{line} does not solve {puzzle}"
-    );
-}
-
-fn stdout_of(assert: &assert_cmd::assert::Assert) -> String {
-    String::from_utf8(assert.get_output().stdout.clone()).unwrap()
-}
-
-fn stderr_of(assert: &assert_cmd::assert::Assert) -> String {
-    String::from_utf8(assert.get_output().stderr.clone()).unwrap()
-}
-
-/// The counts of the summary line (`puzzles: 11, solved: 11, ..., errors: 1; ...`).
-fn summary(stderr: &str) -> HashMap<String, u64> {
-    let line = stderr
-        .lines()
-        .find(|l| l.starts_with("puzzles: "))
-        .unwrap_or_else(|| panic!("no summary in {stderr:?}"));
-    let counts = line.split(';').next().unwrap();
-    counts
-        .split(", ")
-        .map(|field| {
-            let (name, value) = field.split_once(": ").unwrap();
-            (name.to_string(), value.parse().unwrap())
-        })
-        .collect()
-}
 
 /// Checks that the summary's outcomes add up to its puzzles, and returns the counts.
 fn consistent_summary(stderr: &str) -> HashMap<String, u64> {
@@ -106,7 +32,7 @@ fn consistent_summary(stderr: &str) -> HashMap<String, u64> {
 
 #[test]
 fn the_classic_grid_on_stdin_is_answered_by_exactly_the_classic_solution() {
-    let expected = fs::read_to_string("puzzles/classic.out").unwrap();
+    let expected = classic_grid_solved();
     let assert = dancing()
         .arg("sudoku")
         .pipe_stdin("puzzles/classic.txt")
@@ -144,8 +70,8 @@ fn a_dash_reads_standard_input_as_a_batch() {
 
 #[test]
 fn two_grids_on_stdin_get_two_grids_separated_by_a_blank_line() {
-    let classic = fs::read_to_string("puzzles/classic.txt").unwrap();
-    let solved = fs::read_to_string("puzzles/classic.out").unwrap();
+    let classic = classic_grid();
+    let solved = classic_grid_solved();
     let assert = dancing()
         .arg("sudoku")
         .write_stdin(format!("{classic}{classic}"))
@@ -159,13 +85,10 @@ fn two_grids_on_stdin_get_two_grids_separated_by_a_blank_line() {
 
 #[test]
 fn crlf_line_ends_are_accepted_in_the_lines_and_the_grid_formats() {
-    let dir = tempfile::tempdir().unwrap();
-    let lines = dir.path().join("lines.txt");
-    fs::write(
-        &lines,
+    let (_dir, lines) = temp_file(
+        "lines.txt",
         format!("# a comment\r\n{CLASSIC}\r\n\r\n{CLASSIC}\r\n"),
-    )
-    .unwrap();
+    );
     dancing()
         .arg("sudoku")
         .arg(&lines)
@@ -173,39 +96,26 @@ fn crlf_line_ends_are_accepted_in_the_lines_and_the_grid_formats() {
         .success()
         .stdout(format!("{CLASSIC_SOLUTION}\n{CLASSIC_SOLUTION}\n"));
 
-    let grid = fs::read_to_string("puzzles/classic.txt")
-        .unwrap()
-        .replace('\n', "\r\n");
+    let grid = classic_grid().replace('\n', "\r\n");
     assert!(grid.contains("\r\n"));
     dancing()
         .arg("sudoku")
         .write_stdin(grid)
         .assert()
         .success()
-        .stdout(fs::read_to_string("puzzles/classic.out").unwrap());
+        .stdout(classic_grid_solved());
 }
 
 #[test]
 fn a_compact_grid_with_bars_and_separator_lines_is_read() {
-    let compact = "\
-53.|.7.|...
-6..|195|...
-.98|...|.6.
-------+------+------
-8..|.6.|..3
-4..|8.3|..1
-7..|.2.|..6
----+---+---
-.6.|...|28.
-...|419|..5
-...|.8.|.79
-";
+    // Separator lines of any length: the first one is longer than the rows.
+    let compact = CLASSIC_COMPACT.replacen("---+---+---", "------+------+------", 1);
     dancing()
         .arg("sudoku")
-        .write_stdin(compact)
+        .write_stdin(compact.clone())
         .assert()
         .success()
-        .stdout(fs::read_to_string("puzzles/classic.out").unwrap());
+        .stdout(classic_grid_solved());
     dancing()
         .args(["sudoku", "--format", "line"])
         .write_stdin(compact)
@@ -425,18 +335,14 @@ fn chunk_boundaries_keep_every_answer_in_input_order_whatever_the_jobs() {
         .map(|k| sample[k % sample.len()].to_line())
         .collect();
     lines[5000] = "not a puzzle".to_string();
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("chunks.txt");
-    fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let (_dir, path) = temp_file("chunks.txt", lines.join("\n") + "\n");
     let run = |jobs: &str| {
-        let out = dancing()
+        let assert = dancing()
             .args(["sudoku", "--quiet", "--jobs", jobs])
             .arg(&path)
             .assert()
-            .code(2)
-            .get_output()
-            .clone();
-        String::from_utf8(out.stdout).unwrap()
+            .code(2);
+        stdout_of(&assert)
     };
     let one = run("1");
     assert_eq!(run("2"), one);
@@ -548,19 +454,15 @@ fn jsonl_with_count_adds_the_number_of_solutions_and_errors_when_unsolved() {
 
 #[test]
 fn count_finds_two_or_more_solutions_to_every_multi_solution_puzzle() {
-    let out = dancing()
+    let assert = dancing()
         .args([
             "sudoku",
             "--count",
             "puzzles/sudoku/multi-solution-first20.txt",
         ])
         .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let counts: Vec<u64> = String::from_utf8(out)
-        .unwrap()
+        .success();
+    let counts: Vec<u64> = stdout_of(&assert)
         .lines()
         .map(|l| l.parse().unwrap())
         .collect();
@@ -574,16 +476,12 @@ fn count_finds_two_or_more_solutions_to_every_multi_solution_puzzle() {
 #[test]
 fn count_with_a_limit_counts_up_to_the_limit() {
     let count = |limit: &str| -> Vec<u64> {
-        let out = dancing()
+        let assert = dancing()
             .args(["sudoku", "--count", "--limit", limit])
             .arg("puzzles/sudoku/multi-solution-first20.txt")
             .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        String::from_utf8(out)
-            .unwrap()
+            .success();
+        stdout_of(&assert)
             .lines()
             .map(|l| l.parse().unwrap())
             .collect()
@@ -769,9 +667,7 @@ fn quiet_drops_the_summary_but_not_the_errors() {
 /// and two errors in the summary. The reader's docs promise "A bad puzzle yields one error".
 #[test]
 fn a_file_holding_one_broken_short_grid_gets_one_invalid_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("short.txt");
-    fs::write(&path, "12x\n").unwrap();
+    let (_dir, path) = temp_file("short.txt", "12x\n");
     let assert = dancing().arg("sudoku").arg(&path).assert().code(2);
     let err = stderr_of(&assert);
     assert!(err.contains("short.txt:1:3: found 'x'"), "{err}");
@@ -798,7 +694,7 @@ fn writing_into_a_closed_pipe_ends_quietly_with_exit_0() {
     let top1465 = "puzzles/sudoku/top1465.txt";
     let dir = tempfile::tempdir().unwrap();
     let stderr_file = dir.path().join("stderr");
-    let bin = assert_cmd::cargo::cargo_bin("dancing");
+    let bin = binary();
     let status_and_first = std::process::Command::new("bash")
         .arg("-c")
         .arg(r#"out=$(2>"$1" "$0" sudoku "${@:2}" | head -1; echo "status ${PIPESTATUS[0]}"); echo "$out""#)

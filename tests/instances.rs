@@ -5,27 +5,17 @@
 //! data is absent; copies of small instances in `puzzles/exact-cover/` always run (see
 //! `cli_cover.rs`).
 
-use std::path::PathBuf;
+mod common;
 
-use assert_cmd::Command;
+use std::fmt::Display;
 
-fn data(file: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/exact-cover")
-        .join(file);
-    if path.exists() {
-        Some(path)
-    } else {
-        eprintln!("skipped: {} is absent", path.display());
-        None
-    }
-}
+use common::{dancing, shared_data};
 
-/// Runs `dancing cover --count --stats` and returns the count and the stats text.
+/// Runs `dancing cover --count --stats` on `file` of `../shared/data/exact-cover/` and
+/// returns the count and the stats text, or `None` (saying so) when the file is absent.
 fn count(file: &str) -> Option<(u64, String)> {
-    let path = data(file)?;
-    let out = Command::cargo_bin("dancing")
-        .unwrap()
+    let path = shared_data(&format!("exact-cover/{file}"))?;
+    let out = dancing()
         .args(["cover", "--count", "--stats"])
         .arg(&path)
         .output()
@@ -37,6 +27,17 @@ fn count(file: &str) -> Option<(u64, String)> {
         .parse()
         .unwrap();
     Some((count, String::from_utf8(out.stderr).unwrap()))
+}
+
+/// Checks that each file is counted with its expected number of solutions; stops, saying so,
+/// at the first absent file.
+fn assert_counts<F: AsRef<str> + Display>(cases: impl IntoIterator<Item = (F, u64)>) {
+    for (file, expected) in cases {
+        let Some((found, _)) = count(file.as_ref()) else {
+            return;
+        };
+        assert_eq!(found, expected, "{file}");
+    }
 }
 
 fn stat(stats: &str, name: &str) -> u64 {
@@ -63,24 +64,26 @@ const QUEENS: [(usize, u64); 11] = [
     (14, 365596),
 ];
 
+/// Each n queens count for both of its files, `nqueens-N.dlx` and `nqueens-N-primary.dlx`.
+fn queens_in_both_encodings(
+    counts: impl IntoIterator<Item = (usize, u64)>,
+) -> impl Iterator<Item = (String, u64)> {
+    counts.into_iter().flat_map(|(n, expected)| {
+        [
+            (format!("nqueens-{n}.dlx"), expected),
+            (format!("nqueens-{n}-primary.dlx"), expected),
+        ]
+    })
+}
+
 #[test]
 fn n_queens_counts_match_oeis_a000170_in_both_encodings() {
-    for (n, expected) in QUEENS {
-        for file in [
-            format!("nqueens-{n}.dlx"),
-            format!("nqueens-{n}-primary.dlx"),
-        ] {
-            let Some((found, _)) = count(&file) else {
-                return;
-            };
-            assert_eq!(found, expected, "{file}");
-        }
-    }
+    assert_counts(queens_in_both_encodings(QUEENS));
 }
 
 #[test]
 fn langford_pair_counts_match_oeis_a014552() {
-    for (file, expected) in [
+    assert_counts([
         ("langford-7.dlx", 52),
         ("langford-7-half.dlx", 26),
         ("langford-8.dlx", 300),
@@ -89,42 +92,30 @@ fn langford_pair_counts_match_oeis_a014552() {
         ("langford-11-half.dlx", 17792),
         ("langford-12.dlx", 216288),
         ("langford-12-half.dlx", 108144),
-    ] {
-        let Some((found, _)) = count(file) else {
-            return;
-        };
-        assert_eq!(found, expected, "{file}");
-    }
+    ]);
 }
 
 #[test]
 fn pentomino_tiling_counts_match_the_published_ones() {
-    for (file, expected) in [
+    assert_counts([
         ("pentomino-6x10-xq.dlx", 2339),
         ("pentomino-5x12.dlx", 4040),
         ("pentomino-4x15.dlx", 1472),
         ("pentomino-3x20.dlx", 8),
-    ] {
-        let Some((found, _)) = count(file) else {
-            return;
-        };
-        assert_eq!(found, expected, "{file}");
-    }
+    ]);
 }
 
 #[test]
 fn each_hard_sudoku_matrix_has_one_solution() {
-    for file in [
-        "sudoku-hard.dlx",
-        "sudoku-hard-reduced.dlx",
-        "sudoku-hard1.dlx",
-        "sudoku-hard1-reduced.dlx",
-    ] {
-        let Some((found, _)) = count(file) else {
-            return;
-        };
-        assert_eq!(found, 1, "{file}");
-    }
+    assert_counts(
+        [
+            "sudoku-hard.dlx",
+            "sudoku-hard-reduced.dlx",
+            "sudoku-hard1.dlx",
+            "sudoku-hard1-reduced.dlx",
+        ]
+        .map(|file| (file, 1)),
+    );
 }
 
 /// The search tree is DLX1's: same nodes, same updates (`../shared/data/README.md`).
@@ -149,15 +140,8 @@ fn search_statistics_equal_knuth_s_dlx1() {
 #[test]
 #[ignore]
 fn the_largest_n_queens_counts_match_oeis_a000170() {
-    for (n, expected) in [(15, 2_279_184), (16, 14_772_512)] {
-        for file in [
-            format!("nqueens-{n}.dlx"),
-            format!("nqueens-{n}-primary.dlx"),
-        ] {
-            let Some((found, _)) = count(&file) else {
-                return;
-            };
-            assert_eq!(found, expected, "{file}");
-        }
-    }
+    assert_counts(queens_in_both_encodings([
+        (15, 2_279_184),
+        (16, 14_772_512),
+    ]));
 }

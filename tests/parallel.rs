@@ -1,7 +1,9 @@
 //! Counting on several threads: the same counts and the same statistics as the sequential
 //! search, on problems with none, one and many solutions, and on random matrices.
 
-use assert_cmd::Command;
+mod common;
+
+use common::dancing;
 use dancing::problems::queens;
 use dancing::{Problem, ProblemBuilder, Solver, Stats, count_parallel};
 use predicates::prelude::*;
@@ -50,8 +52,7 @@ fn a_problem_whose_only_solution_is_deep_is_counted_once() {
 
 #[test]
 fn cover_count_with_two_jobs_prints_dlx1_s_count_and_statistics() {
-    Command::cargo_bin("dancing")
-        .unwrap()
+    dancing()
         .args(["cover", "--count", "--stats", "--jobs", "2"])
         .arg("puzzles/exact-cover/sudoku-hard.dlx")
         .assert()
@@ -65,8 +66,7 @@ fn cover_count_with_two_jobs_prints_dlx1_s_count_and_statistics() {
 
 #[test]
 fn cover_with_two_jobs_and_no_solution_exits_1() {
-    Command::cargo_bin("dancing")
-        .unwrap()
+    dancing()
         .args(["cover", "--count", "--jobs", "2"])
         .write_stdin("A B\nA\n")
         .assert()
@@ -82,8 +82,7 @@ fn cover_with_jobs_but_without_count_or_with_a_limit_is_a_usage_error() {
         &["--jobs", "1", "--count", "--max-nodes", "100"],
         &["--jobs", "2", "--count", "--progress"],
     ] {
-        Command::cargo_bin("dancing")
-            .unwrap()
+        dancing()
             .arg("cover")
             .args(args)
             .arg("puzzles/exact-cover/nqueens-8.dlx")

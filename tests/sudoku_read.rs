@@ -1,46 +1,13 @@
 //! Reading Sudoku puzzles in every format, the errors on malformed input, conflicts among
 //! givens, the independent solution checker, and the public puzzle sets in `../shared/data`.
 
-use std::path::Path;
+mod common;
 
+use common::{CLASSIC, CLASSIC_COMPACT, CLASSIC_SOLUTION, CLASSIC_SPACED, shared_data};
 use dancing::sudoku::check::{Violation, verify};
 use dancing::sudoku::grid::{Grid, Shape, Unit};
 use dancing::sudoku::read::{Format, Puzzle, PuzzleReader, ReadError, ReadErrorKind, parse_line};
 use proptest::prelude::*;
-
-/// Wikipedia's example puzzle.
-const CLASSIC: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-/// Its unique solution.
-const SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-const CLASSIC_SPACED: &str = "\
-5 3 0 0 7 0 0 0 0
-6 0 0 1 9 5 0 0 0
-0 9 8 0 0 0 0 6 0
-8 0 0 0 6 0 0 0 3
-4 0 0 8 0 3 0 0 1
-7 0 0 0 2 0 0 0 6
-0 6 0 0 0 0 2 8 0
-0 0 0 4 1 9 0 0 5
-0 0 0 0 8 0 0 7 9
-";
-
-const CLASSIC_COMPACT: &str = "\
-53.|.7.|...
-6..|195|...
-.98|...|.6.
----+---+---
-8..|.6.|..3
-4..|8.3|..1
-7..|.2.|..6
----+---+---
-.6.|...|28.
-...|419|..5
-...|.8.|.79
-";
 
 fn read(text: impl AsRef<[u8]>) -> Vec<Result<Puzzle, ReadError>> {
     PuzzleReader::new(text.as_ref()).collect()
@@ -68,7 +35,7 @@ fn classic() -> Grid {
 }
 
 fn solution() -> Grid {
-    parse_line(SOLUTION).expect("the classic solution")
+    parse_line(CLASSIC_SOLUTION).expect("the classic solution")
 }
 
 #[test]
@@ -109,8 +76,8 @@ fn blank_lines_inside_a_grid_are_skipped() {
 #[test]
 fn the_lines_format_accepts_crlf_comments_blank_lines_and_trailing_fields() {
     let text = format!(
-        "# a comment\r\n\r\n{CLASSIC}\r\n  # indented comment\r\n{CLASSIC}:{SOLUTION}\r\n\r\n\
-         {CLASSIC},9.5\r\n{CLASSIC}\t;rated\r\n{}",
+        "# a comment\r\n\r\n{CLASSIC}\r\n  # indented comment\r\n\
+         {CLASSIC}:{CLASSIC_SOLUTION}\r\n\r\n{CLASSIC},9.5\r\n{CLASSIC}\t;rated\r\n{}",
         CLASSIC.replace('.', "0")
     );
     let mut reader = PuzzleReader::new(text.as_bytes());
@@ -123,7 +90,9 @@ fn the_lines_format_accepts_crlf_comments_blank_lines_and_trailing_fields() {
 
 #[test]
 fn a_csv_with_quizzes_and_solutions_columns_reads_the_quizzes() {
-    let text = format!("quizzes,solutions\n{CLASSIC},{SOLUTION}\n{SOLUTION},{SOLUTION}\n");
+    let text = format!(
+        "quizzes,solutions\n{CLASSIC},{CLASSIC_SOLUTION}\n{CLASSIC_SOLUTION},{CLASSIC_SOLUTION}\n"
+    );
     let mut reader = PuzzleReader::new(text.as_bytes());
     assert_eq!(reader.format(), Some(Format::Csv));
     let items: Vec<_> = reader.collect();
@@ -370,7 +339,7 @@ fn verify_accepts_the_known_solution_of_the_classic_puzzle() {
 #[test]
 fn verify_rejects_a_changed_given_a_blank_and_a_duplicate() {
     // Exchanging digits 1 and 2 everywhere keeps a valid grid but changes givens.
-    let relabelled: String = SOLUTION
+    let relabelled: String = CLASSIC_SOLUTION
         .chars()
         .map(|c| match c {
             '1' => '2',
@@ -445,11 +414,10 @@ proptest! {
 
 #[test]
 fn every_shared_puzzle_file_reads_with_the_expected_count() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("skipping: {} is absent", dir.display());
+    let Some(dir) = shared_data("sudoku") else {
         return;
     };
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     let expected = [
         ("17-clue.txt", 49158),
         ("top1465.txt", 1465),

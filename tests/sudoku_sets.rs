@@ -9,47 +9,24 @@
 //! top1465 0.15 s, the others less: the whole file finishes in 1 to 3 s, so nothing is
 //! `#[ignore]`d.
 
-use std::fs::{self, File};
-use std::io::BufReader;
+mod common;
+
+use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use common::{dancing, numbered_puzzles, shared_data, solution, stdout_of};
 use dancing::sudoku::check::verify;
-use dancing::sudoku::grid::{Grid, Shape};
-use dancing::sudoku::read::PuzzleReader;
+use dancing::sudoku::grid::Shape;
 use dancing::sudoku::solve::SudokuSolver;
 
 /// The folder of the public sets, or `None` (with a message) when it is absent.
 fn sets() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: {} is absent", dir.display());
-        None
-    }
+    shared_data("sudoku")
 }
 
 /// The set `name`, or `None` (with a message) when it is absent.
 fn set(name: &str) -> Option<PathBuf> {
-    let path = sets()?.join(name);
-    if path.is_file() {
-        Some(path)
-    } else {
-        eprintln!("skipped: {} is absent", path.display());
-        None
-    }
-}
-
-/// Every puzzle of `path`, with its line; any reading error fails the test.
-fn read(path: &Path) -> Vec<(usize, Grid)> {
-    let file = File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    PuzzleReader::new(BufReader::new(file))
-        .map(|item| {
-            let puzzle = item.unwrap_or_else(|e| panic!("{}:{e}", path.display()));
-            (puzzle.line, puzzle.grid)
-        })
-        .collect()
+    shared_data(&format!("sudoku/{name}"))
 }
 
 /// What a set promises about its puzzles.
@@ -64,7 +41,7 @@ enum Expect {
 /// Solves every puzzle of `path` (counting to 2), checks each solution with the independent
 /// checker and each count against `expect`; returns the number of puzzles.
 fn check_set(path: &Path, expect: Expect) -> usize {
-    let puzzles = read(path);
+    let puzzles = numbered_puzzles(path);
     let mut solver = SudokuSolver::new(Shape::CLASSIC);
     for (line, puzzle) in &puzzles {
         let at = format!("{}:{line}: {puzzle}", path.display());
@@ -161,30 +138,18 @@ fn the_binary_solves_top1465_one_line_per_puzzle_and_every_line_verifies() {
     let Some(path) = set("top1465.txt") else {
         return;
     };
-    let puzzles = read(&path);
-    let output = Command::cargo_bin("dancing")
-        .unwrap()
+    let puzzles = numbered_puzzles(&path);
+    let assert = dancing()
         .args(["sudoku", "--format", "line"])
         .arg(&path)
         .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(output).unwrap();
+        .success();
+    let text = stdout_of(&assert);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), puzzles.len());
     assert_eq!(lines.len(), 1_465);
     for ((line, puzzle), answer) in puzzles.iter().zip(&lines) {
-        assert_eq!(answer.len(), 81, "line {line}: {answer}");
-        let cells = answer
-            .bytes()
-            .map(|b| {
-                assert!(b.is_ascii_digit() && b != b'0', "line {line}: {answer}");
-                b - b'0'
-            })
-            .collect();
-        let solution = Grid::from_cells(Shape::CLASSIC, cells).unwrap();
+        let solution = solution(answer); // 81 digits 1-9, or the test fails
         assert_eq!(verify(puzzle, &solution), Ok(()), "line {line}: {puzzle}");
     }
 }

@@ -3,22 +3,15 @@
 //! backtracking count that shares nothing with the engine; conflicts, reuse, the 4x4 count,
 //! and every `judge` status.
 
-use std::fs::File;
-use std::io::BufReader;
-use std::path::Path;
+mod common;
 
+use common::{CLASSIC, CLASSIC_SOLUTION};
 use dancing::Solver;
 use dancing::sudoku::check::verify;
 use dancing::sudoku::grid::{Grid, Shape, Unit};
-use dancing::sudoku::read::{PuzzleReader, parse_line};
+use dancing::sudoku::read::parse_line;
 use dancing::sudoku::solve::{Request, SolveError, Status, SudokuSolver, matrix};
 use proptest::prelude::*;
-
-/// Wikipedia's example puzzle and its unique solution.
-const CLASSIC: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const CLASSIC_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
 /// The first of Norvig's "hardest": needs far more than one node of search.
 const HARD: &str =
@@ -26,17 +19,6 @@ const HARD: &str =
 
 fn grid(line: &str) -> Grid {
     parse_line(line).unwrap_or_else(|e| panic!("{line}: {e}"))
-}
-
-fn read_puzzles(path: &str) -> Vec<Grid> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    let file = File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    PuzzleReader::new(BufReader::new(file))
-        .map(|item| {
-            item.unwrap_or_else(|e| panic!("{}:{e}", path.display()))
-                .grid
-        })
-        .collect()
 }
 
 /// The number of completions of a 9x9 `cells` (0 = blank), by plain backtracking over the
@@ -353,7 +335,7 @@ fn a_puzzle_of_another_shape_is_refused() {
 
 #[test]
 fn one_solver_reused_over_many_puzzles_answers_as_fresh_solvers_do() {
-    let puzzles = read_puzzles("puzzles/sudoku/17-clue-sample1000.txt");
+    let puzzles = common::puzzles("puzzles/sudoku/17-clue-sample1000.txt");
     assert_eq!(puzzles.len(), 1000);
     let mut reused = SudokuSolver::new(Shape::CLASSIC);
     // Interleave failures (a conflict, an unsolvable puzzle, a spent budget) so that reuse
@@ -390,8 +372,8 @@ fn one_solver_reused_over_many_puzzles_answers_as_fresh_solvers_do() {
 
 #[test]
 fn the_17_clue_sample_solutions_match_the_peer_solutions() {
-    let puzzles = read_puzzles("puzzles/sudoku/17-clue-first50.txt");
-    let solutions = read_puzzles("puzzles/sudoku/17-clue-first50.solutions.txt");
+    let puzzles = common::puzzles("puzzles/sudoku/17-clue-first50.txt");
+    let solutions = common::puzzles("puzzles/sudoku/17-clue-first50.solutions.txt");
     assert_eq!(puzzles.len(), 50);
     assert_eq!(solutions.len(), 50);
     let mut solver = SudokuSolver::new(Shape::CLASSIC);

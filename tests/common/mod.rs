@@ -1,0 +1,185 @@
+//! Helpers shared by the integration tests: the `dancing` binary and its output, temporary
+//! files, the public data sets of `../shared/data`, puzzle files read by the library, the
+//! independent check of a printed solution, the batch summary line, and Wikipedia's classic
+//! Sudoku puzzle in every format the tests write it in.
+
+// Each test binary compiles this module and uses a different part of it.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::fs::{self, File};
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use assert_cmd::assert::Assert;
+use dancing::sudoku::check::verify;
+use dancing::sudoku::grid::{Grid, Shape};
+use dancing::sudoku::read::{PuzzleReader, ReadError};
+
+// ---------------------------------------------------------------- the binary
+
+/// A command running the `dancing` binary built for the tests.
+pub fn dancing() -> Command {
+    Command::cargo_bin("dancing").unwrap()
+}
+
+/// The path of the `dancing` binary, for `std::process::Command` and shells.
+pub fn binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_dancing"))
+}
+
+/// The stdout of a finished run, as text.
+pub fn stdout_of(assert: &Assert) -> String {
+    String::from_utf8(assert.get_output().stdout.clone()).unwrap()
+}
+
+/// The stderr of a finished run, as text.
+pub fn stderr_of(assert: &Assert) -> String {
+    String::from_utf8(assert.get_output().stderr.clone()).unwrap()
+}
+
+/// The counts of the summary line of `dancing sudoku` on stderr
+/// (`puzzles: 11, solved: 11, ..., errors: 1; ...`), by name.
+pub fn summary(stderr: &str) -> HashMap<String, u64> {
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("puzzles: "))
+        .unwrap_or_else(|| panic!("no summary in {stderr:?}"));
+    let counts = line.split(';').next().unwrap();
+    counts
+        .split(", ")
+        .map(|field| {
+            let (name, value) = field.split_once(": ").unwrap();
+            (name.to_string(), value.parse().unwrap())
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------- files
+
+/// A file of `text` in a fresh temporary directory (kept alive by the returned guard).
+pub fn temp_file(name: &str, text: impl AsRef<[u8]>) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+/// `../shared/data/{relative}` beside the crate, or `None` (saying the test skips it) when it
+/// is absent.
+pub fn shared_data(relative: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(relative);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!("skipped: {} is absent", path.display());
+        None
+    }
+}
+
+// ---------------------------------------------------------------- puzzle files
+
+/// One entry of a puzzle file: a puzzle with its line, or the error of a bad entry.
+pub type Entry = Result<(usize, Grid), ReadError>;
+
+/// Every entry of a puzzle file as the library reads it.
+pub fn entries(path: impl AsRef<Path>) -> Vec<Entry> {
+    let path = path.as_ref();
+    let file = File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    PuzzleReader::new(BufReader::new(file))
+        .map(|e| e.map(|p| (p.line, p.grid)))
+        .collect()
+}
+
+/// The puzzles of a file that must hold only good puzzles, each with its line; a bad entry
+/// fails the test.
+pub fn numbered_puzzles(path: impl AsRef<Path>) -> Vec<(usize, Grid)> {
+    let path = path.as_ref();
+    entries(path)
+        .into_iter()
+        .map(|e| e.unwrap_or_else(|err| panic!("{}:{err}", path.display())))
+        .collect()
+}
+
+/// The puzzles of a file that must hold only good puzzles; a bad entry fails the test.
+pub fn puzzles(path: impl AsRef<Path>) -> Vec<Grid> {
+    numbered_puzzles(path).into_iter().map(|(_, g)| g).collect()
+}
+
+// ---------------------------------------------------------------- solutions
+
+/// An 81-digit output line as a grid; panics on anything else.
+pub fn solution(line: &str) -> Grid {
+    assert_eq!(line.len(), 81, "not an 81-digit solution: {line:?}");
+    let cells = line
+        .bytes()
+        .map(|b| {
+            assert!((b'1'..=b'9').contains(&b), "not a solution: {line:?}");
+            b - b'0'
+        })
+        .collect();
+    Grid::from_cells(Shape::CLASSIC, cells).unwrap()
+}
+
+/// Asserts that `line` (81 digits) is a solution of `puzzle`, by the independent checker
+/// (`check::verify`, which does not use the engine).
+pub fn assert_solves(puzzle: &Grid, line: &str) {
+    assert_eq!(
+        verify(puzzle, &solution(line)),
+        Ok(()),
+        "{line} does not solve {puzzle}"
+    );
+}
+
+// ---------------------------------------------------------------- the classic puzzle
+
+/// The classic puzzle (Wikipedia's example Sudoku) as one line.
+pub const CLASSIC: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// Its unique solution, as one line.
+pub const CLASSIC_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// The classic puzzle as a grid: nine rows of nine digits separated by spaces, 0 for a blank.
+pub const CLASSIC_SPACED: &str = "\
+5 3 0 0 7 0 0 0 0
+6 0 0 1 9 5 0 0 0
+0 9 8 0 0 0 0 6 0
+8 0 0 0 6 0 0 0 3
+4 0 0 8 0 3 0 0 1
+7 0 0 0 2 0 0 0 6
+0 6 0 0 0 0 2 8 0
+0 0 0 4 1 9 0 0 5
+0 0 0 0 8 0 0 7 9
+";
+
+/// The classic puzzle as compact rows, with bars between the boxes and separator lines
+/// between the bands.
+pub const CLASSIC_COMPACT: &str = "\
+53.|.7.|...
+6..|195|...
+.98|...|.6.
+---+---+---
+8..|.6.|..3
+4..|8.3|..1
+7..|.2.|..6
+---+---+---
+.6.|...|28.
+...|419|..5
+...|.8.|.79
+";
+
+/// The classic puzzle as the grid file `puzzles/classic.txt` holds it (nine lines of nine
+/// digits separated by spaces).
+pub fn classic_grid() -> String {
+    fs::read_to_string("puzzles/classic.txt").unwrap()
+}
+
+/// Its solution as the binary prints it in `grid` format (`puzzles/classic.out`).
+pub fn classic_grid_solved() -> String {
+    fs::read_to_string("puzzles/classic.out").unwrap()
+}
