@@ -78,6 +78,12 @@ pub(crate) const ROOT: u32 = 0;
 /// The size of a [`Node`] in bytes: node `k` is at address `k * STRIDE`.
 pub(crate) const STRIDE: u32 = std::mem::size_of::<Node>() as u32;
 
+/// The address of the header of item `i` (node `i`); [`Links::header_item`] is its inverse.
+#[inline(always)]
+const fn header(i: u32) -> u32 {
+    i * STRIDE
+}
+
 /// One node of the arena: `up` and `down` are node addresses, `item` an item index. See the
 /// module docs for what each field means in headers and spacers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -117,7 +123,7 @@ pub(crate) struct Links {
 /// # Safety (of every call, and of every call of [`node`] and [`node_mut`])
 /// Every index and address the dancing steps use comes from the arena itself: a link (`up`,
 /// `down`, `prev`, `next`), a node's `item`, the address of item `i`'s header
-/// (`i * STRIDE`), or `x ± STRIDE` inside an option, which lands on a node or on a spacer.
+/// ([`header`]), or `x ± STRIDE` inside an option, which lands on a node or on a spacer.
 /// [`Links::new`] stores only indices and addresses of entries it has pushed (nodes, items
 /// and the two list heads), the vectors never shrink, and cover and uncover only copy
 /// indices and addresses they have read. So every index is in range and every address is a
@@ -311,7 +317,7 @@ impl Links {
     /// Whether the node at address `x` is an item header.
     #[inline]
     pub(crate) fn is_header(&self, x: u32) -> bool {
-        x <= self.items * STRIDE
+        x <= header(self.items)
     }
 
     /// The item whose header is at address `x`.
@@ -337,7 +343,7 @@ impl Links {
     /// empty).
     #[inline]
     pub(crate) fn first_in(&self, i: u32) -> u32 {
-        node(&self.nodes, i * STRIDE).down
+        node(&self.nodes, header(i)).down
     }
 
     /// The number of nodes in the list of item `i`, covered or not.
@@ -399,9 +405,9 @@ impl Links {
         // node.
         let (nodes, len) = (&mut self.nodes[..], &mut self.len[..]);
         let mut updates = 1;
-        let header = c * STRIDE;
-        let mut rr = node(nodes, header).down;
-        while rr != header {
+        let head = header(c);
+        let mut rr = node(nodes, head).down;
+        while rr != head {
             updates += hide(nodes, len, rr);
             rr = node(nodes, rr).down;
         }
@@ -412,9 +418,9 @@ impl Links {
     #[inline]
     pub(crate) fn uncover(&mut self, c: u32) {
         let (nodes, len) = (&mut self.nodes[..], &mut self.len[..]);
-        let header = c * STRIDE;
-        let mut rr = node(nodes, header).up;
-        while rr != header {
+        let head = header(c);
+        let mut rr = node(nodes, head).up;
+        while rr != head {
             unhide(nodes, len, rr);
             rr = node(nodes, rr).up;
         }
@@ -565,8 +571,8 @@ impl Links {
             }
         }
         for c in 1..=n {
-            let header = c * STRIDE;
-            let mut x = header;
+            let head = header(c);
+            let mut x = head;
             let mut count = 0u32;
             loop {
                 let node = self.node(x);
@@ -577,7 +583,7 @@ impl Links {
                     return Err(format!("list of item {c}: node {x} has item {}", node.item));
                 }
                 x = node.down;
-                if x == header {
+                if x == head {
                     break;
                 }
                 count += 1;
