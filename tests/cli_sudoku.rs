@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::fs;
 
 use common::{
-    CLASSIC, CLASSIC_COMPACT, CLASSIC_SOLUTION, Entry, assert_solves, binary, classic_grid,
-    classic_grid_solved, dancing, entries, puzzles, stderr_of, stdout_of, summary, temp_file,
+    CLASSIC, CLASSIC_COMPACT, CLASSIC_SOLUTION, CLASSIC_SPACED, CLASSIC_SPACED_SOLVED, Entry,
+    assert_solves, binary, dancing, entries, puzzles, stderr_of, stdout_of, summary, temp_file,
 };
 use dancing::sudoku::check::verify;
 use dancing::sudoku::read::parse_line;
@@ -32,14 +32,14 @@ fn consistent_summary(stderr: &str) -> HashMap<String, u64> {
 
 #[test]
 fn the_classic_grid_on_stdin_is_answered_by_exactly_the_classic_solution() {
-    let expected = classic_grid_solved();
+    let expected = CLASSIC_SPACED_SOLVED;
     let assert = dancing()
         .arg("sudoku")
         .pipe_stdin("puzzles/classic.txt")
         .unwrap()
         .assert()
         .success()
-        .stdout(expected.clone())
+        .stdout(expected)
         .stderr("");
     // And the expected file itself solves the puzzle.
     let puzzle = &puzzles("puzzles/classic.txt")[0];
@@ -70,8 +70,8 @@ fn a_dash_reads_standard_input_as_a_batch() {
 
 #[test]
 fn two_grids_on_stdin_get_two_grids_separated_by_a_blank_line() {
-    let classic = classic_grid();
-    let solved = classic_grid_solved();
+    let classic = CLASSIC_SPACED;
+    let solved = CLASSIC_SPACED_SOLVED;
     let assert = dancing()
         .arg("sudoku")
         .write_stdin(format!("{classic}{classic}"))
@@ -96,14 +96,14 @@ fn crlf_line_ends_are_accepted_in_the_lines_and_the_grid_formats() {
         .success()
         .stdout(format!("{CLASSIC_SOLUTION}\n{CLASSIC_SOLUTION}\n"));
 
-    let grid = classic_grid().replace('\n', "\r\n");
+    let grid = CLASSIC_SPACED.replace('\n', "\r\n");
     assert!(grid.contains("\r\n"));
     dancing()
         .arg("sudoku")
         .write_stdin(grid)
         .assert()
         .success()
-        .stdout(classic_grid_solved());
+        .stdout(CLASSIC_SPACED_SOLVED);
 }
 
 #[test]
@@ -115,7 +115,7 @@ fn a_compact_grid_with_bars_and_separator_lines_is_read() {
         .write_stdin(compact.clone())
         .assert()
         .success()
-        .stdout(classic_grid_solved());
+        .stdout(CLASSIC_SPACED_SOLVED);
     dancing()
         .args(["sudoku", "--format", "line"])
         .write_stdin(compact)

@@ -14,8 +14,8 @@ use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{
-    CLASSIC, CLASSIC_SOLUTION, CLASSIC_SPACED, assert_solves, binary, classic_grid,
-    classic_grid_solved, dancing, shared_data, summary, temp_file,
+    CLASSIC, CLASSIC_SOLUTION, CLASSIC_SPACED, CLASSIC_SPACED_SOLVED, assert_solves, binary,
+    dancing, shared_data, summary, temp_file,
 };
 use dancing::sudoku::read::{MAX_LINE_BYTES, parse_line};
 use dancing::{ProblemBuilder, Solver};
@@ -50,7 +50,7 @@ fn assert_sudoku_prints(args: &[&str], stdin: impl Into<Vec<u8>>, expected: &str
 /// Runs `dancing sudoku` on a variant of the classic grid and checks that it exits 0 and
 /// prints the classic solution as a grid.
 fn assert_classic_grid_solved(grid: impl Into<Vec<u8>>) {
-    assert_sudoku_prints(&[], grid, &classic_grid_solved());
+    assert_sudoku_prints(&[], grid, CLASSIC_SPACED_SOLVED);
 }
 
 /// Runs `dancing sudoku ARGS` on `stdin` and checks that it exits 0 and prints the classic
@@ -168,7 +168,7 @@ fn a_letter_among_the_cells_is_named_and_located() {
 #[test]
 fn a_10_in_a_space_separated_grid_is_named_and_located() {
     // Row 3 is `0 9 8 0 0 0 0 6 0`; its 8th value (column 15) becomes 10.
-    let grid = classic_grid().replacen("0 9 8 0 0 0 0 6 0", "0 9 8 0 0 0 0 10 0", 1);
+    let grid = CLASSIC_SPACED.replacen("0 9 8 0 0 0 0 6 0", "0 9 8 0 0 0 0 10 0", 1);
     // Grid output: nothing for a puzzle not read.
     assert_sudoku_reports(
         &[],
@@ -182,7 +182,7 @@ fn a_10_in_a_space_separated_grid_is_named_and_located() {
 #[test]
 fn a_negative_number_in_a_grid_file_is_named_and_located_and_gets_a_status_line() {
     // Row 5 is `4 0 0 8 0 3 0 0 1`; its 4th value (column 7) becomes -8.
-    let grid = classic_grid().replacen("4 0 0 8 0 3 0 0 1", "4 0 0 -8 0 3 0 0 1", 1);
+    let grid = CLASSIC_SPACED.replacen("4 0 0 8 0 3 0 0 1", "4 0 0 -8 0 3 0 0 1", 1);
     let (_dir, path) = temp_file("negative.txt", grid);
     let path = path.to_str().unwrap();
     assert_sudoku_reports(
@@ -196,14 +196,14 @@ fn a_negative_number_in_a_grid_file_is_named_and_located_and_gets_a_status_line(
 
 #[test]
 fn tabs_separate_grid_cells_like_spaces_and_end_a_one_line_puzzle() {
-    assert_classic_grid_solved(classic_grid().replace(' ', "\t"));
+    assert_classic_grid_solved(CLASSIC_SPACED.replace(' ', "\t"));
 
     assert_classic_lines_solved(&[], format!("{CLASSIC}\trating 3.4\n"), 1);
 }
 
 #[test]
 fn crlf_line_ends_are_accepted_and_never_echoed() {
-    assert_classic_grid_solved(classic_grid().replace('\n', "\r\n"));
+    assert_classic_grid_solved(CLASSIC_SPACED.replace('\n', "\r\n"));
 
     let (_dir, path) = temp_file("crlf.txt", format!("{CLASSIC}\r\n{CLASSIC}\r\n"));
     assert_classic_lines_solved(&[path.to_str().unwrap()], "", 2);
@@ -211,7 +211,7 @@ fn crlf_line_ends_are_accepted_and_never_echoed() {
 
 #[test]
 fn trailing_spaces_are_ignored() {
-    assert_classic_grid_solved(classic_grid().replace('\n', "  \t \n"));
+    assert_classic_grid_solved(CLASSIC_SPACED.replace('\n', "  \t \n"));
 
     assert_classic_lines_solved(&[], format!("{CLASSIC}   \n"), 1);
 }
@@ -219,7 +219,7 @@ fn trailing_spaces_are_ignored() {
 #[test]
 fn a_utf8_byte_order_mark_is_accepted() {
     let mut grid = b"\xEF\xBB\xBF".to_vec();
-    grid.extend_from_slice(classic_grid().as_bytes());
+    grid.extend_from_slice(CLASSIC_SPACED.as_bytes());
     assert_classic_grid_solved(grid);
 
     let mut line = b"\xEF\xBB\xBF".to_vec();
@@ -244,7 +244,7 @@ fn invalid_utf8_is_located_at_its_character_column() {
 
     // In a grid row, in a file: `5 3 0 0 7 0 0 \xFF 0` is bad at column 15.
     let mut grid = b"5 3 0 0 7 0 0 \xFF 0\n".to_vec();
-    for row in classic_grid().lines().skip(1) {
+    for row in CLASSIC_SPACED.lines().skip(1) {
         grid.extend_from_slice(row.as_bytes());
         grid.push(b'\n');
     }

@@ -144,18 +144,12 @@ pub const CLASSIC: &str =
 pub const CLASSIC_SOLUTION: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-/// The classic puzzle as a grid: nine rows of nine digits separated by spaces, 0 for a blank.
-pub const CLASSIC_SPACED: &str = "\
-5 3 0 0 7 0 0 0 0
-6 0 0 1 9 5 0 0 0
-0 9 8 0 0 0 0 6 0
-8 0 0 0 6 0 0 0 3
-4 0 0 8 0 3 0 0 1
-7 0 0 0 2 0 0 0 6
-0 6 0 0 0 0 2 8 0
-0 0 0 4 1 9 0 0 5
-0 0 0 0 8 0 0 7 9
-";
+/// The classic puzzle as a grid, as `puzzles/classic.txt` holds it: nine rows of nine digits
+/// separated by spaces, 0 for a blank.
+pub const CLASSIC_SPACED: &str = include_str!("../../puzzles/classic.txt");
+
+/// Its solution as the binary prints it in `grid` format (`puzzles/classic.out`).
+pub const CLASSIC_SPACED_SOLVED: &str = include_str!("../../puzzles/classic.out");
 
 /// The classic puzzle as compact rows, with bars between the boxes and separator lines
 /// between the bands.
@@ -172,14 +166,3 @@ pub const CLASSIC_COMPACT: &str = "\
 ...|419|..5
 ...|.8.|.79
 ";
-
-/// The classic puzzle as the grid file `puzzles/classic.txt` holds it (nine lines of nine
-/// digits separated by spaces).
-pub fn classic_grid() -> String {
-    fs::read_to_string("puzzles/classic.txt").unwrap()
-}
-
-/// Its solution as the binary prints it in `grid` format (`puzzles/classic.out`).
-pub fn classic_grid_solved() -> String {
-    fs::read_to_string("puzzles/classic.out").unwrap()
-}
