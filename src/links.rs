@@ -704,21 +704,9 @@ mod tests {
     use super::*;
     use crate::ProblemBuilder;
 
-    /// Knuth's example (TAOCP 7.2.2.1-(5)): items A..E primary, F G secondary.
+    /// The links of Knuth's example ([`crate::problems::knuth_example`]).
     fn knuth_example() -> Links {
-        let mut b = ProblemBuilder::new(5, 2);
-        let (a, bb, c, d, e, f, g) = (0, 1, 2, 3, 4, 5, 6);
-        for option in [
-            vec![c, e, f],
-            vec![a, d, g],
-            vec![bb, c, f],
-            vec![a, d],
-            vec![bb, g],
-            vec![d, e, g],
-        ] {
-            b.option(option).unwrap();
-        }
-        Links::new(&b.build().unwrap())
+        Links::new(&crate::problems::knuth_example())
     }
 
     #[test]
