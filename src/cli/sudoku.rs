@@ -5,6 +5,7 @@ use std::cell::OnceCell;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::thread;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -104,7 +105,10 @@ impl Workers {
 /// Runs `dancing sudoku`.
 pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     let start = Instant::now();
-    let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| thread::available_parallelism().map_or(1, usize::from))
+        .max(1);
     let pool = Workers {
         jobs,
         pool: OnceCell::new(),
