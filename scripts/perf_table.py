@@ -7,13 +7,18 @@ Builds `dancing` and `../shared/bench-peers` in release mode, then times each ta
 side as whole processes with `../shared/bench-peers/compare.py` (alternating runs, medians of
 CPU time, pair-by-pair ratios, identical output required), single thread. Prints one
 Markdown row per comparison: the task, both commands' median CPU time per puzzle (Sudoku) or
-per run (exact cover), and the median ratio dancing/peer.
+per run (exact cover), and the median ratio dancing/peer. Then a table of `--jobs 2` against
+`--jobs 1` (median of pair-by-pair wall-time ratios, identical output required, and the peak
+RSS of a `--jobs 2` run by GNU time), and the wall time of one puzzle from standard input.
 """
 import argparse
 import os
 import re
+import shlex
+import statistics
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(ROOT, "..", "shared")
@@ -40,6 +45,47 @@ def compare(a, b, runs):
     cpu = re.findall(r"cpu median ([0-9.]+)s", out.stdout)
     ratio = re.search(r"ratio cpu A/B median ([0-9.]+)", out.stdout).group(1)
     return float(cpu[0]), float(cpu[1]), float(ratio)
+
+
+def wall(cmd, stdin=None):
+    """Runs `cmd` and returns its wall seconds and its output."""
+    start = time.perf_counter()
+    out = subprocess.run(shlex.split(cmd), stdin=stdin, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, check=True).stdout
+    return time.perf_counter() - start, out
+
+
+def peak_rss(cmd):
+    """The peak resident memory of `cmd` in KiB, by GNU time (`/usr/bin/time -f %M`); the
+    rusage of a child that Python forks also counts the pages shared with Python itself."""
+    err = subprocess.run(["/usr/bin/time", "-f", "%M", *shlex.split(cmd)],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         check=True).stderr
+    return int(err.split()[-1])
+
+
+def speedup(a, b, runs):
+    """The median of pair-by-pair wall-time ratios b/a (alternating runs, after one warm-up
+    pair), both commands required to print the same bytes."""
+    wall(a), wall(b)
+    ratios = []
+    for _ in range(runs):
+        (ta, out_a), (tb, out_b) = wall(a), wall(b)
+        if out_a != out_b:
+            sys.exit(f"different outputs:\n{a}\n{b}")
+        ratios.append(tb / ta)
+    return statistics.median(ratios)
+
+
+def one_puzzle(runs):
+    """Median wall milliseconds of `dancing sudoku < puzzles/classic.txt`, and of `true`."""
+    def median(cmd):
+        times = []
+        for _ in range(runs):
+            with open(os.path.join(ROOT, "puzzles", "classic.txt"), "rb") as grid:
+                times.append(wall(cmd, stdin=grid)[0])
+        return 1e3 * statistics.median(times)
+    return median(f"{DANCING} sudoku"), median("true")
 
 
 def count_puzzles(path):
@@ -71,6 +117,23 @@ def main():
         ta, tb, r = compare(f"{DANCING} cover --count {path}", f"{PEER} cover dlx {path}",
                             args.n)
         print(f"| count {name} | {ta:.2f} s | `dlx` crate | {tb:.2f} s | {r:.2f} |", flush=True)
+    print()
+    print("| parallel task | `--jobs 2` against `--jobs 1` (wall) | peak memory, `--jobs 2` |")
+    print("|---|---|---|")
+    sets = [("sudoku", os.path.join(SUDOKU, "17-clue.txt"), "--quiet"),
+            ("cover --count", os.path.join(COVER, "pentomino-6x10.dlx"), ""),
+            ("cover --count", os.path.join(COVER, "nqueens-15.dlx"), "")]
+    for command, path, flags in sets:
+        two = f"{DANCING} {command} --jobs 2 {flags} {path}"
+        r = speedup(two, f"{DANCING} {command} --jobs 1 {flags} {path}", args.n)
+        rss = peak_rss(two)
+        print(f"| `{command}` {os.path.basename(path)} | {r:.2f}x | {rss / 1024:.1f} MiB |",
+              flush=True)
+    ms, true_ms = one_puzzle(20 * args.n)
+    print()
+    print(f"One puzzle from standard input (`dancing sudoku < puzzles/classic.txt`, the whole "
+          f"process): {ms:.2f} ms, median of {20 * args.n} runs; `true` takes {true_ms:.2f} ms "
+          f"the same way.")
 
 
 if __name__ == "__main__":
