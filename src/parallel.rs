@@ -71,17 +71,19 @@ pub fn count_parallel(problem: &Problem, jobs: usize) -> Stats {
 }
 
 /// [`count_parallel`], stopping early when `stop` is raised (from another thread: a signal
-/// handler, a timer, a user interface).
+/// handler, a timer, a user interface). A tree too small to yield [`SUBTREES_PER_JOB`]
+/// subtrees per job is searched whole while looking for the cut, without looking at `stop`
+/// (the 8 queens, say: 1,049 nodes).
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// let problem = dancing::problems::queens(8);
+/// let problem = dancing::problems::queens(11);
 /// let stop = AtomicBool::new(true);
 /// let stopped = dancing::parallel::count_parallel_until(&problem, 2, &stop).unwrap_err();
-/// assert!(stopped.stats.solutions < 92);
+/// assert!(stopped.stats.solutions < 2680);
 /// let running = AtomicBool::new(false);
 /// let stats = dancing::parallel::count_parallel_until(&problem, 2, &running).unwrap();
-/// assert_eq!(stats.solutions, 92);
+/// assert_eq!(stats.solutions, 2680);
 /// ```
 ///
 /// # Errors
