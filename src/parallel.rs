@@ -71,9 +71,9 @@ pub fn count_parallel(problem: &Problem, jobs: usize) -> Stats {
 }
 
 /// [`count_parallel`], stopping early when `stop` is raised (from another thread: a signal
-/// handler, a timer, a user interface). A tree too small to yield [`SUBTREES_PER_JOB`]
-/// subtrees per job is searched whole while looking for the cut, without looking at `stop`
-/// (the 8 queens, say: 1,049 nodes).
+/// handler, a timer, a user interface). A tree that never yields [`SUBTREES_PER_JOB`]
+/// subtrees per job is searched whole while looking for the cut, on one thread, but still
+/// looks at `stop` every [`PAUSE_NODES`] nodes.
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
@@ -106,10 +106,13 @@ pub fn count_parallel_until(
     // Deepen the cut until it yields enough subtrees, or no subtree at all (the whole tree
     // lies above the cut, and `top` has searched it).
     let mut depth = 0;
+    top.set_pause_every(Some(PAUSE_NODES));
     let subtrees = loop {
         depth += 1;
         top.reset();
-        let subtrees = top.split(depth);
+        let Some(subtrees) = top.split(depth, stop) else {
+            return Err(Stopped { stats: top.stats() });
+        };
         if subtrees.is_empty() || subtrees.len() >= SUBTREES_PER_JOB * jobs {
             break subtrees;
         }
@@ -175,5 +178,20 @@ fn add(a: Stats, b: Stats) -> Stats {
         nodes: a.nodes + b.nodes,
         updates: a.updates + b.updates,
         solutions: a.solutions + b.solutions,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn looking_for_the_cut_stops_when_the_flag_is_raised() {
+        let mut solver = Solver::new(&crate::problems::queens(8));
+        solver.set_pause_every(Some(1));
+        assert_eq!(solver.split(3, &AtomicBool::new(true)), None);
+        solver.reset();
+        let subtrees = solver.split(3, &AtomicBool::new(false)).unwrap();
+        assert!(!subtrees.is_empty() && subtrees.iter().all(|s| s.len() == 3));
     }
 }

@@ -36,6 +36,7 @@
 //! hiding options. Both equal DLX1's on the same input.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::Problem;
 use crate::links::Links;
@@ -326,12 +327,16 @@ impl Solver {
     /// [`Solver::descend`]). Nodes above `depth`, their updates and the solutions among them
     /// are counted in [`Solver::stats`]; the roots of the subtrees are not, so searching every
     /// subtree completes the statistics exactly.
-    pub(crate) fn split(&mut self, depth: usize) -> Vec<Vec<u32>> {
+    ///
+    /// At every pause ([`Solver::set_pause_every`]) it looks at `stop`, and returns `None` if
+    /// it is raised.
+    pub(crate) fn split(&mut self, depth: usize, stop: &AtomicBool) -> Option<Vec<Vec<u32>>> {
         let mut subtrees = Vec::new();
         loop {
             match self.search(depth) {
                 None => subtrees.push(self.choice.clone()),
-                Some(Step::Exhausted | Step::GaveUp) => return subtrees,
+                Some(Step::Exhausted | Step::GaveUp) => return Some(subtrees),
+                Some(Step::Paused) if stop.load(Ordering::Relaxed) => return None,
                 Some(Step::Solution | Step::Paused) => {}
             }
         }
