@@ -59,21 +59,21 @@ fn sets(c: &mut Criterion) {
 fn reduced(puzzle: &Grid) -> Problem {
     let full = matrix(puzzle.shape());
     let n = puzzle.shape().side();
-    let mut covered = vec![false; full.items()];
+    let mut covered = vec![false; full.item_count()];
     for (cell, &d) in puzzle.cells().iter().enumerate() {
         if d != 0 {
             full.option(cell * n + usize::from(d) - 1)
                 .for_each(|i| covered[i] = true);
         }
     }
-    let mut index = vec![usize::MAX; full.items()];
+    let mut index = vec![usize::MAX; full.item_count()];
     let mut kept = 0;
     for (i, _) in covered.iter().enumerate().filter(|(_, c)| !**c) {
         index[i] = kept;
         kept += 1;
     }
     let mut b = ProblemBuilder::new(kept, 0);
-    for k in 0..full.options() {
+    for k in 0..full.option_count() {
         if full.option(k).all(|i| !covered[i]) {
             b.option(full.option(k).map(|i| index[i])).unwrap();
         }

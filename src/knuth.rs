@@ -256,10 +256,10 @@ pub fn write(problem: &Problem) -> String {
     let mut text = names(&mut (0..problem.primary_items()));
     if problem.secondary_items() > 0 {
         text += " | ";
-        text += &names(&mut (problem.primary_items()..problem.items()));
+        text += &names(&mut (problem.primary_items()..problem.item_count()));
     }
     text.push('\n');
-    for k in 0..problem.options() {
+    for k in 0..problem.option_count() {
         text += &names(&mut problem.option(k));
         text.push('\n');
     }
@@ -518,7 +518,7 @@ D E G
 ";
 
     fn options_of(k: &KnuthProblem) -> Vec<Vec<&str>> {
-        (0..k.problem.options())
+        (0..k.problem.option_count())
             .map(|o| {
                 k.problem
                     .option(o)
@@ -602,7 +602,7 @@ D E G
     #[test]
     fn options_without_primary_items_are_kept_and_listed_as_ignored() {
         let k = parse_str("a | s\ns\na s\n").unwrap();
-        assert_eq!(k.problem.options(), 2);
+        assert_eq!(k.problem.option_count(), 2);
         assert_eq!(k.problem.ignored_options().collect::<Vec<_>>(), vec![0]);
     }
 

@@ -38,8 +38,8 @@
 //! per item and per mention, plus one spacer per option; the solver copies that arena once and
 //! allocates nothing else while it searches, except to grow its stack of choices.
 
+mod engine;
 pub mod knuth;
-mod links;
 pub mod parallel;
 pub mod problem;
 pub mod problems;

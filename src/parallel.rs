@@ -166,18 +166,10 @@ fn count_until(solver: &mut Solver, stop: &AtomicBool) -> Result<Stats, Stopped>
 /// The sum of two parts of a count, stopped if either part was.
 fn combine(a: Result<Stats, Stopped>, b: Result<Stats, Stopped>) -> Result<Stats, Stopped> {
     match (a, b) {
-        (Ok(a), Ok(b)) => Ok(add(a, b)),
+        (Ok(a), Ok(b)) => Ok(a + b),
         (Ok(a) | Err(Stopped { stats: a }), Ok(b) | Err(Stopped { stats: b })) => {
-            Err(Stopped { stats: add(a, b) })
+            Err(Stopped { stats: a + b })
         }
-    }
-}
-
-fn add(a: Stats, b: Stats) -> Stats {
-    Stats {
-        nodes: a.nodes + b.nodes,
-        updates: a.updates + b.updates,
-        solutions: a.solutions + b.solutions,
     }
 }
 

@@ -16,6 +16,8 @@
 
 use thiserror::Error;
 
+use crate::engine::links::{self, MAX_ITEM_LENGTH, MAX_NODES};
+
 /// A mistake in a problem description, found by [`ProblemBuilder`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BuildError {
@@ -85,25 +87,25 @@ impl Problem {
         self.primary
     }
 
-    /// The number of secondary items (items `primary_items()..items()`).
+    /// The number of secondary items (items `primary_items()..item_count()`).
     pub fn secondary_items(&self) -> usize {
         self.secondary
     }
 
     /// The number of items, primary and secondary.
-    pub fn items(&self) -> usize {
+    pub fn item_count(&self) -> usize {
         self.primary + self.secondary
     }
 
     /// The number of options, including ignored ones.
-    pub fn options(&self) -> usize {
+    pub fn option_count(&self) -> usize {
         self.starts.len() - 1
     }
 
     /// The items of option `k`, in the order they were given.
     ///
     /// # Panics
-    /// If `k >= self.options()`.
+    /// If `k >= self.option_count()`.
     pub fn option(&self, k: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
         self.items[self.starts[k]..self.starts[k + 1]]
             .iter()
@@ -117,7 +119,7 @@ impl Problem {
 
     /// The options that name no primary item: the engine never chooses them (Knuth's rule).
     pub fn ignored_options(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.options()).filter(|&k| !self.option(k).any(|i| self.is_primary(i)))
+        (0..self.option_count()).filter(|&k| !self.option(k).any(|i| self.is_primary(i)))
     }
 
     /// The total number of item mentions over all options.
@@ -136,7 +138,7 @@ impl Problem {
 /// b.option([1])?;
 /// assert!(b.option([1, 1]).is_err()); // an item twice
 /// let problem = b.build()?;
-/// assert_eq!(problem.options(), 2);
+/// assert_eq!(problem.option_count(), 2);
 /// # Ok::<(), dancing::BuildError>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -145,12 +147,6 @@ pub struct ProblemBuilder {
     /// `seen[i] == stamp` while item `i` is in the option being checked.
     seen: Vec<usize>,
 }
-
-/// Largest node count an arena of `u32` node addresses can hold: every node's address, its
-/// index times the size of a node, must fit in a `u32`.
-const MAX_NODES: u64 = u32::MAX as u64 / crate::links::STRIDE as u64;
-/// Options an item may be in: its length must stay below the engine's covered flag, 2^30.
-const MAX_ITEM_LENGTH: u64 = 1 << 30;
 
 impl ProblemBuilder {
     /// A builder for a problem with `primary` primary items (numbered `0..primary`) and
@@ -220,8 +216,8 @@ impl ProblemBuilder {
     }
 
     /// The number of options added so far.
-    pub fn options(&self) -> usize {
-        self.problem.options()
+    pub fn option_count(&self) -> usize {
+        self.problem.option_count()
     }
 
     /// Finishes the problem.
@@ -232,7 +228,7 @@ impl ProblemBuilder {
     /// flag beside each length).
     pub fn build(self) -> Result<Problem, BuildError> {
         let p = self.problem;
-        let nodes = 1 + p.items() as u64 + p.items.len() as u64 + p.options() as u64 + 1;
+        let nodes = links::nodes_needed(p.item_count(), p.items.len(), p.option_count());
         if nodes > MAX_NODES {
             return Err(BuildError::TooLarge {
                 nodes,
@@ -240,7 +236,7 @@ impl ProblemBuilder {
             });
         }
         if p.items.len() as u64 >= MAX_ITEM_LENGTH {
-            let mut lengths = vec![0u64; p.items()];
+            let mut lengths = vec![0u64; p.item_count()];
             for &i in &p.items {
                 lengths[i as usize] += 1;
             }
@@ -288,7 +284,7 @@ mod tests {
         assert_eq!(b.option([2, 0]), Ok(0));
         assert_eq!(b.option([1, 2]), Ok(1));
         let p = b.build().unwrap();
-        assert_eq!(p.options(), 2);
+        assert_eq!(p.option_count(), 2);
         assert_eq!(p.option(0).collect::<Vec<_>>(), vec![2, 0]);
         assert_eq!(p.option_nodes(), 4);
     }

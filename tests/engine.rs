@@ -10,7 +10,7 @@ use proptest::prelude::*;
 /// Checks that `solution` covers each primary item exactly once and each secondary item at
 /// most once, without using the engine.
 fn assert_exact_cover(problem: &Problem, solution: &[usize]) {
-    let mut hits = vec![0; problem.items()];
+    let mut hits = vec![0; problem.item_count()];
     for &k in solution {
         for i in problem.option(k) {
             hits[i] += 1;
@@ -183,10 +183,10 @@ fn a_solution_of_100_000_options_is_found_without_recursion() {
         b.option([k]).unwrap();
     }
     let mut solver = Solver::new(&b.build().unwrap());
-    let solution = solver.first_solution().unwrap().unwrap();
+    let solution = solver.next_solution().unwrap().unwrap();
     assert_eq!(solution.len(), n);
     assert_eq!(solver.level(), n);
-    assert_eq!(solver.first_solution(), Ok(None));
+    assert_eq!(solver.next_solution(), Ok(None));
 }
 
 #[test]
@@ -194,16 +194,16 @@ fn a_problem_without_primary_items_has_one_empty_solution() {
     let mut b = ProblemBuilder::new(0, 2);
     b.option([0, 1]).unwrap();
     let mut solver = Solver::new(&b.build().unwrap());
-    assert_eq!(solver.first_solution(), Ok(Some(vec![])));
-    assert_eq!(solver.first_solution(), Ok(None));
+    assert_eq!(solver.next_solution(), Ok(Some(vec![])));
+    assert_eq!(solver.next_solution(), Ok(None));
 }
 
 /// Counts exact covers by trying every subset of options.
 fn brute_force(problem: &Problem) -> u64 {
-    let m = problem.options();
+    let m = problem.option_count();
     let mut count = 0;
     'subsets: for mask in 0u32..(1 << m) {
-        let mut hits = vec![0; problem.items()];
+        let mut hits = vec![0; problem.item_count()];
         for k in (0..m).filter(|k| mask >> k & 1 == 1) {
             if !problem.option(k).any(|i| problem.is_primary(i)) {
                 continue 'subsets; // the engine never chooses such an option

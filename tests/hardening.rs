@@ -756,11 +756,11 @@ fn a_solution_100_000_options_deep_is_found_without_recursion() {
     }
     let problem = builder.build().unwrap();
     let mut solver = Solver::new(&problem);
-    let mut solution = solver.first_solution().unwrap().expect("a solution");
+    let mut solution = solver.next_solution().unwrap().expect("a solution");
     assert_eq!(solution.len(), N);
     solution.sort_unstable();
     assert!(solution.iter().copied().eq(0..N));
-    assert_eq!(solver.first_solution().unwrap(), None, "only one");
+    assert_eq!(solver.next_solution().unwrap(), None, "only one");
     assert_eq!(solver.stats().solutions, 1);
 }
 

@@ -211,9 +211,9 @@ fn the_display_of_an_error_starts_with_its_line_and_column() {
 /// Checks what any successful parse must satisfy.
 fn check_consistent(input: &[u8]) {
     if let Ok(k) = parse(input) {
-        assert_eq!(k.item_names.len(), k.problem.items());
+        assert_eq!(k.item_names.len(), k.problem.item_count());
         assert!(k.problem.primary_items() >= 1);
-        assert_eq!(k.options.len(), k.problem.options());
+        assert_eq!(k.options.len(), k.problem.option_count());
         for w in k.options.windows(2) {
             assert!(w[0].line < w[1].line);
         }

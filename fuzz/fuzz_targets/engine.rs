@@ -24,10 +24,10 @@ fn problem(data: &[u8]) -> Option<Problem> {
 }
 
 fn brute_force(p: &Problem) -> u64 {
-    let m = p.options();
+    let m = p.option_count();
     let mut count = 0;
     'subsets: for mask in 0u32..(1 << m) {
-        let mut hits = vec![0; p.items()];
+        let mut hits = vec![0; p.item_count()];
         for k in (0..m).filter(|k| mask >> k & 1 == 1) {
             if !p.option(k).any(|i| p.is_primary(i)) {
                 continue 'subsets;

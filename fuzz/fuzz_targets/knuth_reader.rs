@@ -11,12 +11,12 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let Ok(parsed) = parse(data) else { return };
     let problem = &parsed.problem;
-    assert_eq!(parsed.item_names.len(), problem.items());
-    assert_eq!(parsed.options.len(), problem.options());
+    assert_eq!(parsed.item_names.len(), problem.item_count());
+    assert_eq!(parsed.options.len(), problem.option_count());
     let mut solver = Solver::new(problem);
     solver.set_max_nodes(Some(10_000));
     let _ = solver.for_each_solution(|solution| {
-        let mut hits = vec![0u32; problem.items()];
+        let mut hits = vec![0u32; problem.item_count()];
         for &k in solution {
             for i in problem.option(k) {
                 hits[i] += 1;

@@ -215,8 +215,8 @@ fn print_stats(parsed: &KnuthProblem, stats: Stats, elapsed: Duration) {
     eprintln!(
         "options: {}\nitems: {} ({} primary, {} secondary)\nnodes: {}\nupdates: {}\n\
          solutions: {}\nelapsed: {:.3}s",
-        p.options(),
-        p.items(),
+        p.option_count(),
+        p.item_count(),
         p.primary_items(),
         p.secondary_items(),
         stats.nodes,

@@ -65,11 +65,24 @@
 
 use crate::Problem;
 
+/// The largest node count an arena of `u32` node addresses can hold: every node's address,
+/// its index times [`STRIDE`], must fit in a `u32`. [`crate::ProblemBuilder::build`] refuses
+/// larger problems.
+pub(crate) const MAX_NODES: u64 = u32::MAX as u64 / STRIDE as u64;
+
+/// The nodes the arena of a problem needs: the root, the item headers, one node per item
+/// mention, one spacer per option and the last spacer.
+pub(crate) fn nodes_needed(items: usize, mentions: usize, options: usize) -> u64 {
+    1 + items as u64 + mentions as u64 + options as u64 + 1
+}
+
 /// The `item` of a spacer node.
 pub(crate) const SPACER: u32 = 0;
 /// Added to an item's length while it is covered, so that a scan for the shortest item
 /// passes over covered ones; see [`Links::choose`].
 pub(crate) const COVERED: u32 = 1 << 30;
+/// The most options an item may be in: its length must stay below [`COVERED`].
+pub(crate) const MAX_ITEM_LENGTH: u64 = COVERED as u64;
 /// From this many primary items on, [`Links::choose`] scans lengths instead of walking the
 /// active list.
 const SCAN_FROM: u32 = 128;
@@ -88,31 +101,31 @@ const fn header(i: u32) -> u32 {
 /// module docs for what each field means in headers and spacers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Node {
-    pub(crate) up: u32,
-    pub(crate) down: u32,
+    up: u32,
+    down: u32,
     pub(crate) item: u32,
 }
 
 /// The arena of a problem: nodes, item lists and lengths, plus the counters of work done.
 #[derive(Clone, Debug)]
 pub(crate) struct Links {
-    pub(crate) nodes: Vec<Node>,
+    nodes: Vec<Node>,
     /// `prev[i]`, `next[i]`: the neighbours of item `i` (or of a list head) in its item list.
-    pub(crate) prev: Vec<u32>,
-    pub(crate) next: Vec<u32>,
+    prev: Vec<u32>,
+    next: Vec<u32>,
     /// `len[i]`: the number of nodes in the list of item `i`, plus [`COVERED`] while `i` is
     /// covered.
-    pub(crate) len: Vec<u32>,
+    len: Vec<u32>,
     /// The number of items, `n`; headers are nodes `1..=n`.
-    pub(crate) items: u32,
+    items: u32,
     /// The number of primary items; their headers are nodes `1..=primary`.
-    pub(crate) primary: u32,
+    primary: u32,
     /// For each option in the arena, in order: the address of its first node.
-    pub(crate) option_first: Vec<u32>,
+    option_first: Vec<u32>,
     /// For each option in the arena: its index in the [`Problem`].
-    pub(crate) option_index: Vec<u32>,
+    option_index: Vec<u32>,
     /// Items unlinked by `cover` plus nodes removed while hiding: Knuth's `updates`.
-    pub(crate) updates: u64,
+    updates: u64,
     /// Whether the processor has AVX2, for [`Links::choose_by_scan`]; detected once here,
     /// not at every choice.
     avx2: bool,
@@ -217,9 +230,9 @@ fn unhide(nodes: &mut [Node], len: &mut [u32], rr: u32) {
 impl Links {
     /// Lays out a problem as DLX1 does (see the module docs).
     pub(crate) fn new(problem: &Problem) -> Links {
-        let n = problem.items() as u32;
+        let n = problem.item_count() as u32;
         let primary = problem.primary_items() as u32;
-        let capacity = 2 + n as usize + problem.option_nodes() + problem.options();
+        let capacity = 2 + n as usize + problem.option_nodes() + problem.option_count();
         let mut nodes = Vec::with_capacity(capacity);
         nodes.push(Node::default());
         for i in 1..=n {
@@ -237,7 +250,7 @@ impl Links {
             down: 0,
             item: SPACER,
         });
-        for k in 0..problem.options() {
+        for k in 0..problem.option_count() {
             if !problem.option(k).any(|i| problem.is_primary(i)) {
                 continue;
             }
@@ -312,6 +325,43 @@ impl Links {
         self.next.copy_from_slice(&other.next);
         self.len.copy_from_slice(&other.len);
         self.updates = other.updates;
+    }
+
+    /// Items unlinked by `cover` plus nodes removed while hiding: Knuth's `updates`.
+    pub(crate) fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    /// Sets the `updates` counter (to leave out work that another search counted).
+    pub(crate) fn set_updates(&mut self, updates: u64) {
+        self.updates = updates;
+    }
+
+    /// Zeroes the `updates` counter.
+    pub(crate) fn clear_updates(&mut self) {
+        self.updates = 0;
+    }
+
+    /// Whether the two arenas are equal node for node and list for list.
+    #[cfg(test)]
+    pub(crate) fn same_as(&self, other: &Links) -> bool {
+        self.nodes == other.nodes
+            && self.len == other.len
+            && self.prev == other.prev
+            && self.next == other.next
+    }
+
+    /// For the option node at address `x`: its 1-based place in its item's list, counted
+    /// from the top, and the length of that list.
+    pub(crate) fn rank_in_list(&self, x: u32) -> (u32, u32) {
+        let item = self.node(x).item;
+        let mut k = 0;
+        let mut y = x;
+        while !self.is_header(y) {
+            y = self.node(y).up;
+            k += 1;
+        }
+        (k, self.length(item))
     }
 
     /// Whether the node at address `x` is an item header.

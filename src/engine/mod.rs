@@ -1,0 +1,147 @@
+//! The engines: each keeps the state of Algorithm X in its own representation and runs the
+//! search loop over it. [`crate::Solver`] is the one public surface and holds one of them.
+//!
+//! Every engine implements [`Search`], the contract the solver relies on:
+//! - the search is iterative and resumable: [`Search::search`] runs until a solution, the end
+//!   of the tree, the node budget or a pause, and continues from there when called again;
+//! - it counts nodes and solutions in its [`Counters`] exactly as Knuth's programs count them
+//!   (a node is one entry to the "choose an item" step, one of which is each solution), and
+//!   its own `updates`;
+//! - the tree can be cut at a level: [`Search::search`] with `cut` does not enter the nodes at
+//!   that level, and [`Search::choices`] names the node it stopped at by the options chosen
+//!   from the root; [`Search::descend`] replays such choices on a fresh engine and confines
+//!   it to the subtree below them. This is how [`crate::count_parallel`] shares a tree
+//!   between threads, whatever the engine.
+//!
+//! The engines:
+//! - [`dlx`]: Knuth's DLX1 on the dancing links of [`links`] (TAOCP 7.2.2.1, Algorithm X).
+
+pub(crate) mod dlx;
+pub(crate) mod links;
+
+use crate::{ForceError, Problem, Stats, Step};
+
+/// The counters every engine keeps the same way: nodes and solutions, the node budget and the
+/// pauses. [`Counters::enter`] is called at each entry to a node of the tree.
+#[derive(Clone, Debug)]
+pub(crate) struct Counters {
+    /// Nodes entered since the last restart (solutions included).
+    pub(crate) nodes: u64,
+    /// Solutions found since the last restart.
+    pub(crate) solutions: u64,
+    /// The node budget (`u64::MAX`: none).
+    max_nodes: u64,
+    /// Nodes between two pauses (`u64::MAX`: never).
+    pause_every: u64,
+    /// The node count at which the next pause falls.
+    next_pause: u64,
+    /// `min(max_nodes, next_pause)`: the one comparison made at every node.
+    stop_at: u64,
+}
+
+impl Default for Counters {
+    fn default() -> Self {
+        Counters {
+            nodes: 0,
+            solutions: 0,
+            max_nodes: u64::MAX,
+            pause_every: u64::MAX,
+            next_pause: u64::MAX,
+            stop_at: u64::MAX,
+        }
+    }
+}
+
+impl Counters {
+    /// Sets the node budget (`None`: no limit).
+    pub(crate) fn set_max_nodes(&mut self, max_nodes: Option<u64>) {
+        self.max_nodes = max_nodes.unwrap_or(u64::MAX);
+        self.stop_at = self.max_nodes.min(self.next_pause);
+    }
+
+    /// Pauses every `nodes` nodes from now (`None`: never).
+    pub(crate) fn set_pause_every(&mut self, nodes: Option<u64>) {
+        self.pause_every = nodes.unwrap_or(u64::MAX).max(1);
+        self.next_pause = self.nodes.saturating_add(self.pause_every);
+        self.stop_at = self.max_nodes.min(self.next_pause);
+    }
+
+    /// Zeroes the counts, keeping the budget and the pause interval.
+    pub(crate) fn restart(&mut self) {
+        self.nodes = 0;
+        self.solutions = 0;
+        self.next_pause = self.pause_every;
+        self.stop_at = self.max_nodes.min(self.next_pause);
+    }
+
+    /// Enters a node: counts it and returns `None`, or returns the step that stops the search
+    /// before it (the budget is spent, or a pause is due). Stepping again after a pause enters
+    /// the node.
+    #[inline(always)]
+    pub(crate) fn enter(&mut self) -> Option<Step> {
+        if self.nodes >= self.stop_at {
+            return Some(self.stop());
+        }
+        self.nodes += 1;
+        None
+    }
+
+    #[cold]
+    fn stop(&mut self) -> Step {
+        if self.nodes >= self.max_nodes {
+            return Step::GaveUp;
+        }
+        self.next_pause = self.next_pause.saturating_add(self.pause_every);
+        self.stop_at = self.max_nodes.min(self.next_pause);
+        Step::Paused
+    }
+}
+
+/// What [`crate::Solver`] needs of an engine; see the module docs for the contract.
+pub(crate) trait Search: Clone + std::fmt::Debug + Send + Sync {
+    /// An engine for `problem`, ready to search.
+    fn new(problem: &Problem) -> Self;
+
+    /// The counters, to set the budget and the pauses.
+    fn counters_mut(&mut self) -> &mut Counters;
+
+    /// The work done since the last reset.
+    fn stats(&self) -> Stats;
+
+    /// Chooses `option` before the search, as a given; see [`crate::Solver::force`].
+    fn force(&mut self, option: usize) -> Result<(), ForceError>;
+
+    /// Undoes every choice and forced option, and zeroes the counters.
+    fn reset(&mut self);
+
+    /// [`Search::reset`] by copying `pristine`, an engine of the same problem that has neither
+    /// searched nor forced anything.
+    fn reset_from(&mut self, pristine: &Self);
+
+    /// Searches until a solution, the end of the tree, the budget or a pause; returns `None`
+    /// instead of entering a node at level `cut` (with the choices leading to it in
+    /// [`Search::choices`]), and resumes with its next sibling when called again.
+    fn search(&mut self, cut: usize) -> Option<Step>;
+
+    /// The options of the solution just found: forced options first, then one per level.
+    fn solution(&self, out: &mut Vec<usize>);
+
+    /// The options chosen at each level of the tree, from the root (forced options not
+    /// included).
+    fn choices(&self, out: &mut Vec<usize>);
+
+    /// Chooses `option` at the next level and confines the search to the subtree below:
+    /// `option` must be the choice [`Search::choices`] reported at this level, on an engine
+    /// of the same problem that had made the same choices above. Counts no updates (the
+    /// search that found the subtree counted them).
+    fn descend(&mut self, option: usize);
+
+    /// The number of levels of the tree on the stack.
+    fn level(&self) -> usize;
+
+    /// Knuth's estimate of the fraction of the tree explored; see [`crate::Solver::progress`].
+    fn progress(&self) -> f64;
+
+    /// Checks the representation's invariants.
+    fn check(&self) -> Result<(), String>;
+}
