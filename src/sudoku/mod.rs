@@ -7,6 +7,9 @@
 //! the command line solves 9x9 puzzles.
 
 pub mod check;
+pub mod generate;
 pub mod grid;
+pub mod hint;
+pub mod rate;
 pub mod read;
 pub mod solve;

@@ -1,0 +1,277 @@
+//! Making puzzles: a random full grid, then givens removed while the solution stays unique.
+//!
+//! 1. **A random full grid** comes from the engine itself: the matrix of the empty grid is
+//!    built with its options in a random order, so the search (the leftmost shortest item,
+//!    its options in list order) tries digits in a random order and stops at a random grid.
+//! 2. **Removal**: the cells are visited in a random order (by orbits of the chosen
+//!    [`Symmetry`], all cells of an orbit together); an orbit's givens are removed for good
+//!    when the puzzle still has exactly one solution (counting up to two), and put back
+//!    otherwise.
+//!
+//! The result is **minimal**: removing any remaining given (any remaining orbit, with a
+//! symmetry) gives a puzzle with several solutions. One pass suffices: a given kept because
+//! its removal allowed a second solution still allows it after later removals, since removing
+//! givens never removes solutions.
+//!
+//! Everything random comes from one [`Rng`] seeded by the caller, so a seed always gives the
+//! same puzzle, on any machine; [`puzzle_seed`] derives the seed of the `k`-th puzzle of a
+//! run, so a run's puzzles do not depend on how many threads made them.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::grid::{Grid, Shape};
+use super::solve::{SudokuSolver, matrix};
+use crate::{ProblemBuilder, Solver};
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator whose output depends only on
+/// its seed, which is all reproducible puzzles need.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`), by Lemire's multiply-shift (its bias, below 2^-32 for the
+    /// sizes used here, does not matter for puzzles).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// Shuffles `items` (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// The seed of puzzle `k` of a run seeded with `seed`: independent of how the run is split.
+pub fn puzzle_seed(seed: u64, k: u64) -> u64 {
+    Rng::new(seed ^ k.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+/// Which cells' givens are kept or removed together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Every cell on its own.
+    #[default]
+    None,
+    /// A cell with its image under a half turn.
+    Rotate180,
+    /// A cell with its images under quarter turns.
+    Rotate90,
+    /// A cell with its mirror image across the vertical axis.
+    Mirror,
+    /// A cell with its mirror image across the main diagonal.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// `none`, `rotate180`, `rotate90`, `mirror` or `diagonal`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The cells of the orbit of (`row`, `col`) in a grid of side `n`, as row-major indices,
+    /// sorted and without repeats.
+    pub fn orbit(self, n: usize, row: usize, col: usize) -> Vec<usize> {
+        let last = n - 1;
+        let mut cells: Vec<(usize, usize)> = match self {
+            Symmetry::None => vec![(row, col)],
+            Symmetry::Rotate180 => vec![(row, col), (last - row, last - col)],
+            Symmetry::Rotate90 => vec![
+                (row, col),
+                (col, last - row),
+                (last - row, last - col),
+                (last - col, row),
+            ],
+            Symmetry::Mirror => vec![(row, col), (row, last - col)],
+            Symmetry::Diagonal => vec![(row, col), (col, row)],
+        };
+        cells.sort_unstable();
+        cells.dedup();
+        cells.into_iter().map(|(r, c)| r * n + c).collect()
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A symmetry name [`Symmetry::from_str`] does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown symmetry `{0}`, expected none, rotate180, rotate90, mirror or diagonal")]
+pub struct UnknownSymmetry(pub String);
+
+impl FromStr for Symmetry {
+    type Err = UnknownSymmetry;
+
+    fn from_str(s: &str) -> Result<Symmetry, UnknownSymmetry> {
+        Symmetry::ALL
+            .into_iter()
+            .find(|y| y.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownSymmetry(s.to_owned()))
+    }
+}
+
+/// A generated puzzle and its one solution.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Generated {
+    /// The puzzle: minimal, with exactly one solution.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+}
+
+/// Makes puzzles of one shape, reusing its solver.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    shape: Shape,
+    symmetry: Symmetry,
+    solver: SudokuSolver,
+    /// The number of primary items of the empty grid's matrix.
+    primary: usize,
+    /// The items of each option of the empty grid's matrix.
+    options: Vec<Vec<usize>>,
+}
+
+impl Generator {
+    /// A generator of puzzles of `shape` whose givens have `symmetry`.
+    pub fn new(shape: Shape, symmetry: Symmetry) -> Generator {
+        let problem = matrix(shape);
+        let options = (0..problem.option_count())
+            .map(|k| problem.option(k).collect())
+            .collect();
+        Generator {
+            shape,
+            symmetry,
+            solver: SudokuSolver::new(shape),
+            primary: problem.primary_items(),
+            options,
+        }
+    }
+
+    /// A random full grid (see the module docs).
+    pub fn full_grid(&self, rng: &mut Rng) -> Grid {
+        let mut order: Vec<usize> = (0..self.options.len()).collect();
+        rng.shuffle(&mut order);
+        let mut b = ProblemBuilder::new(self.primary, 0);
+        for &k in &order {
+            b.option(self.options[k].iter().copied())
+                .expect("the options of a Sudoku matrix are well formed");
+        }
+        let shuffled = b.build().expect("a Sudoku matrix fits the engine");
+        let chosen = Solver::new(&shuffled)
+            .next_solution()
+            .expect("no node budget is set")
+            .expect("every empty grid has a solution");
+        let n = self.shape.side();
+        let mut grid = Grid::empty(self.shape);
+        for k in chosen {
+            let option = order[k];
+            let cell = option / n;
+            grid.set(cell / n, cell % n, (option % n) as u8 + 1);
+        }
+        grid
+    }
+
+    /// A minimal puzzle with exactly one solution, made from `seed` (see the module docs).
+    pub fn generate(&mut self, seed: u64) -> Generated {
+        let mut rng = Rng::new(seed);
+        let solution = self.full_grid(&mut rng);
+        let n = self.shape.side();
+        let mut orbits: Vec<Vec<usize>> = Vec::new();
+        let mut seen = vec![false; n * n];
+        for cell in 0..n * n {
+            if !seen[cell] {
+                let orbit = self.symmetry.orbit(n, cell / n, cell % n);
+                for &c in &orbit {
+                    seen[c] = true;
+                }
+                orbits.push(orbit);
+            }
+        }
+        rng.shuffle(&mut orbits);
+        let mut puzzle = solution.clone();
+        for orbit in &orbits {
+            for &c in orbit {
+                puzzle.set(c / n, c % n, 0);
+            }
+            if !self.is_unique(&puzzle) {
+                for &c in orbit {
+                    puzzle.set(c / n, c % n, solution.cells()[c]);
+                }
+            }
+        }
+        Generated { puzzle, solution }
+    }
+
+    /// Whether `puzzle` has exactly one solution.
+    fn is_unique(&mut self, puzzle: &Grid) -> bool {
+        matches!(self.solver.solve(puzzle, 2), Ok(s) if s.count == 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::check::verify;
+
+    #[test]
+    fn orbits_partition_the_grid_for_every_symmetry() {
+        for symmetry in Symmetry::ALL {
+            for n in [4, 9] {
+                let mut count = vec![0; n * n];
+                for cell in 0..n * n {
+                    let orbit = symmetry.orbit(n, cell / n, cell % n);
+                    assert!(orbit.contains(&cell), "{symmetry} {n}");
+                    for &c in &orbit {
+                        // Every cell of an orbit has the same orbit.
+                        assert_eq!(symmetry.orbit(n, c / n, c % n), orbit);
+                        count[c] += 1;
+                    }
+                }
+                assert!(count.iter().all(|&k| k > 0));
+            }
+        }
+    }
+
+    #[test]
+    fn a_full_grid_is_a_valid_solution_and_depends_only_on_the_seed() {
+        let g = Generator::new(Shape::CLASSIC, Symmetry::None);
+        let a = g.full_grid(&mut Rng::new(7));
+        verify(&Grid::empty(Shape::CLASSIC), &a).unwrap();
+        assert_eq!(a, g.full_grid(&mut Rng::new(7)));
+        assert_ne!(a, g.full_grid(&mut Rng::new(8)));
+    }
+}

@@ -1,0 +1,347 @@
+//! Hints: the next step a person could take, read from the exact-cover view of the puzzle.
+//!
+//! After the givens are placed, every item of the Sudoku matrix (see [`super::solve`]) has a
+//! number of options left, those that conflict with no given. An item with exactly one option
+//! left is a deduction a person can make:
+//! - a *cell* item `(r, c)` with one option is a **naked single**: "r3c4 can only be 7";
+//! - a *unit-digit* item (box, row or column, and a digit) with one option is a **hidden
+//!   single**: "in row 5, 3 can only go in c8".
+//!
+//! Placing that option removes the options that conflict with it, which may leave other items
+//! with one option, and so on: [`solve_path`] follows singles until the grid is full or none is
+//! left, and then says so, naming the cell with the fewest candidates (where a search would
+//! branch). An item with no option left means the givens admit no solution.
+//!
+//! This module only reads the matrix; it never searches. [`super::rate`] uses it to tell
+//! whether singles alone solve a puzzle.
+
+use std::fmt;
+
+use super::grid::{Grid, Shape};
+use super::solve::matrix;
+
+/// The kind of deduction behind a [`Hint`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Single {
+    /// A cell with one candidate digit left.
+    Naked,
+    /// A digit with one place left in a box.
+    HiddenInBox(usize),
+    /// A digit with one place left in a row.
+    HiddenInRow(usize),
+    /// A digit with one place left in a column.
+    HiddenInColumn(usize),
+}
+
+/// One step a person could take: place `digit` at (`row`, `col`), because of `single`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hint {
+    /// 0-based row of the cell.
+    pub row: usize,
+    /// 0-based column of the cell.
+    pub col: usize,
+    /// The digit that goes there.
+    pub digit: u8,
+    /// Why.
+    pub single: Single,
+}
+
+impl fmt::Display for Hint {
+    /// `r3c4 can only be 7`, or `in row 5, 3 can only go in c8` (1-based, as people count).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (r, c, d) = (self.row + 1, self.col + 1, self.digit);
+        match self.single {
+            Single::Naked => write!(f, "r{r}c{c} can only be {d}"),
+            Single::HiddenInBox(b) => {
+                write!(f, "in box {}, {d} can only go in r{r}c{c}", b + 1)
+            }
+            Single::HiddenInRow(_) => write!(f, "in row {r}, {d} can only go in c{c}"),
+            Single::HiddenInColumn(_) => write!(f, "in column {c}, {d} can only go in r{r}"),
+        }
+    }
+}
+
+/// Where the singles stop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stuck {
+    /// Every cell is filled: singles alone solve the puzzle.
+    Solved,
+    /// No single is left; the cell with the fewest candidates is (`row`, `col`), with these
+    /// candidates (a search would branch there or on a unit-digit item as short).
+    NoSingle {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// Its candidate digits, in increasing order.
+        candidates: Vec<u8>,
+    },
+    /// An item has no option left: the grid cannot be completed (a cell with no candidate,
+    /// or a digit with no place in a unit). The description says which, 1-based.
+    Contradiction(String),
+}
+
+impl fmt::Display for Stuck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stuck::Solved => f.write_str("solved by singles alone"),
+            Stuck::NoSingle {
+                row,
+                col,
+                candidates,
+            } => {
+                let list: Vec<String> = candidates.iter().map(u8::to_string).collect();
+                write!(
+                    f,
+                    "no single left; the cell with the fewest candidates is r{}c{}: {}",
+                    row + 1,
+                    col + 1,
+                    list.join(" ")
+                )
+            }
+            Stuck::Contradiction(what) => write!(f, "no solution: {what}"),
+        }
+    }
+}
+
+/// The whole solve by singles: the steps, in order, and where they stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    /// The steps taken.
+    pub steps: Vec<Hint>,
+    /// Why they stopped.
+    pub end: Stuck,
+    /// The grid after the steps.
+    pub grid: Grid,
+}
+
+/// The next step for `puzzle`: a naked single if there is one (the first in row-major order),
+/// else a hidden single (boxes, then rows, then columns, each in order); or why there is none.
+///
+/// ```
+/// use dancing::sudoku::{hint, read::parse_line};
+/// let puzzle = parse_line(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// ).unwrap();
+/// let step = hint::next(&puzzle).unwrap();
+/// assert_eq!(step.to_string(), "r5c5 can only be 5");
+/// ```
+///
+/// # Errors
+/// [`Stuck`] when no single is left, or the grid is full or contradictory.
+pub fn next(puzzle: &Grid) -> Result<Hint, Stuck> {
+    View::new(puzzle).single()
+}
+
+/// Follows singles from `puzzle` until none is left (see the module docs).
+pub fn solve_path(puzzle: &Grid) -> Path {
+    let mut view = View::new(puzzle);
+    let mut steps = Vec::new();
+    let end = loop {
+        match view.single() {
+            Ok(hint) => {
+                view.place(hint.row, hint.col, hint.digit);
+                steps.push(hint);
+            }
+            Err(end) => break end,
+        }
+    };
+    Path {
+        steps,
+        end,
+        grid: view.grid,
+    }
+}
+
+/// Whether naked singles alone (no hidden single) solve `puzzle`.
+pub fn naked_singles_solve(puzzle: &Grid) -> bool {
+    let mut view = View::new(puzzle);
+    loop {
+        match view.single() {
+            Ok(hint) if hint.single == Single::Naked => view.place(hint.row, hint.col, hint.digit),
+            Ok(_) => return false,
+            Err(end) => return end == Stuck::Solved,
+        }
+    }
+}
+
+/// The exact-cover view of a partly filled grid: which options of the matrix are still
+/// possible, and how many each item has left.
+struct View {
+    shape: Shape,
+    grid: Grid,
+    /// For each option, its items (four for a plain Sudoku).
+    items: Vec<[usize; 4]>,
+    /// For each item, its options.
+    options: Vec<Vec<usize>>,
+    /// Whether each option still conflicts with nothing placed.
+    alive: Vec<bool>,
+    /// Whether each item is covered by a placed digit.
+    covered: Vec<bool>,
+    /// Options alive in each item.
+    len: Vec<usize>,
+}
+
+impl View {
+    fn new(puzzle: &Grid) -> View {
+        let shape = puzzle.shape();
+        let problem = matrix(shape);
+        let items: Vec<[usize; 4]> = (0..problem.option_count())
+            .map(|k| {
+                let mut it = problem.option(k);
+                let mut four = [0; 4];
+                for slot in &mut four {
+                    *slot = it.next().expect("a Sudoku option names four items");
+                }
+                four
+            })
+            .collect();
+        let mut options = vec![Vec::new(); problem.item_count()];
+        for (k, four) in items.iter().enumerate() {
+            for &i in four {
+                options[i].push(k);
+            }
+        }
+        let len = options.iter().map(Vec::len).collect();
+        let mut view = View {
+            shape,
+            grid: Grid::empty(shape),
+            alive: vec![true; items.len()],
+            covered: vec![false; options.len()],
+            items,
+            options,
+            len,
+        };
+        let n = shape.side();
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                view.place(cell / n, cell % n, digit);
+            }
+        }
+        view
+    }
+
+    /// Places `digit` at (`row`, `col`): covers the option's items and removes every option
+    /// that shares an item with it.
+    fn place(&mut self, row: usize, col: usize, digit: u8) {
+        let n = self.shape.side();
+        self.grid.set(row, col, digit);
+        let option = (row * n + col) * n + usize::from(digit) - 1;
+        for i in self.items[option] {
+            self.covered[i] = true;
+            for k in 0..self.options[i].len() {
+                let other = self.options[i][k];
+                if self.alive[other] {
+                    self.alive[other] = false;
+                    for j in self.items[other] {
+                        self.len[j] -= 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first single, or why there is none.
+    fn single(&self) -> Result<Hint, Stuck> {
+        let n = self.shape.side();
+        let cells = n * n;
+        let open = |i: usize| !self.covered[i];
+        if let Some(i) = (0..4 * cells).find(|&i| open(i) && self.len[i] == 0) {
+            return Err(Stuck::Contradiction(self.describe_empty(i)));
+        }
+        let only = |i: usize| {
+            let k = self.options[i]
+                .iter()
+                .copied()
+                .find(|&k| self.alive[k])
+                .expect("an item of length 1 has a live option");
+            (k / n / n, k / n % n, (k % n) as u8 + 1)
+        };
+        // Cells first, then box-, row- and column-digit items: the matrix's item order.
+        let Some(i) = (0..4 * cells).find(|&i| open(i) && self.len[i] == 1) else {
+            return Err(self.no_single());
+        };
+        let (row, col, digit) = only(i);
+        let unit = (i % cells) / n;
+        let single = match i / cells {
+            0 => Single::Naked,
+            1 => Single::HiddenInBox(unit),
+            2 => Single::HiddenInRow(unit),
+            _ => Single::HiddenInColumn(unit),
+        };
+        Ok(Hint {
+            row,
+            col,
+            digit,
+            single,
+        })
+    }
+
+    /// The end of the singles: solved, or the open cell with the fewest candidates.
+    fn no_single(&self) -> Stuck {
+        let n = self.shape.side();
+        let best = (0..n * n)
+            .filter(|&i| !self.covered[i])
+            .min_by_key(|&i| self.len[i]);
+        match best {
+            None => Stuck::Solved,
+            Some(cell) => Stuck::NoSingle {
+                row: cell / n,
+                col: cell % n,
+                candidates: self.options[cell]
+                    .iter()
+                    .filter(|&&k| self.alive[k])
+                    .map(|&k| (k % n) as u8 + 1)
+                    .collect(),
+            },
+        }
+    }
+
+    /// Says which item has no option left, for a person.
+    fn describe_empty(&self, i: usize) -> String {
+        let n = self.shape.side();
+        let cells = n * n;
+        let (unit, digit) = ((i % cells) / n, i % n + 1);
+        match i / cells {
+            0 => format!("r{}c{} has no candidate", unit + 1, i % n + 1),
+            1 => format!("{digit} has no place in box {}", unit + 1),
+            2 => format!("{digit} has no place in row {}", unit + 1),
+            _ => format!("{digit} has no place in column {}", unit + 1),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::read::parse_line;
+
+    #[test]
+    fn an_empty_cell_of_a_full_row_is_a_naked_single() {
+        let mut line = String::from("12345678.");
+        line.push_str(&".".repeat(72));
+        let hint = next(&parse_line(&line).unwrap()).unwrap();
+        assert_eq!((hint.row, hint.col, hint.digit), (0, 8, 9));
+        assert_eq!(hint.to_string(), "r1c9 can only be 9");
+    }
+
+    #[test]
+    fn an_empty_grid_has_no_single_and_names_a_cell_with_every_candidate() {
+        let end = next(&Grid::empty(Shape::CLASSIC)).unwrap_err();
+        let Stuck::NoSingle { candidates, .. } = &end else {
+            panic!("{end:?}")
+        };
+        assert_eq!(candidates.len(), 9);
+    }
+
+    #[test]
+    fn a_cell_with_no_candidate_is_a_contradiction() {
+        // r1c9 sees 1..8 in its row and 9 in its column.
+        let mut line = String::from("12345678.");
+        line.push_str(&".".repeat(8));
+        line.push('9');
+        line.push_str(&".".repeat(63));
+        let end = next(&parse_line(&line).unwrap()).unwrap_err();
+        assert_eq!(end, Stuck::Contradiction("r1c9 has no candidate".into()));
+    }
+}
