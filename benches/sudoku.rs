@@ -134,5 +134,30 @@ fn threads(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(sudoku, sets, threads, building);
+/// Making minimal 9x9 puzzles (no symmetry), 20 per iteration: a random full grid, then the
+/// removal of givens with a uniqueness check each.
+fn generating(c: &mut Criterion) {
+    use dancing::sudoku::generate::{Generator, Symmetry, puzzle_seed};
+    let mut group = c.benchmark_group("sudoku/generate");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(20));
+    let mut generator = Generator::new(Shape::CLASSIC, Symmetry::None);
+    let mut run = 0;
+    group.bench_function("minimal-9x9", |b| {
+        b.iter(|| {
+            run += 1;
+            (0..20)
+                .map(|k| generator.generate(puzzle_seed(run, k)).puzzle.givens())
+                .sum::<usize>()
+        })
+    });
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("full-grid", |b| {
+        let mut rng = dancing::sudoku::generate::Rng::new(1);
+        b.iter(|| generator.full_grid(&mut rng))
+    });
+    group.finish();
+}
+
+criterion_group!(sudoku, sets, threads, building, generating);
 criterion_main!(sudoku);

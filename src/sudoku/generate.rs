@@ -163,21 +163,30 @@ pub struct Generator {
     primary: usize,
     /// The items of each option of the empty grid's matrix.
     options: Vec<Vec<usize>>,
+    /// The options of each item of that matrix.
+    lists: Vec<Vec<usize>>,
 }
 
 impl Generator {
     /// A generator of puzzles of `shape` whose givens have `symmetry`.
     pub fn new(shape: Shape, symmetry: Symmetry) -> Generator {
         let problem = matrix(shape);
-        let options = (0..problem.option_count())
+        let options: Vec<Vec<usize>> = (0..problem.option_count())
             .map(|k| problem.option(k).collect())
             .collect();
+        let mut lists = vec![Vec::new(); problem.item_count()];
+        for (k, items) in options.iter().enumerate() {
+            for &i in items {
+                lists[i].push(k);
+            }
+        }
         Generator {
             shape,
             symmetry,
             solver: SudokuSolver::new(shape),
             primary: problem.primary_items(),
             options,
+            lists,
         }
     }
 
@@ -227,7 +236,7 @@ impl Generator {
             for &c in orbit {
                 puzzle.set(c / n, c % n, 0);
             }
-            if !self.is_unique(&puzzle) {
+            if !self.forced(&puzzle, orbit, &solution) && !self.is_unique(&puzzle) {
                 for &c in orbit {
                     puzzle.set(c / n, c % n, solution.cells()[c]);
                 }
@@ -236,9 +245,37 @@ impl Generator {
         Generated { puzzle, solution }
     }
 
+    /// Whether the givens of `puzzle` alone force the digits of `solution` into the blank
+    /// cells of `orbit`: for each such cell, either every other option of the cell, or every
+    /// other option of one of the items of the cell's solution option (the digit in a box, a
+    /// row, a column), shares an item with a given's option: a naked or a hidden single made
+    /// by the givens alone. Then `puzzle` has the solutions of the puzzle before the orbit was
+    /// removed, one, and no search is needed. Early in the removal, when most cells are still
+    /// given, this settles most orbits.
+    fn forced(&self, puzzle: &Grid, orbit: &[usize], solution: &Grid) -> bool {
+        let n = self.shape.side();
+        let mut covered = vec![false; self.primary];
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                for &i in &self.options[cell * n + usize::from(digit) - 1] {
+                    covered[i] = true;
+                }
+            }
+        }
+        let dead = |k: usize| self.options[k].iter().any(|&i| covered[i]);
+        orbit.iter().all(|&cell| {
+            let keep = cell * n + usize::from(solution.cells()[cell]) - 1;
+            let naked = (cell * n..cell * n + n).all(|k| k == keep || dead(k));
+            naked
+                || self.options[keep]
+                    .iter()
+                    .any(|&i| self.lists[i].iter().all(|&k| k == keep || dead(k)))
+        })
+    }
+
     /// Whether `puzzle` has exactly one solution.
     fn is_unique(&mut self, puzzle: &Grid) -> bool {
-        matches!(self.solver.solve(puzzle, 2), Ok(s) if s.count == 1)
+        self.solver.count(puzzle, 2) == Ok(1)
     }
 }
 

@@ -145,6 +145,35 @@ impl SudokuSolver {
     /// # Errors
     /// [`SolveError`]: conflicting givens, no solution, budget spent, wrong shape.
     pub fn solve(&mut self, puzzle: &Grid, limit: u64) -> Result<Solution, SolveError> {
+        let mut first = None;
+        let count = self.search(puzzle, limit, |solver| {
+            if first.is_none() {
+                first = Some(solver.decode());
+            }
+        })?;
+        first
+            .map(|grid| Solution { grid, count })
+            .ok_or(SolveError::Unsolvable)
+    }
+
+    /// Counts the solutions of `puzzle` up to `limit` (at least 1), without decoding any:
+    /// 0 when it has none.
+    ///
+    /// # Errors
+    /// [`SolveError`]: conflicting givens, budget spent, wrong shape (never
+    /// [`SolveError::Unsolvable`]: that is a count of 0).
+    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
+        self.search(puzzle, limit, |_| {})
+    }
+
+    /// Places the givens of `puzzle` and searches up to `limit` solutions, calling `found` at
+    /// each; returns how many it found.
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        mut found: impl FnMut(&Self),
+    ) -> Result<u64, SolveError> {
         let side = self.shape.side();
         if puzzle.shape() != self.shape {
             return Err(SolveError::WrongShape {
@@ -163,15 +192,12 @@ impl SudokuSolver {
                     .expect("givens without conflict can all be forced");
             }
         }
-        let mut first = None;
         let mut count = 0;
         while count < limit.max(1) {
             match self.solver.step() {
                 Step::Solution => {
                     count += 1;
-                    if first.is_none() {
-                        first = Some(self.decode());
-                    }
+                    found(self);
                 }
                 Step::Exhausted => break,
                 Step::Paused => {}
@@ -182,9 +208,7 @@ impl SudokuSolver {
                 }
             }
         }
-        first
-            .map(|grid| Solution { grid, count })
-            .ok_or(SolveError::Unsolvable)
+        Ok(count)
     }
 
     /// The work done by the last search.
