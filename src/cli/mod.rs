@@ -2,6 +2,7 @@
 //! codes, and the dispatch to each subcommand.
 
 mod cover;
+mod make;
 mod sudoku;
 
 use std::process::ExitCode;
@@ -25,7 +26,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Cover(cover::CoverArgs),
-    Sudoku(sudoku::SudokuArgs),
+    Sudoku(make::SudokuCommand),
 }
 
 /// The exit codes of `dancing`, as documented in `--help` and the README.
@@ -66,7 +67,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
     let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&INTERRUPTED));
     match cli.command {
         Command::Cover(args) => cover::run(args),
-        Command::Sudoku(args) => sudoku::run(args),
+        Command::Sudoku(args) => make::run(args),
     }
 }
 

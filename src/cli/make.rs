@@ -1,0 +1,327 @@
+//! `dancing sudoku generate`, `rate` and `hint`: argument definitions and output only; the
+//! puzzles, ratings and hints come from `dancing::sudoku::{generate, rate, hint}`.
+
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Args, Subcommand, ValueEnum};
+use dancing::sudoku::generate::{Generated, Generator, Symmetry, puzzle_seed};
+use dancing::sudoku::grid::Shape;
+use dancing::sudoku::hint;
+use dancing::sudoku::rate::{self, Band};
+use dancing::sudoku::read::PuzzleReader;
+use dancing::sudoku::solve::SudokuSolver;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::json;
+
+use super::Exit;
+
+/// `dancing sudoku`: solve puzzles, or make, rate and explain them.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct SudokuCommand {
+    #[command(subcommand)]
+    action: Option<Action>,
+    #[command(flatten)]
+    solve: super::sudoku::SudokuArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Action {
+    Generate(GenerateArgs),
+    Rate(RateArgs),
+    Hint(HintArgs),
+}
+
+/// Make minimal puzzles with exactly one solution.
+///
+/// Each puzzle starts from a random full grid (the engine searching the empty grid's matrix
+/// with its options in a random order); givens are then removed in a random order, a removal
+/// kept only when the solution stays unique. The result is minimal: removing any given (any
+/// symmetric group of givens, with --symmetry) allows a second solution. The same --seed gives
+/// the same puzzles whatever --jobs is.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    dancing sudoku generate --count 10 --seed 1\n  \
+    dancing sudoku generate --symmetry rotate180 --difficulty hard --format jsonl")]
+struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    count: u64,
+    /// The seed of the run: the same seed gives the same puzzles.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Which givens are kept or removed together.
+    #[arg(long, value_name = "SYMMETRY", default_value = "none",
+          value_parser = ["none", "rotate180", "rotate90", "mirror", "diagonal"])]
+    symmetry: String,
+    /// Keep only puzzles with at most K givens (tries up to --attempts grids per puzzle, and
+    /// says so when none has few enough).
+    #[arg(long, value_name = "K")]
+    clues: Option<usize>,
+    /// Keep only puzzles of this difficulty band (see `dancing sudoku rate --help`).
+    #[arg(long, value_name = "BAND",
+          value_parser = ["simple", "easy", "medium", "hard", "expert"])]
+    difficulty: Option<String>,
+    /// Grids tried per puzzle before giving up on --clues or --difficulty.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    attempts: u64,
+    /// Side of the box: 2 for 4x4, 3 for 9x9, 4 for 16x16.
+    #[arg(long, value_name = "B", default_value_t = 3)]
+    box_side: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "line")]
+    format: Format,
+    /// Make puzzles on N threads (the output is in seed order whatever N is). Default: all
+    /// cores.
+    #[arg(long, short = 'j', value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+    /// No progress bar and no summary.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+/// How each generated puzzle is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// The puzzle on one line, `.` for a blank.
+    Line,
+    /// The puzzle as N lines of N numbers, 0 for a blank, a blank line between puzzles.
+    Grid,
+    /// One JSON object a line: seed, puzzle, solution, clues, rating.
+    Jsonl,
+}
+
+/// Rate puzzles: a difficulty band read from the exact-cover search.
+///
+/// `simple`: naked singles alone solve it (cells with one candidate); `easy`: naked and hidden
+/// singles (a digit with one place in a box, row or column); otherwise the search's nodes
+/// beyond the path of one node per blank decide: `medium` up to 10, `hard` up to 100,
+/// `expert` more. Prints one line per puzzle: the band, the nodes and the nodes beyond the
+/// path; puzzles without exactly one solution are `unrated`.
+#[derive(Debug, Args)]
+struct RateArgs {
+    /// Files of puzzles; standard input when absent or `-`.
+    paths: Vec<PathBuf>,
+}
+
+/// Explain the next step a person could take, from the exact-cover view.
+///
+/// A cell with one candidate left ("r3c4 can only be 7") or a digit with one place left in a
+/// unit ("in row 5, 3 can only go in c8"). With --all-steps, the whole solve as such steps;
+/// where singles run out, it says so and names the cell with the fewest candidates.
+#[derive(Debug, Args)]
+struct HintArgs {
+    /// A file with one puzzle (the first is used); standard input when absent or `-`.
+    path: Option<PathBuf>,
+    /// Every step until the grid is full or singles run out.
+    #[arg(long)]
+    all_steps: bool,
+}
+
+/// Runs `dancing sudoku` or one of its actions.
+pub fn run(command: SudokuCommand) -> anyhow::Result<Exit> {
+    match command.action {
+        None => super::sudoku::run(command.solve),
+        Some(Action::Generate(args)) => generate(&args),
+        Some(Action::Rate(args)) => rate_all(&args),
+        Some(Action::Hint(args)) => hint_one(&args),
+    }
+}
+
+/// Puzzles made together before they are written, in order.
+const CHUNK: u64 = 64;
+
+fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
+    let shape = Shape::new(args.box_side).context("--box-side must be 2 to 5")?;
+    let symmetry: Symmetry = args.symmetry.parse()?;
+    let band: Option<Band> = args.difficulty.as_deref().map(str::parse).transpose()?;
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start the worker threads")?;
+    let progress = if args.quiet || !io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr());
+        bar.set_style(ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} puzzles, {per_sec}, {eta}",
+        )?);
+        bar
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let (mut made, mut missed, mut clues) = (0u64, 0u64, 0usize);
+    let mut start = 0;
+    while start < args.count && !super::interrupted() {
+        let end = (start + CHUNK).min(args.count);
+        let chunk: Vec<Option<(u64, Generated, rate::Rating)>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map_init(
+                    || (Generator::new(shape, symmetry), SudokuSolver::new(shape)),
+                    |(generator, solver), k| {
+                        (0..args.attempts).find_map(|attempt| {
+                            let seed = puzzle_seed(args.seed, (k << 20) | attempt);
+                            let made = generator.generate(seed);
+                            let rating = rate::rate(solver, &made.puzzle).ok()?;
+                            let fits = args.clues.is_none_or(|k| made.puzzle.givens() <= k)
+                                && band.is_none_or(|b| rating.band == b);
+                            fits.then_some((seed, made, rating))
+                        })
+                    },
+                )
+                .collect()
+        });
+        for entry in chunk {
+            let Some((seed, puzzle, rating)) = entry else {
+                missed += 1;
+                continue;
+            };
+            made += 1;
+            clues += puzzle.puzzle.givens();
+            match args.format {
+                Format::Line => writeln!(out, "{}", puzzle.puzzle.to_line())?,
+                Format::Grid => {
+                    if made > 1 {
+                        writeln!(out)?;
+                    }
+                    puzzle.puzzle.write_grid(&mut out)?;
+                }
+                Format::Jsonl => writeln!(
+                    out,
+                    "{}",
+                    json!({
+                        "seed": seed,
+                        "puzzle": puzzle.puzzle.to_line(),
+                        "solution": puzzle.solution.to_line(),
+                        "clues": puzzle.puzzle.givens(),
+                        "rating": rating.band.name(),
+                        "nodes": rating.nodes,
+                        "extra_nodes": rating.extra_nodes,
+                    })
+                )?,
+            }
+        }
+        progress.inc(end - start);
+        start = end;
+    }
+    out.flush()?;
+    progress.finish_and_clear();
+    if missed > 0 {
+        eprintln!(
+            "dancing: {missed} of {} puzzles not made: no grid of {} attempts met --clues or \
+             --difficulty",
+            args.count, args.attempts
+        );
+    }
+    if !args.quiet && made > 0 {
+        eprintln!(
+            "puzzles: {made}, mean clues: {:.2}",
+            clues as f64 / made as f64
+        );
+    }
+    Ok(if super::interrupted() {
+        Exit::Interrupted
+    } else if missed > 0 {
+        Exit::NoSolution
+    } else {
+        Exit::Success
+    })
+}
+
+/// The puzzles of `paths` (standard input when empty), each with its source for messages.
+fn read_puzzles(
+    paths: &[PathBuf],
+) -> anyhow::Result<Vec<(String, Result<dancing::sudoku::read::Puzzle, String>)>> {
+    let mut all = Vec::new();
+    let stdin = [PathBuf::from("-")];
+    for path in if paths.is_empty() { &stdin[..] } else { paths } {
+        let name = if path.as_os_str() == "-" {
+            "<stdin>".to_string()
+        } else {
+            path.display().to_string()
+        };
+        let reader: Box<dyn io::BufRead> = if path.as_os_str() == "-" {
+            Box::new(BufReader::new(io::stdin()))
+        } else {
+            Box::new(BufReader::new(
+                std::fs::File::open(path).with_context(|| format!("{name}: cannot read"))?,
+            ))
+        };
+        for entry in PuzzleReader::new(reader) {
+            all.push((name.clone(), entry.map_err(|e| format!("{name}:{e}"))));
+        }
+    }
+    Ok(all)
+}
+
+fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut exit = Exit::Success;
+    let mut solvers = std::collections::HashMap::new();
+    for (_, entry) in read_puzzles(&args.paths)? {
+        match entry {
+            Ok(puzzle) => {
+                let shape = puzzle.grid.shape();
+                let solver = solvers
+                    .entry(shape)
+                    .or_insert_with(|| SudokuSolver::new(shape));
+                match rate::rate(solver, &puzzle.grid) {
+                    Ok(r) => writeln!(out, "{} {} {}", r.band, r.nodes, r.extra_nodes)?,
+                    Err(err) => {
+                        writeln!(out, "unrated")?;
+                        eprintln!("dancing: line {}: {err}", puzzle.line);
+                        exit = Exit::NoSolution;
+                    }
+                }
+            }
+            Err(message) => {
+                writeln!(out, "unrated")?;
+                eprintln!("dancing: {message}");
+                exit = Exit::Error;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(exit)
+}
+
+fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
+    let paths: Vec<PathBuf> = args.path.iter().cloned().collect();
+    let Some((_, entry)) = read_puzzles(&paths)?.into_iter().next() else {
+        anyhow::bail!("no puzzle in the input");
+    };
+    let puzzle = entry.map_err(anyhow::Error::msg)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    if args.all_steps {
+        let path = hint::solve_path(&puzzle.grid);
+        for step in &path.steps {
+            writeln!(out, "{step}")?;
+        }
+        writeln!(out, "{}", path.end)?;
+        out.flush()?;
+        return Ok(match path.end {
+            hint::Stuck::Contradiction(_) => Exit::NoSolution,
+            _ => Exit::Success,
+        });
+    }
+    match hint::next(&puzzle.grid) {
+        Ok(step) => writeln!(out, "{step}")?,
+        Err(end) => {
+            writeln!(out, "{end}")?;
+            out.flush()?;
+            if let hint::Stuck::Contradiction(_) = end {
+                return Ok(Exit::NoSolution);
+            }
+        }
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
