@@ -163,3 +163,74 @@ fn a_puzzle_with_two_solutions_is_not_rated() {
         Err(rate::RateError::Multiple)
     );
 }
+
+#[test]
+fn the_generate_command_gives_the_same_puzzles_with_one_and_two_jobs_and_each_is_proper() {
+    let run = |jobs: &str| {
+        let assert = common::dancing()
+            .args([
+                "sudoku", "generate", "--count", "70", "--seed", "3", "-q", "--jobs", jobs,
+            ])
+            .assert()
+            .success();
+        common::stdout_of(&assert)
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    let mut solver = SudokuSolver::new(Shape::CLASSIC);
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 70);
+    for line in lines {
+        let puzzle = dancing::sudoku::read::parse_line(line).unwrap();
+        assert_eq!(solutions(&mut solver, &puzzle), 1, "{line}");
+    }
+}
+
+#[test]
+fn generate_with_a_difficulty_keeps_only_puzzles_of_that_band() {
+    let assert = common::dancing()
+        .args(["sudoku", "generate", "--count", "3", "--difficulty", "hard"])
+        .args(["--format", "jsonl", "-q", "--seed", "9"])
+        .assert()
+        .success();
+    let mut solver = SudokuSolver::new(Shape::CLASSIC);
+    for line in common::stdout_of(&assert).lines() {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(object["rating"], "hard");
+        let puzzle = dancing::sudoku::read::parse_line(object["puzzle"].as_str().unwrap()).unwrap();
+        let solution = common::solution(object["solution"].as_str().unwrap());
+        verify(&puzzle, &solution).unwrap();
+        assert_eq!(rate::rate(&mut solver, &puzzle).unwrap().band, Band::Hard);
+    }
+}
+
+#[test]
+fn hint_names_the_first_single_and_all_steps_end_with_the_solve() {
+    let assert = common::dancing()
+        .args(["sudoku", "hint", "puzzles/classic.txt"])
+        .assert()
+        .success();
+    assert_eq!(common::stdout_of(&assert), "r5c5 can only be 5\n");
+    let assert = common::dancing()
+        .args(["sudoku", "hint", "--all-steps", "puzzles/classic.txt"])
+        .assert()
+        .success();
+    let out = common::stdout_of(&assert);
+    assert_eq!(out.lines().count(), 51 + 1, "{out}");
+    assert!(out.ends_with("solved by singles alone\n"), "{out}");
+}
+
+#[test]
+fn rate_prints_a_band_per_puzzle_and_unrated_for_several_solutions() {
+    let assert = common::dancing()
+        .args([
+            "sudoku",
+            "rate",
+            "puzzles/sudoku/multi-solution-first20.txt",
+        ])
+        .assert()
+        .code(1);
+    let out = common::stdout_of(&assert);
+    assert_eq!(out.lines().count(), 20);
+    assert!(out.lines().all(|l| l == "unrated"), "{out}");
+}

@@ -18,9 +18,31 @@ use serde_json::json;
 
 use super::Exit;
 
-/// `dancing sudoku`: solve puzzles, or make, rate and explain them.
+/// Solve Sudoku puzzles: one from standard input, or whole files and directories of them.
+///
+/// Input formats, detected for each file: a grid (nine lines of nine digits separated by
+/// spaces, 0 = blank, as in programming contests; or nine characters a line, `.` or `0`
+/// blank; `|` and separator lines ignored); one puzzle a line (81 characters, `.` `0` or `_`
+/// blank, anything after a space, tab, `,`, `;` or `:` ignored; `#` lines skipped); or CSV
+/// with a `puzzle` or `quizzes` column.
+///
+/// Exit codes: 0 every puzzle solved; 1 some puzzle unsolvable, invalid (two equal givens in
+/// a unit), or not unique under --unique; 2 usage error, or input that could not be read or
+/// parsed (the rest of the batch is still solved); 3 --max-nodes ran out on some puzzle.
+///
+/// Also `dancing sudoku generate`, `rate` and `hint` (each with its own --help): make
+/// puzzles, rate their difficulty, explain the next step.
 #[derive(Debug, Args)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "Examples:\n  \
+    dancing sudoku < puzzles/classic.txt          one grid in, the solved grid out\n  \
+    dancing sudoku puzzles/batch/                 every puzzle of every file, a line each\n  \
+    dancing sudoku --format jsonl --unique FILE   a JSON object per puzzle\n  \
+    dancing sudoku --count --limit 10 FILE        how many solutions, up to 10\n  \
+    dancing sudoku generate --count 10 --seed 1   ten minimal puzzles"
+)]
+
 pub struct SudokuCommand {
     #[command(subcommand)]
     action: Option<Action>,
