@@ -42,7 +42,6 @@ use super::Exit;
     dancing sudoku --count --limit 10 FILE        how many solutions, up to 10\n  \
     dancing sudoku generate --count 10 --seed 1   ten minimal puzzles"
 )]
-
 pub struct SudokuCommand {
     #[command(subcommand)]
     action: Option<Action>,
