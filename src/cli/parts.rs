@@ -116,10 +116,17 @@ pub(super) fn run(
     let start = Instant::now();
     let split = read_split(parts)?;
     let mut ledger = Ledger::new(split.header().clone());
-    for file in &args.skip_done {
-        if file.exists() {
-            read_results_into(&mut ledger, file)?;
-        }
+    let mut torn = false;
+    for file in args.skip_done.iter().filter(|file| file.exists()) {
+        let bytes =
+            std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+        record_results(&mut ledger, file, &bytes[..])?;
+        torn |= bytes.last().is_some_and(|&b| b != b'\n');
+    }
+    if torn {
+        // The output is likely appended to that file (`>> FILE`): the first result would be
+        // glued to the torn line and lost with it, unless it starts a line of its own.
+        io::stdout().write_all(b"\n")?;
     }
     let mine = (0..split.len()).filter(|id| id % shards == shard);
     let ids: Vec<usize> = mine.clone().filter(|&id| !ledger.is_done(id)).collect();
@@ -286,6 +293,8 @@ fn read_results_into(ledger: &mut Ledger, path: &Path) -> anyhow::Result<()> {
     record_results(ledger, path, BufReader::new(file))
 }
 
+/// Records the results read from `input` (the text of `path`) in `ledger`; a torn line is
+/// reported and skipped.
 fn record_results(ledger: &mut Ledger, path: &Path, input: impl BufRead) -> anyhow::Result<()> {
     for line in read_results(input) {
         let (number, line) = line.with_context(|| format!("{}", path.display()))?;
