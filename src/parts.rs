@@ -454,8 +454,8 @@ impl Split {
                 problem: fingerprint,
             });
         }
-        let again = Split::at_depth(problem, self.header.depth, stop)?;
-        if again != *self {
+        let cut = Cut::at(&Solver::new(problem), self.header.depth, stop)?;
+        if Split::from_cut(fingerprint, cut) != *self {
             return Err(CheckError::OtherTree);
         }
         Ok(())
