@@ -415,3 +415,31 @@ fn shards_split_the_parts_between_them() {
             .code(2);
     }
 }
+
+#[test]
+fn part_flags_in_the_wrong_company_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let (parts, _) = split_and_solve(dir.path(), "puzzles/exact-cover/nqueens-8.dlx", 20);
+    let parts = parts.to_str().unwrap();
+    for args in [
+        &["--parts", parts][..],
+        &["--split", "--parts", "0"],
+        &["--split", "--parts", "many"],
+        &["--split", "--parts", "10", "--shard", "0/2"],
+        &["--split", "--parts", "10", "--count"],
+        &["--count", "--parts", parts, "--limit", "3"],
+        &["--count", "--checkpoint", "x", "--max-nodes", "10"],
+        &["--checkpoint", "x"],
+        &["--shard", "0/2"],
+        &["--merge", parts, "--count"],
+    ] {
+        let assert = dancing()
+            .arg("cover")
+            .args(args)
+            .arg("puzzles/exact-cover/nqueens-8.dlx")
+            .assert()
+            .code(2)
+            .stdout("");
+        assert!(!stderr_of(&assert).is_empty(), "{args:?}");
+    }
+}

@@ -78,7 +78,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     }
     if args.distributed.active() {
         let jobs = args.jobs.map_or(1, usize::from);
-        return super::parts::run(&args.distributed, &parsed, jobs, args.stats);
+        return super::parts::run(&args.distributed, &parsed, args.count, jobs, args.stats);
     }
     if let Some(jobs) = args.jobs {
         return count_parallel(&args, &parsed, jobs.into());

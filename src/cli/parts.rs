@@ -35,15 +35,22 @@ pub struct PartsArgs {
     split: bool,
     /// With --split, how many parts at least; with --count, the parts file to solve: one
     /// result line per part is printed as soon as the part is finished.
-    #[arg(long, value_name = "N|FILE")]
+    #[arg(long, value_name = "N|FILE",
+          conflicts_with_all = ["all", "limit", "max_nodes", "progress"])]
     parts: Option<PathBuf>,
     /// With --count --parts: solve only the parts whose id is I modulo K (0 <= I < K), as job
     /// I of K (a Slurm array task, a GNU parallel slot).
-    #[arg(long, value_name = "I/K", requires = "parts", value_parser = parse_shard)]
+    #[arg(long, value_name = "I/K", requires = "parts", conflicts_with = "split",
+          value_parser = parse_shard)]
     shard: Option<(usize, usize)>,
     /// With --count --parts: skip the parts that have a result in FILE (a missing FILE has
     /// none), so that re-running a killed command (`>> FILE`) finishes its work. Repeatable.
-    #[arg(long, value_name = "FILE", requires = "parts")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "parts",
+        conflicts_with = "split"
+    )]
     skip_done: Vec<PathBuf>,
     /// Check the results against the parts file and print the total count; with --stats,
     /// also the nodes and updates, which equal those of one search. Parts without a result
@@ -58,7 +65,7 @@ pub struct PartsArgs {
         long,
         value_name = "FILE",
         requires = "count",
-        conflicts_with = "parts"
+        conflicts_with_all = ["parts", "limit", "max_nodes", "progress"]
     )]
     checkpoint: Option<PathBuf>,
 }
@@ -89,6 +96,7 @@ fn parse_shard(text: &str) -> Result<(usize, usize), String> {
 pub(super) fn run(
     args: &PartsArgs,
     parsed: &KnuthProblem,
+    count: bool,
     jobs: usize,
     stats: bool,
 ) -> anyhow::Result<Exit> {
@@ -111,6 +119,9 @@ pub(super) fn run(
                 )
             })?;
         return split(parsed, n, stats);
+    }
+    if !count {
+        bail!("--parts FILE goes with --count (and --parts N with --split)");
     }
     let (shard, shards) = args.shard.unwrap_or((0, 1));
     let start = Instant::now();
