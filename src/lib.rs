@@ -12,7 +12,8 @@
 //! - [`Solver`] runs Algorithm X with dancing links on it: first solution, counting up to a
 //!   limit, every solution through a callback or an iterator, a node budget, and Knuth's
 //!   `nodes` and `updates` counters ([`Stats`]). Its search tree is DLX1's, node for node.
-//! - [`count_parallel`] counts on several threads, splitting the search tree.
+//! - [`count_parallel`] counts on several threads, splitting the search tree; [`parts`]
+//!   splits it into parts for other processes and machines, and merges their results.
 //! - [`knuth`] reads Knuth's DLX input format into a [`Problem`].
 //! - [`sudoku`] encodes Sudoku grids as exact cover (324 items, 729 options for 9x9), reads
 //!   the common puzzle formats, and checks solutions independently of the engine.
@@ -41,12 +42,13 @@
 mod engine;
 pub mod knuth;
 pub mod parallel;
+pub mod parts;
 pub mod problem;
 pub mod problems;
 pub mod solver;
 pub mod sudoku;
 
-pub use parallel::count_parallel;
+pub use parallel::{Total, count_parallel};
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{ForceError, GaveUp, Outcome, Solutions, Solver, Stats, Step};
 

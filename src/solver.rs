@@ -117,7 +117,7 @@ pub enum ForceError {
 
 /// Solves one exact-cover [`Problem`]: first solution, counting, enumeration, statistics.
 ///
-/// A solver owns its engine's copy of the problem (see [`crate::engine`] for the engines).
+/// A solver owns its engine's copy of the problem (see the `engine` module for the engines).
 /// Every search method continues from where the previous call stopped (so
 /// [`Solver::next_solution`] twice gives the first two solutions); [`Solver::reset`] starts
 /// over without reallocating.

@@ -5,14 +5,14 @@ mod common;
 
 use common::dancing;
 use dancing::problems::queens;
-use dancing::{Problem, ProblemBuilder, Solver, Stats, count_parallel};
+use dancing::{Problem, ProblemBuilder, Solver, Total, count_parallel};
 use predicates::prelude::*;
 use proptest::prelude::*;
 
-fn sequential(problem: &Problem) -> Stats {
+fn sequential(problem: &Problem) -> Total {
     let mut solver = Solver::new(problem);
     solver.count(None).unwrap();
-    solver.stats()
+    solver.stats().into()
 }
 
 #[test]

@@ -8,7 +8,7 @@ use anyhow::Context;
 use clap::Args;
 use dancing::knuth::{self, KnuthProblem};
 use dancing::parallel::Stopped;
-use dancing::{Solver, Stats, Step};
+use dancing::{Solver, Step, Total};
 
 use super::Exit;
 
@@ -20,7 +20,8 @@ use super::Exit;
 /// most once.
 ///
 /// By default prints the first solution, one chosen option a line, as written in the input.
-/// Exit codes: 0 found, 1 no solution, 2 usage or input error, 3 --max-nodes ran out.
+/// Exit codes: 0 found, 1 no solution, 2 usage or input error, 3 --max-nodes ran out, 4
+/// --merge found parts without a result.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     dancing cover puzzles/exact-cover/knuth-example.dlx\n  \
@@ -53,6 +54,8 @@ pub struct CoverArgs {
           conflicts_with_all = ["limit", "max_nodes", "progress"],
           value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
+    #[command(flatten)]
+    distributed: super::parts::PartsArgs,
 }
 
 /// How many nodes go by between two looks at the clock for the progress line.
@@ -62,6 +65,9 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(500);
 
 /// Runs `dancing cover`.
 pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
+    if let Some(files) = args.distributed.merge() {
+        return super::parts::merge(files, args.stats);
+    }
     let (name, bytes) = read_input(args.file.as_ref())?;
     let parsed = knuth::parse(&bytes).with_context(|| format!("{name}: invalid problem"))?;
     for k in parsed.problem.ignored_options() {
@@ -69,6 +75,10 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
             "dancing: warning: {name}:{}: option has no primary item and is ignored",
             parsed.options[k].line
         );
+    }
+    if args.distributed.active() {
+        let jobs = args.jobs.map_or(1, usize::from);
+        return super::parts::run(&args.distributed, &parsed, args.count, jobs, args.stats);
     }
     if let Some(jobs) = args.jobs {
         return count_parallel(&args, &parsed, jobs.into());
@@ -210,7 +220,8 @@ fn write_solution(
     Ok(())
 }
 
-fn print_stats(parsed: &KnuthProblem, stats: Stats, elapsed: Duration) {
+pub(super) fn print_stats(parsed: &KnuthProblem, stats: impl Into<Total>, elapsed: Duration) {
+    let stats: Total = stats.into();
     let p = &parsed.problem;
     eprintln!(
         "options: {}\nitems: {} ({} primary, {} secondary)\nnodes: {}\nupdates: {}\n\

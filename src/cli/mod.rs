@@ -3,6 +3,7 @@
 
 mod cover;
 mod make;
+mod parts;
 mod sudoku;
 
 use std::process::ExitCode;
@@ -14,8 +15,8 @@ use clap::{Parser, Subcommand};
 /// Exact cover by Dancing Links (Knuth's Algorithm X), and a Sudoku solver built on it.
 ///
 /// Exit codes: 0 success; 1 no solution (or some puzzle not solved); 2 usage or input error;
-/// 3 the node budget (--max-nodes) ran out before the answer was known; 130 interrupted
-/// (Ctrl-C), after a summary of how far the work got.
+/// 3 the node budget (--max-nodes) ran out before the answer was known; 4 some parts have no
+/// result (cover --merge); 130 interrupted (Ctrl-C), after a summary of how far the work got.
 #[derive(Debug, Parser)]
 #[command(version, propagate_version = true, max_term_width = 100)]
 pub struct Cli {
@@ -40,6 +41,8 @@ pub enum Exit {
     Error = 2,
     /// The node budget ran out before the answer was known.
     GaveUp = 3,
+    /// Some parts of a split count have no result (`cover --merge`): they are listed.
+    Incomplete = 4,
     /// Interrupted by Ctrl-C (128 + SIGINT, as shells report it).
     Interrupted = 130,
 }

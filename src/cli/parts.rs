@@ -1,0 +1,452 @@
+//! `dancing cover --split`, `--count --parts`, `--merge` and `--count --checkpoint`: one count
+//! cut into parts that GNU parallel, a Slurm array or `xargs -P` runs, merged, resumed after a
+//! crash. The files and their checks belong to `dancing::parts`; this module reads and writes
+//! them and reports.
+
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{self, BufRead, BufReader, Read, Seek, Write};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use dancing::Total;
+use dancing::knuth::KnuthProblem;
+use dancing::parts::{
+    Header, Ledger, PartResult, ResultLine, SolveError, Split, read_results, solve_parts,
+};
+
+use super::Exit;
+
+/// How many parts `--checkpoint` cuts the tree into, at least: each is then a small fraction
+/// of the tree (under 1% of pentomino-6x10 and nqueens-15), which is what a kill can lose per
+/// thread, while writing a line per part costs nothing measurable.
+const CHECKPOINT_PARTS: usize = 1000;
+
+/// The flags of `dancing cover` that cut one count into parts (flattened into `CoverArgs`).
+#[derive(Debug, Args)]
+pub struct PartsArgs {
+    /// Split the search tree into at least N parts (--parts N) and print them, one JSON line
+    /// each after a header line, for `--count --parts FILE` to solve anywhere.
+    #[arg(long, requires = "parts",
+          conflicts_with_all = ["count", "all", "limit", "max_nodes", "progress", "jobs"])]
+    split: bool,
+    /// With --split, how many parts at least; with --count, the parts file to solve: one
+    /// result line per part is printed as soon as the part is finished.
+    #[arg(long, value_name = "N|FILE",
+          conflicts_with_all = ["all", "limit", "max_nodes", "progress"])]
+    parts: Option<PathBuf>,
+    /// With --count --parts: solve only the parts whose id is I modulo K (0 <= I < K), as job
+    /// I of K (a Slurm array task, a GNU parallel slot).
+    #[arg(long, value_name = "I/K", requires = "parts", conflicts_with = "split",
+          value_parser = parse_shard)]
+    shard: Option<(usize, usize)>,
+    /// With --count --parts: skip the parts that have a result in FILE (a missing FILE has
+    /// none), so that re-running a killed command (`>> FILE`) finishes its work. Repeatable.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "parts",
+        conflicts_with = "split"
+    )]
+    skip_done: Vec<PathBuf>,
+    /// Check the results against the parts file and print the total count; with --stats,
+    /// also the nodes and updates, which equal those of one search. Parts without a result
+    /// are listed, with exit code 4.
+    #[arg(long, num_args = 1.., value_names = ["PARTS", "RESULTS"],
+          conflicts_with_all = ["file", "count", "all", "limit", "max_nodes", "progress", "jobs",
+                                "split", "parts", "checkpoint"])]
+    merge: Option<Vec<PathBuf>>,
+    /// With --count: keep the finished parts of the count in FILE; killed and run again with
+    /// the same FILE, the count goes on where it stopped.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "count",
+        conflicts_with_all = ["parts", "limit", "max_nodes", "progress"]
+    )]
+    checkpoint: Option<PathBuf>,
+}
+
+impl PartsArgs {
+    /// The files of `--merge`, if given.
+    pub(super) fn merge(&self) -> Option<&[PathBuf]> {
+        self.merge.as_deref()
+    }
+
+    /// Whether a flag asks for a split, a solve of parts or a checkpointed count.
+    pub(super) fn active(&self) -> bool {
+        self.parts.is_some() || self.checkpoint.is_some()
+    }
+}
+
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected I/K with 0 <= I < K, as in 3/100, not {text:?}");
+    let (i, k) = text.split_once('/').ok_or_else(bad)?;
+    let (i, k) = (i.parse().map_err(|_| bad())?, k.parse().map_err(|_| bad())?);
+    if i >= k {
+        return Err(bad());
+    }
+    Ok((i, k))
+}
+
+/// Runs `--split`, `--count --parts` or `--count --checkpoint` on the problem read.
+pub(super) fn run(
+    args: &PartsArgs,
+    parsed: &KnuthProblem,
+    count: bool,
+    jobs: usize,
+    stats: bool,
+) -> anyhow::Result<Exit> {
+    if let Some(file) = &args.checkpoint {
+        return checkpoint(parsed, file, jobs, stats);
+    }
+    let parts = args
+        .parts
+        .as_ref()
+        .expect("run only with --parts or --checkpoint");
+    if args.split {
+        let n = parts
+            .to_str()
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .with_context(|| {
+                format!(
+                    "--split --parts takes a number of parts, not {}",
+                    parts.display()
+                )
+            })?;
+        return split(parsed, n, stats);
+    }
+    if !count {
+        bail!("--parts FILE goes with --count (and --parts N with --split)");
+    }
+    let (shard, shards) = args.shard.unwrap_or((0, 1));
+    let start = Instant::now();
+    let split = read_split(parts)?;
+    let mut ledger = Ledger::new(split.header().clone());
+    let mut torn = false;
+    for file in args.skip_done.iter().filter(|file| file.exists()) {
+        let bytes =
+            std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+        record_results(&mut ledger, file, &bytes[..])?;
+        torn |= bytes.last().is_some_and(|&b| b != b'\n');
+    }
+    if torn {
+        // The output is likely appended to that file (`>> FILE`): the first result would be
+        // glued to the torn line and lost with it, unless it starts a line of its own.
+        io::stdout().write_all(b"\n")?;
+    }
+    let mine = (0..split.len()).filter(|id| id % shards == shard);
+    let ids: Vec<usize> = mine.clone().filter(|&id| !ledger.is_done(id)).collect();
+    let skipped = mine.count() - ids.len();
+    let solved = solve(parsed, parts, &split, &ids, jobs, |result| {
+        let mut out = io::stdout().lock();
+        out.write_all(result.to_line().as_bytes())?;
+        out.flush()
+    })?;
+    let Some(solved) = solved else {
+        eprintln!(
+            "dancing: interrupted; the finished parts are written: run the same command with \
+             --skip-done on its output to solve the rest"
+        );
+        return Ok(Exit::Interrupted);
+    };
+    if stats {
+        eprintln!(
+            "parts: {} solved, {skipped} skipped as done, {} in other shards\nnodes: {}\n\
+             updates: {}\nsolutions: {}\nelapsed: {:.3}s",
+            ids.len(),
+            split.len() - ids.len() - skipped,
+            solved.nodes,
+            solved.updates,
+            solved.solutions,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(Exit::Success)
+}
+
+/// `--split --parts N`: the parts file on stdout.
+fn split(parsed: &KnuthProblem, n: usize, stats: bool) -> anyhow::Result<Exit> {
+    let start = Instant::now();
+    let Ok(split) = Split::new(&parsed.problem, n, &super::INTERRUPTED) else {
+        eprintln!("dancing: interrupted while splitting; nothing written");
+        return Ok(Exit::Interrupted);
+    };
+    split.write_to(io::BufWriter::new(io::stdout().lock()))?;
+    let header = split.header();
+    if split.len() < n {
+        eprintln!(
+            "dancing: the tree has fewer than {n} nodes at every level, and the split searched \
+             it whole: no part, and the header holds the count ({})",
+            header.above.solutions
+        );
+    }
+    if stats {
+        eprintln!(
+            "parts: {}\ndepth: {}\nabove the cut: {} nodes, {} updates, {} solutions\n\
+             elapsed: {:.3}s",
+            split.len(),
+            header.depth,
+            header.above.nodes,
+            header.above.updates,
+            header.above.solutions,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(Exit::Success)
+}
+
+/// Solves the parts `ids`, giving each result to `sink` (which writes it) as soon as its part
+/// is finished; returns their sum, or `None` if Ctrl-C stopped the work.
+fn solve(
+    parsed: &KnuthProblem,
+    parts: &Path,
+    split: &Split,
+    ids: &[usize],
+    jobs: usize,
+    sink: impl Fn(&PartResult) -> io::Result<()> + Sync,
+) -> anyhow::Result<Option<Total>> {
+    let sum = Mutex::new(Total::default());
+    let failed = Mutex::new(None);
+    let solved = solve_parts(
+        &parsed.problem,
+        split,
+        ids,
+        jobs,
+        &super::INTERRUPTED,
+        |result| match sink(&result) {
+            Ok(()) => {
+                *sum.lock().unwrap() += result.total();
+                ControlFlow::Continue(())
+            }
+            Err(err) => {
+                *failed.lock().unwrap() = Some(err);
+                ControlFlow::Break(())
+            }
+        },
+    );
+    if let Some(err) = failed.into_inner().unwrap() {
+        return Err(err).context("cannot write a result");
+    }
+    match solved {
+        Ok(()) => Ok(Some(sum.into_inner().unwrap())),
+        Err(SolveError::Stopped) => Ok(None),
+        Err(SolveError::Check(err)) => bail!("{}: {err}", parts.display()),
+    }
+}
+
+/// `--merge PARTS RESULTS...`: checks the results and prints the total.
+pub(super) fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Exit> {
+    let (parts, results) = files.split_first().expect("clap requires a parts file");
+    let split = read_split(parts)?;
+    let mut ledger = Ledger::new(split.header().clone());
+    for file in results {
+        read_results_into(&mut ledger, file)?;
+    }
+    let total = match ledger.total() {
+        Ok(total) => total,
+        Err(incomplete) => {
+            eprintln!("dancing: {incomplete}");
+            return Ok(Exit::Incomplete);
+        }
+    };
+    println!("{}", total.solutions);
+    if stats {
+        print_totals(&ledger, total);
+    }
+    Ok(if total.solutions == 0 {
+        Exit::NoSolution
+    } else {
+        Exit::Success
+    })
+}
+
+/// The statistics of a merged count on stderr.
+fn print_totals(ledger: &Ledger, total: Total) {
+    let header = ledger.header();
+    eprintln!(
+        "parts: {} (depth {})\nnodes: {}\nupdates: {}\nsolutions: {}\nseconds in parts: {:.3}",
+        header.parts,
+        header.depth,
+        total.nodes,
+        total.updates,
+        total.solutions,
+        ledger.results().map(|r| r.seconds).sum::<f64>()
+    );
+    if let Some(largest) = ledger.results().max_by_key(|r| r.nodes) {
+        eprintln!(
+            "largest part: {} with {} nodes ({:.3}% of the tree)",
+            largest.id,
+            largest.nodes,
+            100.0 * largest.nodes as f64 / total.nodes.max(1) as f64
+        );
+    }
+}
+
+/// Reads a parts file; errors name the file and the line.
+fn read_split(path: &Path) -> anyhow::Result<Split> {
+    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Split::read_from(BufReader::new(file)).with_context(|| {
+        format!(
+            "{}: not a parts file of `dancing cover --split`",
+            path.display()
+        )
+    })
+}
+
+/// Records the results of a results file in `ledger`; a torn line is reported and skipped.
+fn read_results_into(ledger: &mut Ledger, path: &Path) -> anyhow::Result<()> {
+    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    record_results(ledger, path, BufReader::new(file))
+}
+
+/// Records the results read from `input` (the text of `path`) in `ledger`; a torn line is
+/// reported and skipped.
+fn record_results(ledger: &mut Ledger, path: &Path, input: impl BufRead) -> anyhow::Result<()> {
+    for line in read_results(input) {
+        let (number, line) = line.with_context(|| format!("{}", path.display()))?;
+        match line {
+            ResultLine::Done(result) => ledger
+                .record(result, format!("{}:{number}", path.display()))
+                .map_err(anyhow::Error::from)?,
+            ResultLine::Torn => eprintln!(
+                "dancing: warning: {}:{number}: not a whole line (cut off by a crash?); \
+                 ignored, and its part is solved again",
+                path.display()
+            ),
+        }
+    }
+    Ok(())
+}
+
+/// `--count --checkpoint FILE`: the count cut into parts whose results are kept in FILE, after
+/// a header line; started again, it solves only the parts without a result.
+fn checkpoint(
+    parsed: &KnuthProblem,
+    path: &Path,
+    jobs: usize,
+    stats: bool,
+) -> anyhow::Result<Exit> {
+    let start = Instant::now();
+    let problem = &parsed.problem;
+    let shown = path.display();
+    let (mut file, saved) = open_checkpoint(path)?;
+    let (split, ledger) = match saved {
+        None => {
+            let Ok(split) = Split::new(problem, CHECKPOINT_PARTS, &super::INTERRUPTED) else {
+                eprintln!("dancing: interrupted while splitting; nothing saved");
+                return Ok(Exit::Interrupted);
+            };
+            let mut line = serde_json::to_vec(split.header())?;
+            line.push(b'\n');
+            file.write_all(&line)
+                .and_then(|()| file.sync_data())
+                .with_context(|| format!("cannot write {shown}"))?;
+            let ledger = Ledger::new(split.header().clone());
+            (split, ledger)
+        }
+        Some((header, results)) => {
+            let Ok(split) = Split::at_depth(problem, header.depth, &super::INTERRUPTED) else {
+                eprintln!("dancing: interrupted; {shown} is as it was");
+                return Ok(Exit::Interrupted);
+            };
+            if split.header().fingerprint != header.fingerprint {
+                bail!("{shown}: a checkpoint of another problem (remove it to start over)");
+            }
+            if *split.header() != header {
+                bail!("{shown}: a checkpoint of another search tree (made by another version?)");
+            }
+            let mut ledger = Ledger::new(header);
+            record_results(&mut ledger, path, &results[..])?;
+            (split, ledger)
+        }
+    };
+    let ids: Vec<usize> = ledger.missing().collect();
+    let file = Mutex::new(file);
+    let ledger = Mutex::new(ledger);
+    let solved = solve(parsed, path, &split, &ids, jobs, |result| {
+        let mut file = file.lock().unwrap();
+        file.write_all(result.to_line().as_bytes())?;
+        file.flush()?;
+        let origin = format!("{shown}, part {}", result.id);
+        ledger
+            .lock()
+            .unwrap()
+            .record(result.clone(), origin)
+            .map_err(io::Error::other)
+    })?;
+    let ledger = ledger.into_inner().unwrap();
+    if solved.is_none() {
+        eprintln!(
+            "dancing: interrupted; {shown} keeps the {} parts finished of {}: run the same \
+             command again to go on",
+            ledger.done(),
+            split.len()
+        );
+        return Ok(Exit::Interrupted);
+    }
+    let total = ledger.total().map_err(anyhow::Error::from)?;
+    println!("{}", total.solutions);
+    if stats {
+        super::cover::print_stats(parsed, total, start.elapsed());
+    }
+    if total.solutions == 0 {
+        eprintln!("dancing: no solution");
+        return Ok(Exit::NoSolution);
+    }
+    Ok(Exit::Success)
+}
+
+/// What a checkpoint file holds: its header and the text of its result lines.
+type Saved = (Header, Vec<u8>);
+
+/// Opens the checkpoint file, creating it empty if it is not there, and locks it, so that a
+/// second run on the same file stops instead of adding to it. Returns it, positioned at its
+/// end, with its header and its result lines if it has a header. A last line cut off by a
+/// crash is cut from the file, so that the next line written starts a line: a torn header
+/// leaves the file empty, to be started again.
+fn open_checkpoint(path: &Path) -> anyhow::Result<(File, Option<Saved>)> {
+    let shown = path.display();
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .with_context(|| format!("cannot open {shown}"))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => {
+            bail!("{shown} is in use by another run of dancing; wait for it or stop it first")
+        }
+        Err(TryLockError::Error(err)) => {
+            return Err(err).with_context(|| format!("cannot lock {shown}"));
+        }
+    }
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {shown}"))?;
+    let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
+    if whole < bytes.len() {
+        eprintln!("dancing: warning: {shown}: the last line was cut off (by a crash?); dropped");
+        bytes.truncate(whole);
+        file.set_len(whole as u64)
+            .and_then(|()| file.seek(io::SeekFrom::End(0)).map(drop))
+            .with_context(|| format!("cannot cut the torn line off {shown}"))?;
+    }
+    if bytes.is_empty() {
+        return Ok((file, None));
+    }
+    let header_end = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .expect("a whole line");
+    let header: Header = serde_json::from_slice(&bytes[..header_end])
+        .with_context(|| format!("{shown}:1: not the header of a checkpoint"))?;
+    let results = bytes.split_off(header_end + 1);
+    Ok((file, Some((header, results))))
+}

@@ -1,0 +1,445 @@
+//! One count in parts (`dancing cover --split`, `--count --parts`, `--merge`,
+//! `--count --checkpoint`): the README's recipes run for real with GNU parallel and
+//! `xargs -P`, a checkpointed count killed with SIGKILL and resumed, and the merge refusing
+//! what it must refuse. Every total is checked against a one-thread `--count --stats` run and
+//! the published count.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{dancing, stderr_of, stdout_of, temp_file};
+
+const QUEENS_12: &str = "puzzles/exact-cover/nqueens-12.dlx";
+const PENTOMINO: &str = "puzzles/exact-cover/pentomino-6x10-xq.dlx";
+
+/// The value of `name: value` in a `--stats` report.
+fn stat(stats: &str, name: &str) -> u128 {
+    stats
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(": "))
+        .unwrap_or_else(|| panic!("no {name} in {stats}"))
+        .parse()
+        .unwrap()
+}
+
+/// The count, nodes and updates of one `dancing cover --count --stats` run on one thread.
+fn one_thread(file: &Path) -> (u128, u128, u128) {
+    let assert = dancing()
+        .args(["cover", "--count", "--stats"])
+        .arg(file)
+        .assert()
+        .success();
+    let stats = stderr_of(&assert);
+    let count = stdout_of(&assert).trim().parse().unwrap();
+    assert_eq!(stat(&stats, "solutions"), count);
+    (count, stat(&stats, "nodes"), stat(&stats, "updates"))
+}
+
+/// Runs a shell script in `dir` with the `dancing` under test first on the PATH, as the
+/// README's recipes are written.
+fn shell(dir: &Path, script: &str) -> Output {
+    let bin = common::binary();
+    let path = std::env::join_paths(
+        std::iter::once(bin.parent().unwrap().to_path_buf())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    let out = Command::new("sh")
+        .args(["-c", script])
+        .current_dir(dir)
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{script}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Checks that `merged` (the output of `--merge --stats`) gives the count and statistics of
+/// one thread on `file`, and the published count.
+fn assert_merged_like_one_thread(merged: &Output, file: &Path, published: u128) {
+    let (count, nodes, updates) = one_thread(file);
+    assert_eq!(count, published, "{}", file.display());
+    let stats = String::from_utf8_lossy(&merged.stderr);
+    assert_eq!(
+        String::from_utf8_lossy(&merged.stdout),
+        format!("{count}\n")
+    );
+    assert_eq!(stat(&stats, "nodes"), nodes, "{stats}");
+    assert_eq!(stat(&stats, "updates"), updates, "{stats}");
+    assert_eq!(stat(&stats, "solutions"), count, "{stats}");
+}
+
+/// Whether GNU parallel (not moreutils' `parallel`) is on the PATH; if not, says the test
+/// skips.
+fn gnu_parallel() -> bool {
+    let found = Command::new("parallel")
+        .arg("--version")
+        .stdin(Stdio::null())
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).contains("GNU parallel"));
+    if !found {
+        eprintln!("skipped: GNU parallel is not installed (Debian: apt-get install parallel)");
+    }
+    found
+}
+
+/// A copy of `file` in a fresh directory, where a recipe's files are written.
+fn workdir(file: &str) -> (tempfile::TempDir, PathBuf) {
+    temp_file(
+        Path::new(file).file_name().unwrap().to_str().unwrap(),
+        std::fs::read(file).unwrap(),
+    )
+}
+
+#[test]
+fn the_gnu_parallel_recipe_gives_the_count_and_statistics_of_one_thread() {
+    if !gnu_parallel() {
+        return;
+    }
+    for (file, published) in [(QUEENS_12, 14_200), (PENTOMINO, 2_339)] {
+        let (dir, copy) = workdir(file);
+        let name = copy.file_name().unwrap().to_str().unwrap();
+        // The README's recipe, word for word but the file's name and --will-cite (which
+        // silences GNU parallel's request for a citation).
+        let script = format!(
+            "dancing cover --split --parts 1000 {name} > parts.jsonl\n\
+             parallel --will-cite -j 2 dancing cover --count --parts parts.jsonl --shard {{}}/2 \
+               {name} '>' results-{{}}.jsonl ::: 0 1\n\
+             dancing cover --merge parts.jsonl results-*.jsonl --stats"
+        );
+        let merged = shell(dir.path(), &script);
+        assert_merged_like_one_thread(&merged, &copy, published);
+        let parts = std::fs::read_to_string(dir.path().join("parts.jsonl")).unwrap();
+        assert!(
+            parts.lines().count() > 1000,
+            "at least 1000 parts and a header"
+        );
+    }
+}
+
+#[test]
+fn the_xargs_recipe_gives_the_count_and_statistics_of_one_thread() {
+    let (dir, copy) = workdir(PENTOMINO);
+    let name = copy.file_name().unwrap().to_str().unwrap();
+    let script = format!(
+        "dancing cover --split --parts 1000 {name} > parts.jsonl\n\
+         seq 0 3 | xargs -P 2 -I{{}} sh -c \
+           'dancing cover --count --parts parts.jsonl --shard {{}}/4 {name} > results-{{}}.jsonl'\n\
+         dancing cover --merge parts.jsonl results-*.jsonl --stats"
+    );
+    let merged = shell(dir.path(), &script);
+    assert_merged_like_one_thread(&merged, &copy, 2_339);
+}
+
+#[test]
+fn the_sudoku_batch_recipe_gives_the_output_of_one_process() {
+    if !gnu_parallel() {
+        return;
+    }
+    let mut text = std::fs::read_to_string("puzzles/sudoku/top1465.txt").unwrap();
+    text += &std::fs::read_to_string("puzzles/sudoku/unsolvable.txt").unwrap();
+    text += &std::fs::read_to_string("puzzles/sudoku/17-clue-sample1000.txt").unwrap();
+    let (dir, _) = temp_file("big.txt", text);
+    let script = "parallel --will-cite --pipe --keep-order -N 200 dancing sudoku --jobs 1 \
+                  < big.txt > solved-parallel.txt || true\n\
+                  dancing sudoku < big.txt > solved-one.txt || true";
+    shell(dir.path(), script);
+    let read = |name| std::fs::read_to_string(dir.path().join(name)).unwrap();
+    let one = read("solved-one.txt");
+    assert!(one.lines().count() > 2400, "every puzzle has its line");
+    assert_eq!(read("solved-parallel.txt"), one);
+}
+
+/// The lines of a checkpoint file.
+fn lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |text| text.lines().count())
+}
+
+#[test]
+fn a_checkpointed_count_killed_midway_resumes_and_prints_the_total_of_one_search() {
+    // 14 queens: 365,596 solutions, a few seconds of search, cut into 1,000 parts or more.
+    let (dir, problem) = temp_file(
+        "queens-14.dlx",
+        dancing::knuth::write(&dancing::problems::queens(14)),
+    );
+    let checkpoint = dir.path().join("count.checkpoint");
+    let mut child = Command::new(common::binary())
+        .args(["cover", "--count", "--checkpoint"])
+        .arg(&checkpoint)
+        .arg(&problem)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it (SIGKILL: no chance to clean up) once a few parts are written.
+    let start = Instant::now();
+    while lines(&checkpoint) < 5 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no part finished"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    assert!(!child.wait().unwrap().success(), "killed before the end");
+    let written = lines(&checkpoint);
+    let header = std::fs::read_to_string(&checkpoint).unwrap();
+    let parts: usize = header
+        .split("\"parts\":")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        parts >= 1000 && written < parts + 1,
+        "midway: {written} lines"
+    );
+
+    let resumed = dancing()
+        .args(["cover", "--count", "--stats", "--jobs", "2", "--checkpoint"])
+        .arg(&checkpoint)
+        .arg(&problem)
+        .assert()
+        .success();
+    let (count, nodes, updates) = one_thread(&problem);
+    assert_eq!(count, 365_596);
+    assert_eq!(stdout_of(&resumed), "365596\n");
+    let stats = stderr_of(&resumed);
+    assert_eq!(
+        (stat(&stats, "nodes"), stat(&stats, "updates")),
+        (nodes, updates)
+    );
+    // Resumed, not restarted: the parts finished before the kill were not solved again.
+    assert_eq!(lines(&checkpoint), parts + 1);
+    // Run again, it has nothing left to do and prints the same total.
+    dancing()
+        .args(["cover", "--count", "--checkpoint"])
+        .arg(&checkpoint)
+        .arg(&problem)
+        .assert()
+        .success()
+        .stdout("365596\n");
+}
+
+#[test]
+fn a_checkpoint_of_another_problem_is_refused() {
+    let (_dir, checkpoint) = temp_file("count.checkpoint", "");
+    dancing()
+        .args(["cover", "--count", "--checkpoint"])
+        .arg(&checkpoint)
+        .arg("puzzles/exact-cover/nqueens-8.dlx")
+        .assert()
+        .success()
+        .stdout("92\n");
+    let assert = dancing()
+        .args(["cover", "--count", "--checkpoint"])
+        .arg(&checkpoint)
+        .arg(QUEENS_12)
+        .assert()
+        .code(2)
+        .stdout("");
+    assert!(stderr_of(&assert).contains("another problem"));
+}
+
+/// Splits `file` into at least `parts` parts in `dir`, solves them all, and returns the
+/// paths of the parts and results files.
+fn split_and_solve(dir: &Path, file: &str, parts: usize) -> (PathBuf, PathBuf) {
+    let split = dancing()
+        .args(["cover", "--split", "--parts", &parts.to_string(), file])
+        .assert()
+        .success();
+    let parts_file = dir.join(format!("{parts}.parts.jsonl"));
+    std::fs::write(&parts_file, stdout_of(&split)).unwrap();
+    let solved = dancing()
+        .args(["cover", "--count", "--parts"])
+        .arg(&parts_file)
+        .arg(file)
+        .assert()
+        .success();
+    let results = dir.join(format!("{parts}.results.jsonl"));
+    std::fs::write(&results, stdout_of(&solved)).unwrap();
+    (parts_file, results)
+}
+
+fn merge(files: &[&Path]) -> assert_cmd::assert::Assert {
+    dancing()
+        .args(["cover", "--merge"])
+        .args(files)
+        .args(["--stats"])
+        .assert()
+}
+
+#[test]
+fn merge_refuses_a_missing_part_a_foreign_fingerprint_and_conflicting_duplicates() {
+    let dir = tempfile::tempdir().unwrap();
+    let (parts, results) = split_and_solve(dir.path(), "puzzles/exact-cover/nqueens-8.dlx", 20);
+    merge(&[&parts, &results]).success().stdout("92\n");
+    // Two copies of every result agree: fine.
+    merge(&[&parts, &results, &results])
+        .success()
+        .stdout("92\n");
+
+    let text = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let file = |name: &str, lines: &[&str]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        path
+    };
+
+    let missing = file("missing.jsonl", &lines[1..]);
+    let id: usize = lines[0]
+        .strip_prefix("{\"id\":")
+        .and_then(|rest| rest.split(',').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let assert = merge(&[&parts, &missing]).code(4).stdout("");
+    assert!(
+        stderr_of(&assert).contains(&format!(
+            "1 of {} parts have no result: {id}\n",
+            lines.len()
+        )),
+        "{}",
+        stderr_of(&assert)
+    );
+
+    let (_, foreign) = split_and_solve(dir.path(), "puzzles/exact-cover/nqueens-6-primary.dlx", 3);
+    let assert = merge(&[&parts, &results, &foreign]).code(2).stdout("");
+    assert!(stderr_of(&assert).contains("a result of another problem"));
+
+    let (count, rest) = lines[0].split_once("\"count\":").unwrap();
+    let old: u128 = rest.split(',').next().unwrap().parse().unwrap();
+    let changed = format!(
+        "{count}\"count\":{}{}",
+        old + 1,
+        &rest[old.to_string().len()..]
+    );
+    let conflicting = file("conflicting.jsonl", &[&changed]);
+    let assert = merge(&[&parts, &results, &conflicting]).code(2).stdout("");
+    assert!(
+        stderr_of(&assert).contains(&format!("part {id} has two different results")),
+        "{}",
+        stderr_of(&assert)
+    );
+}
+
+#[test]
+fn solving_the_parts_of_another_problem_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (parts, _) = split_and_solve(dir.path(), "puzzles/exact-cover/nqueens-8.dlx", 20);
+    let assert = dancing()
+        .args(["cover", "--count", "--parts"])
+        .arg(&parts)
+        .arg(QUEENS_12)
+        .assert()
+        .code(2)
+        .stdout("");
+    assert!(stderr_of(&assert).contains("the parts are of another problem"));
+}
+
+#[test]
+fn skip_done_solves_only_the_parts_without_a_result_even_after_a_torn_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let (parts, results) = split_and_solve(dir.path(), PENTOMINO, 100);
+    let text = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // A crash left the first half of the results and half of the next line.
+    let half = lines.len() / 2;
+    let torn = &lines[half][..lines[half].len() / 2];
+    let crashed = dir.path().join("crashed.jsonl");
+    std::fs::write(&crashed, lines[..half].join("\n") + "\n" + torn).unwrap();
+    // The same command again, appending: the README's way to finish a killed shard.
+    let out = shell(
+        dir.path(),
+        &format!(
+            "dancing cover --count --parts {} --skip-done crashed.jsonl {} >> crashed.jsonl",
+            parts.display(),
+            std::fs::canonicalize(PENTOMINO).unwrap().display()
+        ),
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("crashed.jsonl:"));
+    let finished = std::fs::read_to_string(&crashed).unwrap();
+    assert_eq!(
+        finished.lines().count(),
+        lines.len() + 1,
+        "the torn line, and one line per part"
+    );
+    let merged = merge(&[&parts, &crashed]).success();
+    assert_eq!(stdout_of(&merged), "2339\n");
+    assert!(stderr_of(&merged).contains("not a whole line"));
+}
+
+#[test]
+fn shards_split_the_parts_between_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (parts, _) = split_and_solve(dir.path(), "puzzles/exact-cover/nqueens-8.dlx", 20);
+    let mut all = Vec::new();
+    for shard in 0..3 {
+        let assert = dancing()
+            .args(["cover", "--count", "--jobs", "2", "--parts"])
+            .arg(&parts)
+            .args(["--shard", &format!("{shard}/3")])
+            .arg("puzzles/exact-cover/nqueens-8.dlx")
+            .assert()
+            .success();
+        for line in stdout_of(&assert).lines() {
+            let id: usize = line
+                .strip_prefix("{\"id\":")
+                .and_then(|rest| rest.split(',').next())
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert_eq!(id % 3, shard);
+            all.push(id);
+        }
+    }
+    all.sort_unstable();
+    let header = std::fs::read_to_string(&parts).unwrap();
+    assert_eq!(all, (0..header.lines().count() - 1).collect::<Vec<_>>());
+    for bad in ["3/3", "1", "a/2", "1/0"] {
+        dancing()
+            .args(["cover", "--count", "--parts"])
+            .arg(&parts)
+            .args(["--shard", bad])
+            .arg("puzzles/exact-cover/nqueens-8.dlx")
+            .assert()
+            .code(2);
+    }
+}
+
+#[test]
+fn part_flags_in_the_wrong_company_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let (parts, _) = split_and_solve(dir.path(), "puzzles/exact-cover/nqueens-8.dlx", 20);
+    let parts = parts.to_str().unwrap();
+    for args in [
+        &["--parts", parts][..],
+        &["--split", "--parts", "0"],
+        &["--split", "--parts", "many"],
+        &["--split", "--parts", "10", "--shard", "0/2"],
+        &["--split", "--parts", "10", "--count"],
+        &["--count", "--parts", parts, "--limit", "3"],
+        &["--count", "--checkpoint", "x", "--max-nodes", "10"],
+        &["--checkpoint", "x"],
+        &["--shard", "0/2"],
+        &["--merge", parts, "--count"],
+    ] {
+        let assert = dancing()
+            .arg("cover")
+            .args(args)
+            .arg("puzzles/exact-cover/nqueens-8.dlx")
+            .assert()
+            .code(2)
+            .stdout("");
+        assert!(!stderr_of(&assert).is_empty(), "{args:?}");
+    }
+}
