@@ -40,8 +40,15 @@ struct Field {
 }
 
 impl PuzzleColumn {
-    /// The puzzle column a header names, or `None` if it names none.
+    /// The puzzle column a header names, or `None` if it names none. A line without the
+    /// words `puzzle` or `quizzes` is no header: it is told so without building a parser,
+    /// which costs more than reading a puzzle.
     pub(super) fn from_header(header: &[u8]) -> Option<Self> {
+        let lower = header.to_ascii_lowercase();
+        let names = |name: &[u8]| lower.windows(name.len()).any(|w| w == name);
+        if !names(b"puzzle") && !names(b"quizzes") {
+            return None;
+        }
         let mut column = PuzzleColumn {
             index: 0,
             parser: Reader::new(),
@@ -62,9 +69,10 @@ impl PuzzleColumn {
         mut wanted: impl FnMut(usize, &[u8]) -> bool,
     ) -> Result<Field, usize> {
         self.parser.reset();
-        self.field.clear();
-        // Unescaping never makes a field longer than its raw bytes.
-        self.field.resize(line.len() + 1, 0);
+        // Unescaping never makes a field longer than its raw bytes; the buffer only grows.
+        if self.field.len() <= line.len() {
+            self.field.resize(line.len() + 1, 0);
+        }
         let (mut pos, mut start, mut len, mut index) = (0, 0, 0, 0);
         loop {
             let input = line.get(pos..).unwrap_or_default();
@@ -95,11 +103,6 @@ impl PuzzleColumn {
             }
         }
     }
-}
-
-/// The 0-based index of the `puzzle` or `quizzes` column of a CSV header, if it names one.
-pub(super) fn puzzle_column(header: &[u8]) -> Option<usize> {
-    PuzzleColumn::from_header(header).map(|column| column.index)
 }
 
 /// Whether a header field names the puzzle column: `puzzle` or `quizzes`, case-insensitive,
@@ -196,6 +199,10 @@ mod tests {
                 (22, "d".to_owned()),
             ]
         );
+    }
+
+    fn puzzle_column(header: &[u8]) -> Option<usize> {
+        PuzzleColumn::from_header(header).map(|column| column.index)
     }
 
     #[test]

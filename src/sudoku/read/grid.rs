@@ -83,19 +83,13 @@ fn is_rule(shape: Shape, content: &[u8]) -> bool {
 /// start a row, neither a cell nor a digit; or that has two letters in a row of which one is
 /// not a cell (a word: `Grid 01`, `Puzzle 3:`, `[Puzzle]`, `SudoCue`).
 fn is_header(shape: Shape, first: u8, content: &[u8]) -> bool {
-    let is_text =
-        decode(content).is_ok_and(|text| !text.chars().any(|c| c.is_control() && c != '\t'));
-    if !is_text {
-        return false;
-    }
     let is_cell = |b: u8| b.is_ascii() && cell_value(shape, char::from(b)).is_some();
-    if !(first.is_ascii_digit() || is_cell(first)) {
-        return true;
-    }
-    content.windows(2).any(|pair| {
-        let &[a, b] = pair else { return false };
-        a.is_ascii_alphabetic() && b.is_ascii_alphabetic() && !(is_cell(a) && is_cell(b))
-    })
+    let wordy = !(first.is_ascii_digit() || is_cell(first))
+        || content.windows(2).any(|pair| {
+            let &[a, b] = pair else { return false };
+            a.is_ascii_alphabetic() && b.is_ascii_alphabetic() && !(is_cell(a) && is_cell(b))
+        });
+    wordy && decode(content).is_ok_and(|text| !text.chars().any(|c| c.is_control() && c != '\t'))
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -181,28 +175,9 @@ fn parse_row(shape: Shape, bytes: &[u8], out: &mut Vec<u8>) -> Result<(), LineEr
     let max = shape.max_digit();
     let end = text.chars().count() + 1;
 
-    // Tokens: runs of characters other than whitespace and '|', with their 1-based columns.
-    let mut tokens: Vec<(usize, &str)> = Vec::new();
-    let mut token_start: Option<(usize, usize)> = None; // (column, byte offset)
-    let mut col = 0;
-    for (offset, ch) in text.char_indices() {
-        col += 1;
-        let breaks = ch == '|' || ch.is_whitespace();
-        match (token_start, breaks) {
-            (None, false) => token_start = Some((col, offset)),
-            (Some((c, o)), true) => {
-                tokens.push((c, text.get(o..offset).unwrap_or_default()));
-                token_start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some((c, o)) = token_start {
-        tokens.push((c, text.get(o..).unwrap_or_default()));
-    }
-
+    let count = tokens(text).count();
     let spaced = text.trim().contains(char::is_whitespace);
-    let grouped = tokens.len() == b && tokens.iter().all(|(_, t)| t.chars().count() == b);
+    let grouped = count == b && tokens(text).all(|(_, t)| t.chars().count() == b);
     if !spaced || grouped {
         // Characters: every character but whitespace and '|' is a cell.
         let mut count = 0;
@@ -229,29 +204,43 @@ fn parse_row(shape: Shape, bytes: &[u8], out: &mut Vec<u8>) -> Result<(), LineEr
         }
     } else {
         // Whitespace-separated values.
-        for (i, &(col, token)) in tokens.iter().enumerate() {
+        for (i, (col, token)) in tokens(text).enumerate() {
             let value = token_value(shape, token).ok_or_else(|| {
                 let found: String = token.chars().take(20).collect();
                 (col, ReadErrorKind::BadValue { found, max })
             })?;
             if i == n {
                 let kind = ReadErrorKind::CellCount {
-                    found: tokens.len(),
+                    found: count,
                     expected: n,
                 };
                 return Err((col, kind));
             }
             out.push(value);
         }
-        if tokens.len() < n {
+        if count < n {
             let kind = ReadErrorKind::CellCount {
-                found: tokens.len(),
+                found: count,
                 expected: n,
             };
             return Err((end, kind));
         }
     }
     Ok(())
+}
+
+/// The tokens of a row: runs of characters other than whitespace and `|`, each with the
+/// 1-based column of its first character.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    // Characters before the current piece: the pieces and the one-character separators
+    // between them.
+    let mut before = 0;
+    text.split(|c: char| c == '|' || c.is_whitespace())
+        .filter_map(move |piece| {
+            let column = before + 1;
+            before += piece.chars().count() + 1;
+            (!piece.is_empty()).then_some((column, piece))
+        })
 }
 
 /// The value of a whitespace-separated grid cell: one cell character, or a number `0..=N`.
@@ -342,6 +331,13 @@ mod tests {
         assert!(matches!(kind_of(hexadoku, "AB.C"), Kind::Row(_)));
         assert!(matches!(kind_of(hexadoku, "G..."), Kind::Row(_)));
         assert_eq!(kind_of(hexadoku, "Grid 01"), Kind::Break);
+    }
+
+    #[test]
+    fn row_tokens_carry_their_character_columns() {
+        let found: Vec<_> = tokens("| 5 é3|  10\t.").collect();
+        assert_eq!(found, [(3, "5"), (5, "é3"), (10, "10"), (13, ".")]);
+        assert_eq!(tokens("  ").count(), 0);
     }
 
     #[test]

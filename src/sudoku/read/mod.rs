@@ -414,10 +414,20 @@ impl<R: BufRead> PuzzleReader<R> {
             Ok(None) => return State::Failed(self.at_end(ReadErrorKind::NoPuzzle)),
             Ok(Some(line)) => line,
         };
-        let format = forced.unwrap_or_else(|| detect_format(shape, line.bytes));
+        let column = match forced {
+            None | Some(Format::Csv) => csv::PuzzleColumn::from_header(line.bytes),
+            Some(_) => None,
+        };
+        let format = forced.unwrap_or(if column.is_some() {
+            Format::Csv
+        } else if line::starts_a_line_puzzle(shape, line.bytes) {
+            Format::Lines
+        } else {
+            Format::Grid
+        });
         self.detected = Some(format);
         if format == Format::Csv {
-            match csv::PuzzleColumn::from_header(line.bytes) {
+            match column {
                 Some(column) => self.csv = Some(column),
                 None => {
                     let e = located(&line, 1, ReadErrorKind::MissingCsvColumn);
@@ -547,17 +557,6 @@ fn cell_value(shape: Shape, ch: char) -> Option<u8> {
 /// Whether a line is a comment: its first non-blank character is `#`.
 fn is_comment(line: &[u8]) -> bool {
     line.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'#')
-}
-
-/// The format a first meaningful line announces.
-fn detect_format(shape: Shape, line: &[u8]) -> Format {
-    if csv::puzzle_column(line).is_some() {
-        Format::Csv
-    } else if line::starts_a_line_puzzle(shape, line) {
-        Format::Lines
-    } else {
-        Format::Grid
-    }
 }
 
 #[cfg(test)]
