@@ -64,19 +64,14 @@ impl Line<'_> {
 /// end and, on line 1, without a byte order mark. [`LineReader`] and [`SliceLines`] both cut
 /// their lines with it.
 fn content(raw: &[u8], number: usize) -> Range<usize> {
-    let mut end = raw.len();
-    if raw.get(..end).is_some_and(|r| r.ends_with(b"\n")) {
-        end -= 1;
-    }
-    if raw.get(..end).is_some_and(|r| r.ends_with(b"\r")) {
-        end -= 1;
-    }
-    let start = if number == 1 && raw.get(..end).is_some_and(|r| r.starts_with(BOM)) {
+    let line = raw.strip_suffix(b"\n").unwrap_or(raw);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let start = if number == 1 && line.starts_with(BOM) {
         BOM.len()
     } else {
         0
     };
-    start..end
+    start..line.len()
 }
 
 /// The lines of a [`BufRead`], one at a time, as the [module documentation](self) describes,
@@ -224,10 +219,7 @@ pub struct InvalidUtf8 {
 /// # Errors
 /// [`InvalidUtf8`] at the first bad byte.
 pub fn decode(bytes: &[u8]) -> Result<&str, InvalidUtf8> {
-    match decode_prefix(bytes) {
-        (text, None) => Ok(text),
-        (_, Some(bad)) => Err(bad),
-    }
+    std::str::from_utf8(bytes).map_err(|e| bad_byte(bytes, e.valid_up_to()))
 }
 
 /// The longest prefix of `bytes` that is UTF-8, and where the first bad byte after it is, if
@@ -238,9 +230,15 @@ pub fn decode_prefix(bytes: &[u8]) -> (&str, Option<InvalidUtf8>) {
         Err(e) => {
             let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
             let text = std::str::from_utf8(valid).unwrap_or_default();
-            let column = text.chars().count() + 1;
-            (text, Some(InvalidUtf8 { column }))
+            (text, Some(bad_byte(bytes, e.valid_up_to())))
         }
+    }
+}
+
+/// The first bad byte of `bytes`, after `valid` bytes of UTF-8.
+fn bad_byte(bytes: &[u8], valid: usize) -> InvalidUtf8 {
+    InvalidUtf8 {
+        column: char_count(bytes.get(..valid).unwrap_or_default()) + 1,
     }
 }
 
