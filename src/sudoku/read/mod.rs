@@ -21,12 +21,14 @@
 //!   the frame `*-----------*` of Simple Sudoku's `.ss` files. (A line of exactly `N` `-` and
 //!   nothing but `|` and spaces besides, `|---|---|---|`, is a row of blanks, as GNU Sudoku
 //!   writes it, not a rule.) Any other line ends the grid: a blank line, a comment, or a
-//!   *header*, a line whose first character other than whitespace and `|` is not a cell
-//!   (`Grid 01`, `Puzzle 3:`, `[Puzzle]`), or that has two letters in a row of which one is
-//!   not a cell. Between grids such lines are skipped. So the layouts people publish read as
-//!   they are: Project Euler 96's `Grid 01` ... `Grid 50` headers, SadMan's `.sdk` (`#`
-//!   lines, then nine rows), Simple Sudoku's framed `.ss`, GNU Sudoku's text format (an
-//!   optional `#3x3 Sudoku` line, rows like `-1-4-9-6-` or `|-4-|2-1|-6-|` with `-` blank,
+//!   *header*, a line of text (UTF-8 without control characters other than tab) whose first
+//!   character other than whitespace and `|` is neither a cell nor a digit (`Grid 01`,
+//!   `Puzzle 3:`, `[Puzzle]`), or that has two letters in a row of which one is not a cell.
+//!   Between grids such lines are skipped. Every other line is a row, good or bad: a typo in
+//!   a row is reported where it is. So the layouts people publish read as they are: Project
+//!   Euler 96's `Grid 01` ... `Grid 50` headers, SadMan's `.sdk` (`#` lines, then nine
+//!   rows), Simple Sudoku's `.ss` (framed or not), GNU Sudoku's text format (an optional
+//!   `#3x3 Sudoku` line, rows like `-1-4-9-6-` or `|-4-|2-1|-6-|` with `-` blank,
 //!   `+---+---+---+` rules), and boxed grids like `| 5 3 . | . 7 . | . . . |`.
 //! - [`Format::Csv`] (module `csv`): a header line whose comma-separated fields name a
 //!   `puzzle` or `quizzes` column (case-insensitive, surrounding spaces and quotes ignored);
