@@ -10,7 +10,10 @@
 //! This is exactly what Knuth's DLX1 reads (TAOCP 7.2.2.1; `dlx1.w`):
 //!
 //! * Input is UTF-8 text, one record per line. Lines end with `\n` or `\r\n`; a UTF-8 byte
-//!   order mark at the very start is skipped (and not counted in columns).
+//!   order mark at the very start is skipped (and not counted in columns). Lines have no
+//!   length limit: the input is in memory already, and the item line of a large problem is
+//!   long. (Lines, line ends, the byte order mark, decoding and columns are the crate's one
+//!   text layer, shared with the Sudoku reader.)
 //! * A line whose first non-blank character is `|` is a comment; a line of blanks only is
 //!   skipped. Comment lines are skipped without being decoded, so they need not be UTF-8.
 //! * The first other line names the items: the primary items first, then optionally a lone
@@ -44,6 +47,7 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
+use crate::text::{self, SliceLines};
 use crate::{BuildError, Problem, ProblemBuilder};
 
 /// A problem read from Knuth's format, with the names and sources needed to report on it.
@@ -155,14 +159,13 @@ pub enum ParseErrorKind {
 /// # Errors
 /// The first mistake in the input, in reading order; see [`ParseErrorKind`].
 pub fn parse(input: &[u8]) -> Result<KnuthProblem, ParseError> {
-    let input = input.strip_prefix(BOM).unwrap_or(input);
-    let mut lines = Lines::new(input);
+    let mut lines = SliceLines::new(input);
 
     let (item_line, item_text) = loop {
         match lines.next() {
-            None => return Err(lines.at_end(ParseErrorKind::NoItems)),
-            Some((_, bytes)) if is_skipped(bytes) => {}
-            Some((line, bytes)) => break (line, decode(line, bytes)?),
+            None => return Err(at_end(&lines, ParseErrorKind::NoItems)),
+            Some(line) if is_skipped(line.bytes) => {}
+            Some(line) => break (line.number, decode(line.number, line.bytes)?),
         }
     };
     let Items {
@@ -177,7 +180,12 @@ pub fn parse(input: &[u8]) -> Result<KnuthProblem, ParseError> {
     let mut columns = Vec::new();
     // `seen[i] == options.len()` while item `i` is in the option being read.
     let mut seen = vec![usize::MAX; names.len()];
-    for (line, bytes) in lines.by_ref() {
+    for text::Line {
+        number: line,
+        bytes,
+        ..
+    } in lines.by_ref()
+    {
         if is_skipped(bytes) {
             continue;
         }
@@ -223,7 +231,7 @@ pub fn parse(input: &[u8]) -> Result<KnuthProblem, ParseError> {
 
     let problem = builder
         .build()
-        .map_err(|e| lines.at_end(ParseErrorKind::TooLarge(e.to_string())))?;
+        .map_err(|e| at_end(&lines, ParseErrorKind::TooLarge(e.to_string())))?;
     Ok(KnuthProblem {
         problem,
         item_names: names.iter().map(|&n| n.to_owned()).collect(),
@@ -266,9 +274,6 @@ pub fn write(problem: &Problem) -> String {
     text
 }
 
-/// The UTF-8 byte order mark.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
 /// The blank characters that separate names: C's `isspace` in the "C" locale.
 fn is_blank(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r')
@@ -285,62 +290,19 @@ fn is_skipped(line: &[u8]) -> bool {
 
 /// Decodes one line, reporting the character column of its first invalid byte.
 fn decode(line: usize, bytes: &[u8]) -> Result<&str, ParseError> {
-    std::str::from_utf8(bytes).map_err(|e| {
-        let valid = bytes
-            .get(..e.valid_up_to())
-            .and_then(|b| std::str::from_utf8(b).ok())
-            .unwrap_or("");
-        ParseError {
-            line,
-            column: valid.chars().count() + 1,
-            kind: ParseErrorKind::InvalidUtf8,
-        }
+    text::decode(bytes).map_err(|bad| ParseError {
+        line,
+        column: bad.column,
+        kind: ParseErrorKind::InvalidUtf8,
     })
 }
 
-/// The lines of the input, numbered from 1, without their `\n` or `\r\n`.
-struct Lines<'a> {
-    rest: &'a [u8],
-    /// The number of the line last returned.
-    line: usize,
-}
-
-impl<'a> Lines<'a> {
-    fn new(input: &'a [u8]) -> Self {
-        Lines {
-            rest: input,
-            line: 0,
-        }
-    }
-
-    /// An error at column 1 of the line after the last one returned.
-    fn at_end(&self, kind: ParseErrorKind) -> ParseError {
-        ParseError {
-            line: self.line + 1,
-            column: 1,
-            kind,
-        }
-    }
-}
-
-impl<'a> Iterator for Lines<'a> {
-    type Item = (usize, &'a [u8]);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        // A final `\n` ends the last line; it does not start an empty one.
-        if self.rest.is_empty() {
-            return None;
-        }
-        let line = match self.rest.iter().position(|&b| b == b'\n') {
-            Some(end) => {
-                let (line, tail) = self.rest.split_at(end);
-                self.rest = tail.split_first().map_or(&[], |(_, t)| t);
-                line
-            }
-            None => std::mem::take(&mut self.rest),
-        };
-        self.line += 1;
-        Some((self.line, line.strip_suffix(b"\r").unwrap_or(line)))
+/// An error at column 1 of the line after the last one read.
+fn at_end(lines: &SliceLines<'_>, kind: ParseErrorKind) -> ParseError {
+    ParseError {
+        line: lines.number() + 1,
+        column: 1,
+        kind,
     }
 }
 
@@ -648,23 +610,5 @@ D E G
         let toks: Vec<_> = Tokens::new(" ab\t é  c ").collect();
         assert_eq!(toks, vec![(2, "ab"), (6, "é"), (9, "c")]);
         assert_eq!(Tokens::new("   ").next(), None);
-    }
-
-    #[test]
-    fn lines_split_on_newlines_and_strip_carriage_returns() {
-        let lines: Vec<_> = Lines::new(b"a\r\n\nb\rc\nd").collect();
-        assert_eq!(
-            lines,
-            vec![
-                (1, &b"a"[..]),
-                (2, &b""[..]),
-                (3, &b"b\rc"[..]),
-                (4, &b"d"[..])
-            ]
-        );
-        let mut trailing = Lines::new(b"a\n");
-        assert_eq!(trailing.next(), Some((1, &b"a"[..])));
-        assert_eq!(trailing.next(), None);
-        assert_eq!(trailing.at_end(ParseErrorKind::NoItems).line, 2);
     }
 }

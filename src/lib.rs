@@ -17,6 +17,9 @@
 //! - [`knuth`] reads Knuth's DLX input format into a [`Problem`].
 //! - [`sudoku`] encodes Sudoku grids as exact cover (324 items, 729 options for 9x9), reads
 //!   the common puzzle formats, and checks solutions independently of the engine.
+//! - Both readers sit on one text layer (crate-private): line ends, the byte order mark,
+//!   bounded line lengths, UTF-8 decoding and columns counted in characters are handled the
+//!   same way, once.
 //!
 //! # Example
 //! ```
@@ -47,6 +50,7 @@ pub mod problem;
 pub mod problems;
 pub mod solver;
 pub mod sudoku;
+mod text;
 
 pub use parallel::{Total, count_parallel};
 pub use problem::{BuildError, Problem, ProblemBuilder};

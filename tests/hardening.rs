@@ -160,7 +160,7 @@ fn a_letter_among_the_cells_is_named_and_located() {
         &[],
         text,
         2,
-        "dancing: <stdin>:1:5: found 'x', expected a digit 1-9 or a blank ('.', '0', '_')",
+        "dancing: <stdin>:1:5: found 'x', expected a digit 1-9 or a blank ('.', '0', '_', '-')",
         "invalid\n",
     );
 }
@@ -378,9 +378,10 @@ fn a_long_blank_prefix_does_not_make_a_puzzle_line_vanish() {
 }
 
 #[test]
-fn blank_lines_inside_a_grid_are_skipped() {
-    // The documented behaviour: a grid is delimited by counting rows, so blank lines between
-    // its rows (a grid printed in bands) change nothing.
+fn a_blank_line_inside_a_grid_cuts_it_short_and_no_puzzle_is_made_up() {
+    // A grid is its rows with only rule lines between them: a blank line ends it. A grid
+    // printed in bands separated by blank lines is three grids cut short, each reported once
+    // at its first row, and no puzzle is made of rows that do not belong together.
     let rows: Vec<&str> = CLASSIC_SPACED.lines().collect();
     let banded = format!(
         "{}\n\n{}\n\n\n{}\n",
@@ -388,11 +389,30 @@ fn blank_lines_inside_a_grid_are_skipped() {
         rows[3..6].join("\n"),
         rows[6..].join("\n")
     );
-    assert_classic_grid_solved(banded);
+    let stderr = assert_sudoku_reports(
+        &["--format", "line"],
+        banded,
+        2,
+        "dancing: <stdin>:1:1: grid ended after 3 rows (the last on line 3), expected 9",
+        "invalid\ninvalid\ninvalid\n",
+    );
+    assert!(
+        stderr.contains("<stdin>:5:1: grid ended after 3 rows"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("<stdin>:10:1: grid ended after 3 rows"),
+        "{stderr}"
+    );
 
-    // Even one blank line in the middle of a band, between rows 4 and 5.
-    let one = format!("{}\n\n{}\n", rows[..4].join("\n"), rows[4..].join("\n"));
-    assert_classic_grid_solved(one);
+    // The same bands separated by rule lines are one grid.
+    let ruled = format!(
+        "{}\n------+-------+------\n{}\n------+-------+------\n{}\n",
+        rows[..3].join("\n"),
+        rows[3..6].join("\n"),
+        rows[6..].join("\n")
+    );
+    assert_classic_grid_solved(ruled);
 }
 
 /// An empty puzzle line with `5` at the given 0-based cells.

@@ -65,9 +65,83 @@ fn several_grids_follow_one_another_with_or_without_blank_lines() {
     assert!(items.iter().all(|i| puzzle(i).grid == classic()));
 }
 
+/// The classic puzzle's nine rows, as compact lines.
+fn classic_rows() -> Vec<&'static str> {
+    (0..9).map(|r| &CLASSIC[9 * r..9 * r + 9]).collect()
+}
+
 #[test]
-fn blank_lines_inside_a_grid_are_skipped() {
-    let text = CLASSIC_SPACED.replace("0 0 3\n", "0 0 3\n\n");
+fn a_blank_line_inside_an_incomplete_grid_ends_it_and_the_next_grid_starts_fresh() {
+    // Issue 13: five rows, a blank line, then a whole grid. Counting rows alone would make a
+    // puzzle of the five rows and the first four of the next grid, which is in no input.
+    let rows = classic_rows();
+    let text = format!("{}\n\n{}\n", rows[..5].join("\n"), rows.join("\n"));
+    let items = read(text);
+    assert_eq!(items.len(), 2, "{items:?}");
+    let e = items[0].as_ref().expect_err("cut short");
+    assert_eq!((e.line, e.column), (1, 1));
+    assert_eq!(
+        e.kind,
+        ReadErrorKind::GridCutShort {
+            rows: 5,
+            expected: 9,
+            last_line: 5
+        }
+    );
+    assert_eq!(puzzle(&items[1]).line, 7);
+    assert_eq!(puzzle(&items[1]).grid, classic());
+}
+
+#[test]
+fn a_stray_line_between_two_grids_is_skipped_and_frames_nothing() {
+    // Issue 13: Project Euler 96 puts a header line before each grid.
+    let rows = classic_rows().join("\n");
+    for stray in [
+        "Grid 02",
+        "Puzzle 3:",
+        "# a comment",
+        "[Puzzle]",
+        "SudoCue #2",
+    ] {
+        let text = format!("Grid 01\n{rows}\n{stray}\n{rows}\n");
+        let items = read(&text);
+        let lines: Vec<usize> = items.iter().map(|i| puzzle(i).line).collect();
+        assert_eq!(lines, [2, 12], "{stray:?}");
+        assert!(items.iter().all(|i| puzzle(i).grid == classic()));
+    }
+    // A stray row between blank-separated grids is a grid cut short, reported alone.
+    let text = format!("{rows}\n\n5 3 0 0 7 0 0 0 0\n\n{rows}\n");
+    let items = read(text);
+    assert_eq!(items.len(), 3, "{items:?}");
+    assert_eq!(puzzle(&items[0]).line, 1);
+    let e = items[1].as_ref().expect_err("a stray row");
+    assert_eq!((e.line, e.column), (11, 1));
+    assert_eq!(
+        e.kind.to_string(),
+        "grid ended after 1 row (the last on line 11), expected 9"
+    );
+    assert_eq!(puzzle(&items[2]).line, 13);
+}
+
+#[test]
+fn a_bad_row_in_a_grid_cut_short_is_its_only_error() {
+    let mut rows = classic_rows();
+    rows[1] = "6..1x5...";
+    let text = format!("{}\nGrid 2\n{}\n", rows[..4].join("\n"), CLASSIC_COMPACT);
+    let items = read(text);
+    assert_eq!(items.len(), 2, "{items:?}");
+    let e = items[0].as_ref().expect_err("bad cell");
+    assert_eq!((e.line, e.column), (2, 5));
+    assert_eq!(puzzle(&items[1]).line, 6);
+}
+
+#[test]
+fn grid_rows_may_end_with_a_comment() {
+    let text: String = classic_rows()
+        .iter()
+        .enumerate()
+        .map(|(r, row)| format!("{row} # row {}\n", r + 1))
+        .collect();
     let items = read(text);
     assert_eq!(items.len(), 1);
     assert_eq!(puzzle(&items[0]).grid, classic());
@@ -119,13 +193,31 @@ fn a_csv_puzzle_column_may_come_later_and_errors_are_located_in_it() {
 }
 
 #[test]
+fn a_quoted_csv_field_may_hold_a_comma() {
+    // Issue 17: the hand-written reader split `"a,b"` at its comma and found 'b'.
+    let bad = CLASSIC.replacen('7', "x", 1);
+    let text = format!(
+        "id,puzzle,note\n\"a,b\",{CLASSIC},x\n\"c,\"\"d\"\"\",\"{bad}\",y\n\"e\",{CLASSIC}\n"
+    );
+    let items = read(text);
+    assert_eq!(items.len(), 3, "{items:?}");
+    assert_eq!(puzzle(&items[0]).grid, classic());
+    assert_eq!(puzzle(&items[0]).line, 2);
+    // Line 3 is `"c,""d""","53..x...`: the puzzle's 5th cell is character 16.
+    let e = items[1].as_ref().expect_err("bad cell");
+    assert_eq!((e.line, e.column), (3, 16));
+    assert_eq!(e.kind, ReadErrorKind::BadCell { found: 'x', max: 9 });
+    assert_eq!(puzzle(&items[2]).grid, classic());
+}
+
+#[test]
 fn a_letter_is_reported_at_its_line_and_column() {
     let text = format!("# header\n{}\n", CLASSIC.replacen('9', "z", 1));
     let (line, column, kind) = only_error(text);
     assert_eq!((line, column), (2, 14));
     assert_eq!(
         kind.to_string(),
-        "found 'z', expected a digit 1-9 or a blank ('.', '0', '_')"
+        "found 'z', expected a digit 1-9 or a blank ('.', '0', '_', '-')"
     );
     let text = CLASSIC_COMPACT.replacen("419", "41x", 1);
     let (line, column, kind) = only_error(text);
@@ -221,15 +313,18 @@ fn a_byte_order_mark_is_accepted_in_every_format() {
 }
 
 #[test]
-fn a_grid_cut_short_is_reported_at_the_end_of_the_input() {
+fn a_grid_cut_short_by_the_end_of_the_input_is_reported_at_its_first_row() {
     let text: String = CLASSIC_SPACED
         .lines()
         .take(7)
         .map(|l| format!("{l}\n"))
         .collect();
-    let (line, column, kind) = only_error(text);
-    assert_eq!((line, column), (8, 1));
-    assert_eq!(kind.to_string(), "grid ended after 7 rows, expected 9");
+    let (line, column, kind) = only_error(format!("# seven rows\n{text}"));
+    assert_eq!((line, column), (2, 1));
+    assert_eq!(
+        kind.to_string(),
+        "grid ended after 7 rows (the last on line 8), expected 9"
+    );
 }
 
 #[test]

@@ -1,0 +1,396 @@
+//! The grid format ([`Format::Grid`](super::Format::Grid)): `N` rows of `N` cells a puzzle,
+//! with rule lines between rows and headers, comments and blank lines between grids.
+//!
+//! Each line is one of three kinds ([`kind`]): a *row* (it counts towards the grid), a *rule*
+//! (decoration between rows: skipped, the grid goes on), or a *break* (a blank line, a
+//! comment, a header: skipped between grids, and the end of a grid begun). A grid is `N` rows
+//! with only rules between them; a break after fewer rows reports the grid cut short, at its
+//! own first row, and the next row starts a new grid. That is how a reader that counts rows
+//! keeps its frame on files with headers between grids (Project Euler 96's `Grid 01`), and
+//! never yields a puzzle made of the end of one grid and the start of the next.
+
+use std::io::BufRead;
+
+use super::{
+    LineError, Puzzle, PuzzleReader, ReadError, ReadErrorKind, State, cell_value, located,
+};
+use crate::sudoku::grid::{Grid, Shape};
+use crate::text::{Line, decode};
+
+/// What a line is to the grid reader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind<'a> {
+    /// A row of the grid: the line up to its `#` comment, if any.
+    Row(&'a [u8]),
+    /// A rule between rows (`---+---+---`, `*-----------*`): skipped.
+    Rule,
+    /// A blank line, a comment or a header: skipped, and it ends a grid begun.
+    Break,
+}
+
+/// The kind of `line` in a grid of `shape`; see the [module documentation](self).
+fn kind<'a>(shape: Shape, line: &Line<'a>) -> Kind<'a> {
+    if line.cut {
+        // What follows the cut is unknown: the line is reported, never skipped.
+        return Kind::Row(line.bytes);
+    }
+    let content = line
+        .bytes
+        .iter()
+        .position(|&b| b == b'#')
+        .map_or(line.bytes, |end| line.bytes.get(..end).unwrap_or_default());
+    let Some(first) = content
+        .iter()
+        .copied()
+        .find(|&b| !b.is_ascii_whitespace() && b != b'|')
+    else {
+        // Blank, a comment, or bars and spaces only.
+        return if content.contains(&b'|') {
+            Kind::Rule
+        } else {
+            Kind::Break
+        };
+    };
+    if is_rule(shape, content) {
+        Kind::Rule
+    } else if is_header(shape, first, content) {
+        Kind::Break
+    } else {
+        Kind::Row(content)
+    }
+}
+
+/// A rule line: only `-`, `+`, `=`, `*`, `|` and whitespace, except a row of blanks written
+/// with `-`: exactly `N` of them and only `|` and whitespace besides (GNU Sudoku's
+/// `|---|---|---|` or `---------`).
+fn is_rule(shape: Shape, content: &[u8]) -> bool {
+    let mut dashes = 0;
+    let mut marks = false;
+    for &b in content {
+        match b {
+            b'-' => dashes += 1,
+            b'+' | b'=' | b'*' => marks = true,
+            b'|' => {}
+            b if b.is_ascii_whitespace() => {}
+            _ => return false,
+        }
+    }
+    marks || dashes != shape.side()
+}
+
+/// A header: a line of text (UTF-8 without control characters but tabs: random bytes are
+/// bad rows, not headers) that starts, whitespace and `|` aside, with a character that cannot
+/// start a row, neither a cell nor a digit; or that has two letters in a row of which one is
+/// not a cell (a word: `Grid 01`, `Puzzle 3:`, `[Puzzle]`, `SudoCue`).
+fn is_header(shape: Shape, first: u8, content: &[u8]) -> bool {
+    let is_cell = |b: u8| b.is_ascii() && cell_value(shape, char::from(b)).is_some();
+    let wordy = !(first.is_ascii_digit() || is_cell(first))
+        || content.windows(2).any(|pair| {
+            let &[a, b] = pair else { return false };
+            a.is_ascii_alphabetic() && b.is_ascii_alphabetic() && !(is_cell(a) && is_cell(b))
+        });
+    wordy && decode(content).is_ok_and(|text| !text.chars().any(|c| c.is_control() && c != '\t'))
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// The next puzzle of a grid-format input.
+    pub(super) fn next_grid(&mut self) -> Option<Result<Puzzle, ReadError>> {
+        let shape = self.shape;
+        let n = shape.side();
+        let mut cells = Vec::with_capacity(shape.cells());
+        let mut rows = 0;
+        let mut first_line = 0;
+        let mut last_line = 0;
+        // A bad grid yields one error, the first, even when it is cut short too: one bad
+        // puzzle, one answer line.
+        let mut first_error: Option<ReadError> = None;
+        let cut_short = |rows, first_line, last_line| ReadError {
+            line: first_line,
+            column: 1,
+            kind: ReadErrorKind::GridCutShort {
+                rows,
+                expected: n,
+                last_line,
+            },
+        };
+        loop {
+            let line = match self.lines.next_line() {
+                Err(e) => {
+                    let e = self.io_error(&e);
+                    self.state = State::Done;
+                    return Some(Err(e));
+                }
+                Ok(None) => {
+                    self.state = State::Done;
+                    return (rows > 0).then(|| {
+                        Err(first_error.unwrap_or_else(|| cut_short(rows, first_line, last_line)))
+                    });
+                }
+                Ok(Some(line)) => line,
+            };
+            let content = match kind(shape, &line) {
+                Kind::Rule => continue,
+                Kind::Break if rows == 0 => continue,
+                Kind::Break => {
+                    return Some(Err(
+                        first_error.unwrap_or_else(|| cut_short(rows, first_line, last_line))
+                    ));
+                }
+                Kind::Row(content) => content,
+            };
+            if rows == 0 {
+                first_line = line.number;
+            }
+            last_line = line.number;
+            rows += 1;
+            if first_error.is_none() {
+                let parsed = if line.cut {
+                    let limit = super::MAX_LINE_BYTES;
+                    Err((1, ReadErrorKind::LineTooLong { limit }))
+                } else {
+                    parse_row(shape, content, &mut cells)
+                };
+                if let Err((column, kind)) = parsed {
+                    first_error = Some(located(&line, column, kind));
+                }
+            }
+            if rows == n {
+                return Some(match first_error {
+                    Some(e) => Err(e),
+                    None => Ok(Puzzle {
+                        line: first_line,
+                        grid: Grid::from_checked(shape, cells),
+                    }),
+                });
+            }
+        }
+    }
+}
+
+/// Parses one row of a grid, appending its `N` cells to `out`.
+fn parse_row(shape: Shape, bytes: &[u8], out: &mut Vec<u8>) -> Result<(), LineError> {
+    let text = decode(bytes).map_err(|bad| (bad.column, ReadErrorKind::InvalidUtf8))?;
+    let n = shape.side();
+    let b = shape.box_side();
+    let max = shape.max_digit();
+    let end = text.chars().count() + 1;
+
+    let count = tokens(text).count();
+    let spaced = text.trim().contains(char::is_whitespace);
+    let grouped = count == b && tokens(text).all(|(_, t)| t.chars().count() == b);
+    if !spaced || grouped {
+        // Characters: every character but whitespace and '|' is a cell.
+        let mut count = 0;
+        let mut extra = None;
+        for (col, ch) in (1..).zip(text.chars()) {
+            if ch == '|' || ch.is_whitespace() {
+                continue;
+            }
+            let value =
+                cell_value(shape, ch).ok_or((col, ReadErrorKind::BadCell { found: ch, max }))?;
+            count += 1;
+            if count <= n {
+                out.push(value);
+            } else if extra.is_none() {
+                extra = Some(col);
+            }
+        }
+        if count != n {
+            let kind = ReadErrorKind::CellCount {
+                found: count,
+                expected: n,
+            };
+            return Err((extra.unwrap_or(end), kind));
+        }
+    } else {
+        // Whitespace-separated values.
+        for (i, (col, token)) in tokens(text).enumerate() {
+            let value = token_value(shape, token).ok_or_else(|| {
+                let found: String = token.chars().take(20).collect();
+                (col, ReadErrorKind::BadValue { found, max })
+            })?;
+            if i == n {
+                let kind = ReadErrorKind::CellCount {
+                    found: count,
+                    expected: n,
+                };
+                return Err((col, kind));
+            }
+            out.push(value);
+        }
+        if count < n {
+            let kind = ReadErrorKind::CellCount {
+                found: count,
+                expected: n,
+            };
+            return Err((end, kind));
+        }
+    }
+    Ok(())
+}
+
+/// The tokens of a row: runs of characters other than whitespace and `|`, each with the
+/// 1-based column of its first character.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    // Characters before the current piece: the pieces and the one-character separators
+    // between them.
+    let mut before = 0;
+    text.split(|c: char| c == '|' || c.is_whitespace())
+        .filter_map(move |piece| {
+            let column = before + 1;
+            before += piece.chars().count() + 1;
+            (!piece.is_empty()).then_some((column, piece))
+        })
+}
+
+/// The value of a whitespace-separated grid cell: one cell character, or a number `0..=N`.
+fn token_value(shape: Shape, token: &str) -> Option<u8> {
+    let mut chars = token.chars();
+    if let (Some(ch), None) = (chars.next(), chars.next()) {
+        return cell_value(shape, ch);
+    }
+    if token.len() > 3 || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    token.parse::<u8>().ok().filter(|&v| v <= shape.max_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLASSIC: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn read_all(text: &[u8]) -> Vec<Result<Puzzle, ReadError>> {
+        PuzzleReader::new(text).collect()
+    }
+
+    fn kind_of(shape: Shape, text: &str) -> Kind<'_> {
+        let line = Line {
+            number: 1,
+            bytes: text.as_bytes(),
+            cut: false,
+        };
+        kind(shape, &line)
+    }
+
+    #[test]
+    fn rows_rules_and_breaks_are_told_apart() {
+        let classic = Shape::CLASSIC;
+        for row in [
+            "53..7....",
+            "5 3 0 0 7 0 0 0 0",
+            "| 5 3 . | . 7 . | . . . |",
+            "|-4-|2-1|-6-|",
+            "|---|---|---|",
+            "---------",
+            "12x",
+            "53..7.... # row 1",
+        ] {
+            assert!(matches!(kind_of(classic, row), Kind::Row(_)), "{row:?}");
+        }
+        for rule in [
+            "---+---+---",
+            "*-----------*",
+            "|---+---+---|",
+            "-----------",
+            "+-------+-------+-------+",
+            "=========",
+            "|   |   |   |",
+        ] {
+            assert_eq!(kind_of(classic, rule), Kind::Rule, "{rule:?}");
+        }
+        for brk in [
+            "",
+            "   ",
+            "# comment",
+            "Grid 01",
+            "Puzzle 3:",
+            "[Puzzle]",
+            "#3x3 Sudoku",
+            "x3..7....",
+            "53xy7....",
+            "Grille n° 1",
+        ] {
+            assert_eq!(kind_of(classic, brk), Kind::Break, "{brk:?}");
+        }
+        // Random bytes are not a header, but a bad row.
+        let line = Line {
+            number: 1,
+            bytes: b"\xFF\x00Grid",
+            cut: false,
+        };
+        assert!(matches!(kind(classic, &line), Kind::Row(_)));
+        assert_eq!(kind_of(classic, "53..7.... # c"), Kind::Row(b"53..7.... "));
+    }
+
+    #[test]
+    fn in_larger_grids_letters_that_are_cells_start_rows_and_words_are_headers() {
+        let hexadoku = Shape::new(4).expect("16x16");
+        assert!(matches!(kind_of(hexadoku, "AB.C"), Kind::Row(_)));
+        assert!(matches!(kind_of(hexadoku, "G..."), Kind::Row(_)));
+        assert_eq!(kind_of(hexadoku, "Grid 01"), Kind::Break);
+    }
+
+    #[test]
+    fn row_tokens_carry_their_character_columns() {
+        let found: Vec<_> = tokens("| 5 é3|  10\t.").collect();
+        assert_eq!(found, [(3, "5"), (5, "é3"), (10, "10"), (13, ".")]);
+        assert_eq!(tokens("  ").count(), 0);
+    }
+
+    #[test]
+    fn grid_rows_may_be_grouped_by_box_with_spaces() {
+        let text = "53. .7. ...\n6.. 195 ...\n.98 ... .6.\n8.. .6. ..3\n4.. 8.3 ..1\n\
+                    7.. .2. ..6\n.6. ... 28.\n... 419 ..5\n... .8. .79\n";
+        let items = read_all(text.as_bytes());
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].as_ref().expect("valid").grid.to_line(), CLASSIC);
+    }
+
+    #[test]
+    fn a_row_with_a_multi_digit_value_among_single_digits_is_an_error() {
+        let text = "5 3 0 0 7 0 0 10\n";
+        let items = read_all(text.as_bytes());
+        // The input then ends inside the grid, but one bad grid is one error: the first.
+        assert_eq!(items.len(), 1);
+        let e = items[0].as_ref().expect_err("bad value");
+        assert_eq!((e.line, e.column), (1, 15));
+        assert_eq!(e.kind.to_string(), "found 10, expected a digit 0-9");
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_rows_read_numbers() {
+        let shape = Shape::new(4).expect("16x16");
+        let row = "16 0 . 1 2 3 4 5 6 7 8 9 10 11 12 13\n".repeat(16);
+        let items: Vec<_> = PuzzleReader::new(row.as_bytes())
+            .with_shape(shape)
+            .collect();
+        assert_eq!(items[0].as_ref().expect("valid").grid.get(15, 0), 16);
+    }
+
+    #[test]
+    fn a_header_inside_a_grid_cuts_it_short_and_the_next_grid_starts_fresh() {
+        let rows: Vec<String> = CLASSIC
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8_lossy(r).into_owned())
+            .collect();
+        let text = format!(
+            "Grid 01\n{}\nGrid 02\n{}\n",
+            rows[..8].join("\n"),
+            rows.join("\n")
+        );
+        let items = read_all(text.as_bytes());
+        assert_eq!(items.len(), 2);
+        let e = items[0].as_ref().expect_err("cut short");
+        assert_eq!((e.line, e.column), (2, 1));
+        assert_eq!(
+            e.kind.to_string(),
+            "grid ended after 8 rows (the last on line 9), expected 9"
+        );
+        let p = items[1].as_ref().expect("the second grid");
+        assert_eq!((p.line, p.grid.to_line()), (11, CLASSIC.to_owned()));
+    }
+}

@@ -1,0 +1,254 @@
+//! The lines format ([`Format::Lines`](super::Format::Lines)): one puzzle a line, `N * N`
+//! cells, then a separator and anything. Also the cell reader of the CSV format, which reads
+//! its puzzle field the same way.
+
+use std::io::BufRead;
+
+use super::{
+    LineError, Puzzle, PuzzleReader, ReadError, ReadErrorKind, State, cell_value, located,
+    next_data_line,
+};
+use crate::sudoku::grid::{Grid, Shape};
+use crate::text::decode_prefix;
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// The next puzzle of a lines-format input.
+    pub(super) fn next_lines(&mut self) -> Option<Result<Puzzle, ReadError>> {
+        let line = match next_data_line(&mut self.lines) {
+            Err(e) => {
+                let e = self.io_error(&e);
+                self.state = State::Done;
+                return Some(Err(e));
+            }
+            Ok(None) => {
+                self.state = State::Done;
+                return None;
+            }
+            Ok(Some(line)) => line,
+        };
+        Some(match parse_cells(self.shape, line.bytes, 0) {
+            Ok(grid) => Ok(Puzzle {
+                line: line.number,
+                grid,
+            }),
+            Err((column, kind)) => Err(located(&line, column, kind)),
+        })
+    }
+}
+
+/// Whether `ch` ends a one-line puzzle after its last cell.
+#[inline]
+fn is_separator(ch: char) -> bool {
+    ch.is_whitespace() || matches!(ch, ',' | ';' | ':' | '#')
+}
+
+/// Whether a first meaningful line is in the lines format: at least `N * N` characters other
+/// than whitespace and `|` before its first `,`, `;` or `:`.
+pub(super) fn starts_a_line_puzzle(shape: Shape, line: &[u8]) -> bool {
+    let before = line
+        .iter()
+        .position(|b| matches!(b, b',' | b';' | b':'))
+        .map_or(line, |end| line.get(..end).unwrap_or_default());
+    let chars = before
+        .iter()
+        .filter(|&&b| b & 0xC0 != 0x80 && b != b'|' && !b.is_ascii_whitespace())
+        .count();
+    chars >= shape.cells()
+}
+
+/// Parses the cells of a one-line puzzle; `col0` is the number of characters before `bytes`
+/// on its line. Bytes that are not UTF-8 are an error only before the separator that ends the
+/// puzzle.
+pub(super) fn parse_cells(shape: Shape, bytes: &[u8], col0: usize) -> Result<Grid, LineError> {
+    let n = shape.cells();
+    let (text, invalid) = decode_prefix(bytes);
+    let mut cells = Vec::with_capacity(n);
+    let mut col = col0;
+    for ch in text.chars() {
+        col += 1;
+        if cells.len() < n {
+            if ch == '|' || ch.is_whitespace() {
+                continue;
+            }
+            match cell_value(shape, ch) {
+                Some(value) => cells.push(value),
+                None if is_separator(ch) => {
+                    let found = cells.len();
+                    return Err((col, ReadErrorKind::CellCount { found, expected: n }));
+                }
+                None => {
+                    let max = shape.max_digit();
+                    return Err((col, ReadErrorKind::BadCell { found: ch, max }));
+                }
+            }
+        } else if is_separator(ch) {
+            return Ok(Grid::from_checked(shape, cells));
+        } else if ch == '|' {
+            continue;
+        } else if cell_value(shape, ch).is_some() {
+            return Err((col, ReadErrorKind::TooManyCells { expected: n }));
+        } else {
+            return Err((
+                col,
+                ReadErrorKind::Trailing {
+                    found: ch,
+                    expected: n,
+                },
+            ));
+        }
+    }
+    if invalid.is_some() {
+        Err((col + 1, ReadErrorKind::InvalidUtf8))
+    } else if cells.len() < n {
+        let found = cells.len();
+        Err((col + 1, ReadErrorKind::CellCount { found, expected: n }))
+    } else {
+        Ok(Grid::from_checked(shape, cells))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Format, MAX_LINE_BYTES, parse_line, parse_line_as};
+    use super::*;
+
+    const CLASSIC: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn parse_line_reads_the_classic_puzzle() {
+        let g = parse_line(CLASSIC).expect("valid");
+        assert_eq!(g.to_line(), CLASSIC);
+        assert_eq!(parse_line(format!("{CLASSIC}\r\n")), Ok(g.clone()));
+        assert_eq!(parse_line(format!("\u{FEFF}{CLASSIC}")), Ok(g.clone()));
+        assert_eq!(parse_line(CLASSIC.replace('.', "-")), Ok(g));
+    }
+
+    #[test]
+    fn parse_line_reads_one_line_only() {
+        let e = parse_line(format!("{}\n{}", &CLASSIC[..40], &CLASSIC[40..])).unwrap_err();
+        assert_eq!(
+            (e.column, e.kind),
+            (
+                41,
+                ReadErrorKind::CellCount {
+                    found: 40,
+                    expected: 81
+                }
+            )
+        );
+    }
+
+    #[test]
+    fn parse_line_locates_a_letter_by_column() {
+        let text = CLASSIC.replacen('7', "x", 1);
+        let e = parse_line(&text).unwrap_err();
+        assert_eq!(e.column, 5);
+        assert_eq!(
+            e.to_string(),
+            "1:5: found 'x', expected a digit 1-9 or a blank ('.', '0', '_', '-')"
+        );
+    }
+
+    #[test]
+    fn parse_line_reports_a_short_line_at_its_end() {
+        let e = parse_line(&CLASSIC[..80]).unwrap_err();
+        assert_eq!(e.to_string(), "1:81: found 80 cells, expected 81");
+        let e = parse_line(format!("{}:rest", &CLASSIC[..80])).unwrap_err();
+        assert_eq!(
+            (e.column, e.kind.clone()),
+            (
+                81,
+                ReadErrorKind::CellCount {
+                    found: 80,
+                    expected: 81
+                }
+            )
+        );
+    }
+
+    #[test]
+    fn parse_line_reports_an_82nd_cell_and_other_trailing_characters() {
+        let e = parse_line(format!("{CLASSIC}5")).unwrap_err();
+        assert_eq!(
+            (e.column, e.kind),
+            (82, ReadErrorKind::TooManyCells { expected: 81 })
+        );
+        let e = parse_line(format!("{CLASSIC}x")).unwrap_err();
+        assert_eq!(
+            (e.column, e.kind),
+            (
+                82,
+                ReadErrorKind::Trailing {
+                    found: 'x',
+                    expected: 81
+                }
+            )
+        );
+        assert!(parse_line(format!("{CLASSIC} 5")).is_ok());
+        assert!(parse_line(format!("{CLASSIC}|;x")).is_ok());
+        assert!(parse_line(format!("{CLASSIC}# a trailing comment")).is_ok());
+    }
+
+    #[test]
+    fn invalid_utf8_after_the_separator_is_ignored_but_not_before() {
+        let mut bytes = format!("{CLASSIC}:").into_bytes();
+        bytes.push(0xFF);
+        assert!(parse_line(&bytes).is_ok());
+        let mut bytes = CLASSIC.as_bytes()[..10].to_vec();
+        bytes.extend_from_slice("é\u{FF}".as_bytes());
+        bytes.push(0xFF);
+        let e = parse_line(&bytes).unwrap_err();
+        assert_eq!(
+            e.kind,
+            ReadErrorKind::BadCell {
+                found: 'é', max: 9
+            }
+        );
+        let mut bytes = CLASSIC.as_bytes()[..10].to_vec();
+        bytes.push(0xC3);
+        let e = parse_line(&bytes).unwrap_err();
+        assert_eq!((e.column, e.kind), (11, ReadErrorKind::InvalidUtf8));
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_lines_read_letters() {
+        let shape = Shape::new(4).expect("16x16");
+        let line: String = "G".repeat(256);
+        let items: Vec<_> = PuzzleReader::new(line.as_bytes())
+            .with_shape(shape)
+            .collect();
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].as_ref().expect("valid").grid.cells()[0], 16);
+        let e = parse_line_as(shape, "H".repeat(256)).unwrap_err();
+        assert_eq!(
+            e.kind.to_string(),
+            "found 'H', expected a digit 1-9, a letter A-G or a blank ('.', '0', '_', '-')"
+        );
+    }
+
+    #[test]
+    fn a_very_long_line_is_cut_and_reported_without_reading_it_whole() {
+        let mut text = vec![b'5'; 10];
+        text.extend(std::iter::repeat_n(b' ', MAX_LINE_BYTES * 2));
+        text.push(b'\n');
+        text.extend_from_slice(CLASSIC.as_bytes());
+        let items: Vec<_> = PuzzleReader::new(&text[..])
+            .with_format(Format::Lines)
+            .collect();
+        assert_eq!(items.len(), 2);
+        let e = items[0].as_ref().expect_err("cut");
+        assert_eq!(
+            e.kind,
+            ReadErrorKind::LineTooLong {
+                limit: MAX_LINE_BYTES
+            }
+        );
+        assert_eq!(items[1].as_ref().expect("valid").line, 2);
+        // A long tail after the separator is fine.
+        let mut text = format!("{CLASSIC} ").into_bytes();
+        text.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES * 2));
+        let items: Vec<_> = PuzzleReader::new(&text[..]).collect();
+        assert!(matches!(items[..], [Ok(_)]));
+    }
+}

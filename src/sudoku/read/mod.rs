@@ -1,0 +1,626 @@
+//! Reading Sudoku puzzles from text: three input formats, detected automatically, read as a
+//! stream ([`PuzzleReader`]) with located errors ([`ReadError`]), plus [`parse_line`] for a
+//! single puzzle.
+//!
+//! # Cells
+//! A given is a digit `1`-`9`, then for grids larger than 9x9 a letter (`A` = 10,
+//! case-insensitive) in the character forms, or a number in the whitespace-separated form of
+//! a grid row. A blank is `.`, `0`, `_` or `-`.
+//!
+//! # Formats
+//! - [`Format::Lines`] (module `line`): one puzzle a line, `N * N` cells (81 for 9x9).
+//!   Spaces, tabs and `|` among the cells are ignored. After the last cell, a separator
+//!   (whitespace, `,`, `;`, `:` or `#`) ends the puzzle and the rest of the line is ignored (a
+//!   solution, a rating, a comment); anything else there is an error.
+//! - [`Format::Grid`] (module `grid`): `N` rows of `N` cells make a puzzle. A row is numbers
+//!   separated by whitespace (`5 3 0 0 7 0 0 0 0`: the competitive-programming form), or `N`
+//!   characters (`53..7....`), or `b` groups of `b` characters separated by spaces
+//!   (`53. .7. ...`); `|` is ignored in all three, and `#` starts a comment that runs to the
+//!   end of the row. Between the rows of a grid only *rule lines* may come: lines of `-`,
+//!   `+`, `=`, `|`, `*` and spaces, such as `---+---+---`, `+-------+-------+-------+`, or
+//!   the frame `*-----------*` of Simple Sudoku's `.ss` files. (A line of exactly `N` `-` and
+//!   nothing but `|` and spaces besides, `|---|---|---|`, is a row of blanks, as GNU Sudoku
+//!   writes it, not a rule.) Any other line ends the grid: a blank line, a comment, or a
+//!   *header*, a line of text (UTF-8 without control characters other than tab) whose first
+//!   character other than whitespace and `|` is neither a cell nor a digit (`Grid 01`,
+//!   `Puzzle 3:`, `[Puzzle]`), or that has two letters in a row of which one is not a cell.
+//!   Between grids such lines are skipped. Every other line is a row, good or bad: a typo in
+//!   a row is reported where it is. So the layouts people publish read as they are: Project
+//!   Euler 96's `Grid 01` ... `Grid 50` headers, SadMan's `.sdk` (`#` lines, then nine
+//!   rows), Simple Sudoku's `.ss` (framed or not), GNU Sudoku's text format (an optional
+//!   `#3x3 Sudoku` line, rows like `-1-4-9-6-` or `|-4-|2-1|-6-|` with `-` blank,
+//!   `+---+---+---+` rules), and boxed grids like `| 5 3 . | . 7 . | . . . |`.
+//! - [`Format::Csv`] (module `csv`): a header line whose comma-separated fields name a
+//!   `puzzle` or `quizzes` column (case-insensitive, surrounding spaces and quotes ignored);
+//!   each further line's field in that column is one puzzle, read as in the lines format.
+//!   Other columns are ignored. Fields follow RFC 4180's quoting (`"a,b"` is one field, `""`
+//!   in a quoted field is one `"`), parsed by `csv-core`, the `csv` crate's parser; a record
+//!   is one line (a quoted field cannot span lines), so a stray quote spoils one line only.
+//!
+//! In every format, lines whose first non-blank character is `#` are comments, blank lines
+//! are skipped (in a grid: they end it), and lines, line ends, the byte order mark and UTF-8
+//! are read by the crate's text layer: a `\r` before the `\n` is dropped, a UTF-8 byte order
+//! mark at the start of the input is skipped, columns count characters from 1.
+//!
+//! # A reader never makes up a puzzle
+//! Every puzzle yielded is made of lines of the input that belong together: one line, one CSV
+//! record, or `N` rows with only rule lines between them. A grid cut short (by a blank line,
+//! a header, a comment, or the end of the input) is reported once, at its first row, as
+//! [`ReadErrorKind::GridCutShort`] (or as the first error in its rows), and the next grid
+//! starts fresh after it. Grids that follow one another with nothing between them are told
+//! apart by counting rows alone.
+//!
+//! # Detection
+//! The first line that is neither blank nor a comment decides (and is kept as data when it is
+//! not a CSV header): a line with a comma-separated field `puzzle` or `quizzes` is a CSV
+//! header; else a line with at least `N * N` characters other than whitespace and `|` before
+//! its first `,`, `;` or `:` is in the lines format; anything else starts a grid.
+//! [`PuzzleReader::with_format`] skips detection.
+//!
+//! # Errors and recovery
+//! Lines are read as bytes, so invalid UTF-8 is an error at its line and column, not a failure
+//! of the whole read. A bad puzzle yields one error and the reader goes on with the next
+//! puzzle (the next line, the next grid), so a batch loses nothing. An I/O error is yielded
+//! once and ends the iteration. Input with no puzzle at all yields [`ReadErrorKind::NoPuzzle`]
+//! once. Memory stays bounded: one line at a time, lines longer than [`MAX_LINE_BYTES`] are
+//! cut there (the rest of the line is skipped unread). A cut line is never skipped as blank:
+//! it is an error ([`ReadErrorKind::LineTooLong`]) unless the lines format had already found
+//! the separator after its last cell.
+//!
+//! The reader checks the syntax only; duplicate givens are for [`Grid::conflict`].
+
+mod csv;
+mod grid;
+mod line;
+
+use std::fmt;
+use std::io::{self, BufRead};
+use std::str::FromStr;
+
+use super::grid::{Grid, Shape};
+use crate::text::{Line, LineReader};
+
+pub use crate::text::MAX_LINE_BYTES;
+
+/// An input format; see the [module documentation](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// `N` rows of `N` cells per puzzle.
+    Grid,
+    /// One puzzle a line.
+    Lines,
+    /// A CSV file with a `puzzle` or `quizzes` column.
+    Csv,
+}
+
+impl fmt::Display for Format {
+    /// `grid`, `lines` or `csv` (what [`Format::from_str`] reads).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Grid => "grid",
+            Format::Lines => "lines",
+            Format::Csv => "csv",
+        })
+    }
+}
+
+/// A format name [`Format::from_str`] does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format `{0}`, expected `grid`, `line` (or `lines`) or `csv`")]
+pub struct UnknownFormat(pub String);
+
+impl FromStr for Format {
+    type Err = UnknownFormat;
+
+    /// `grid`, `line` or `lines`, or `csv`, case-insensitive.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "grid" => Ok(Format::Grid),
+            "line" | "lines" => Ok(Format::Lines),
+            "csv" => Ok(Format::Csv),
+            _ => Err(UnknownFormat(s.to_owned())),
+        }
+    }
+}
+
+/// One puzzle read, with where it starts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Puzzle {
+    /// The 1-based line on which the puzzle starts (a grid's first row).
+    pub line: usize,
+    /// The puzzle.
+    pub grid: Grid,
+}
+
+/// A located reading error: `line:column: what was found, what was expected`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {kind}")]
+pub struct ReadError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What went wrong.
+    pub kind: ReadErrorKind,
+}
+
+impl ReadError {
+    /// Whether the error stands for one puzzle of the input (a bad line or grid), rather
+    /// than for the input as a whole (nothing in it, or a failed read). A batch answers each
+    /// puzzle, good or bad, with one output line; an input-wide error gets none.
+    pub fn is_a_puzzle(&self) -> bool {
+        !matches!(self.kind, ReadErrorKind::NoPuzzle | ReadErrorKind::Io(_))
+    }
+}
+
+/// What went wrong while reading; each message says what was found and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReadErrorKind {
+    /// A character that is neither a cell nor allowed where it stands.
+    BadCell {
+        /// The character.
+        found: char,
+        /// The largest digit of the shape.
+        max: u8,
+    },
+    /// A whitespace-separated value in a grid row that is not a digit `0..=N` (`10`, `-1`,
+    /// `x`); `found` is its text, cut to 20 characters.
+    BadValue {
+        /// The value's text.
+        found: String,
+        /// The largest digit of the shape.
+        max: u8,
+    },
+    /// Too few cells on a line, or a grid row with the wrong number of cells.
+    CellCount {
+        /// Cells found.
+        found: usize,
+        /// Cells expected.
+        expected: usize,
+    },
+    /// A cell character right after the last cell of a one-line puzzle, with no separator.
+    TooManyCells {
+        /// Cells expected.
+        expected: usize,
+    },
+    /// Something other than a separator right after the last cell of a one-line puzzle.
+    Trailing {
+        /// The character.
+        found: char,
+        /// Cells expected (and found).
+        expected: usize,
+    },
+    /// Bytes that are not UTF-8 where text was needed.
+    InvalidUtf8,
+    /// A line longer than [`MAX_LINE_BYTES`] that could not be read from its start alone.
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// The input holds no puzzle (it is empty, or only comments, blank lines, a header).
+    NoPuzzle,
+    /// The CSV header names no puzzle column.
+    MissingCsvColumn,
+    /// A CSV line without the puzzle column.
+    TooFewFields {
+        /// Fields on the line.
+        found: usize,
+        /// Fields needed to reach the puzzle column.
+        expected: usize,
+    },
+    /// A grid with fewer than `N` rows: a blank line, a header, a comment or the end of the
+    /// input came before its last row. Reported at its first row.
+    GridCutShort {
+        /// Rows read.
+        rows: usize,
+        /// Rows expected.
+        expected: usize,
+        /// The 1-based line of its last row.
+        last_line: usize,
+    },
+    /// Reading the input failed (the I/O error's message).
+    Io(String),
+}
+
+impl fmt::Display for ReadErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SEPARATORS: &str =
+            "the end of the line or a separator (space, tab, ',', ';', ':', '#')";
+        match self {
+            ReadErrorKind::BadCell { found, max } => {
+                write!(f, "found {found:?}, expected a digit 1-{}", (*max).min(9))?;
+                if *max > 9 {
+                    let last = char::from(b'A' + (max - 10) % 26);
+                    write!(f, ", a letter A-{last}")?;
+                }
+                f.write_str(" or a blank ('.', '0', '_', '-')")
+            }
+            ReadErrorKind::BadValue { found, max } => {
+                if found.parse::<i64>().is_ok() {
+                    write!(f, "found {found}")?;
+                } else if let (Some(c), 1) = (found.chars().next(), found.chars().count()) {
+                    write!(f, "found {c:?}")?;
+                } else {
+                    write!(f, "found {found:?}")?;
+                }
+                if *max <= 9 {
+                    write!(f, ", expected a digit 0-{max}")
+                } else {
+                    write!(f, ", expected a number 0-{max}")
+                }
+            }
+            ReadErrorKind::CellCount { found, expected } => {
+                let s = if *found == 1 { "" } else { "s" };
+                write!(f, "found {found} cell{s}, expected {expected}")
+            }
+            ReadErrorKind::TooManyCells { expected } => {
+                write!(
+                    f,
+                    "found more than {expected} cells, expected {SEPARATORS} after cell {expected}"
+                )
+            }
+            ReadErrorKind::Trailing { found, expected } => {
+                write!(
+                    f,
+                    "found {found:?} after {expected} cells, expected {SEPARATORS}"
+                )
+            }
+            ReadErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
+            ReadErrorKind::LineTooLong { limit } => {
+                write!(
+                    f,
+                    "found a line longer than {limit} bytes, expected at most {limit}"
+                )
+            }
+            ReadErrorKind::NoPuzzle => f.write_str("no puzzle found"),
+            ReadErrorKind::MissingCsvColumn => {
+                f.write_str("CSV header has no `puzzle` or `quizzes` column")
+            }
+            ReadErrorKind::TooFewFields { found, expected } => {
+                let s = if *found == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "found {found} CSV field{s}, expected at least {expected}"
+                )
+            }
+            ReadErrorKind::GridCutShort {
+                rows,
+                expected,
+                last_line,
+            } => {
+                let s = if *rows == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "grid ended after {rows} row{s} (the last on line {last_line}), expected {expected}"
+                )
+            }
+            ReadErrorKind::Io(message) => write!(f, "read failed: {message}"),
+        }
+    }
+}
+
+/// Where the reader is.
+#[derive(Debug)]
+enum State {
+    /// Format not yet detected.
+    Start,
+    /// Reading puzzles.
+    Ready(Format),
+    /// One error left to yield, then the end.
+    Failed(ReadError),
+    /// Nothing more.
+    Done,
+}
+
+/// A streaming reader of puzzles: an iterator of `Result<Puzzle, ReadError>` over any
+/// [`BufRead`]; see the [module documentation](self) for formats, detection and errors.
+///
+/// ```
+/// use dancing::sudoku::read::{Format, PuzzleReader};
+/// let text = "# two puzzles\n\
+///     53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n\
+///     53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x\n";
+/// let mut reader = PuzzleReader::new(text.as_bytes());
+/// assert_eq!(reader.format(), Some(Format::Lines));
+/// let first = reader.next().unwrap().unwrap();
+/// assert_eq!((first.line, first.grid.givens()), (2, 30));
+/// let second = reader.next().unwrap().unwrap_err();
+/// assert_eq!((second.line, second.column), (3, 81));
+/// assert!(reader.next().is_none());
+/// ```
+#[derive(Debug)]
+pub struct PuzzleReader<R> {
+    lines: LineReader<R>,
+    shape: Shape,
+    forced: Option<Format>,
+    detected: Option<Format>,
+    state: State,
+    /// The puzzle column of a CSV input and the parser of its lines.
+    csv: Option<csv::PuzzleColumn>,
+    /// Whether anything (puzzle or error) was yielded.
+    yielded: bool,
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader of classic 9x9 puzzles whose format is detected from the first meaningful line.
+    /// Nothing is read until [`PuzzleReader::format`] or the first [`Iterator::next`].
+    pub fn new(reader: R) -> Self {
+        PuzzleReader {
+            lines: LineReader::new(reader),
+            shape: Shape::CLASSIC,
+            forced: None,
+            detected: None,
+            state: State::Start,
+            csv: None,
+            yielded: false,
+        }
+    }
+
+    /// Reads puzzles of `shape` instead of 9x9 (call before reading anything).
+    #[must_use]
+    pub fn with_shape(mut self, shape: Shape) -> Self {
+        self.shape = shape;
+        self
+    }
+
+    /// Reads `format` instead of detecting it (call before reading anything). For
+    /// [`Format::Csv`] the first meaningful line must still be a header naming the column.
+    #[must_use]
+    pub fn with_format(mut self, format: Format) -> Self {
+        self.forced = Some(format);
+        self
+    }
+
+    /// The shape of the puzzles read.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The format of the input, detecting it now if not done yet: this reads up to the first
+    /// line that is neither blank nor a comment, and keeps that line for the iteration.
+    ///
+    /// `None` if there is no such line or reading failed; the iteration then yields that error
+    /// ([`ReadErrorKind::NoPuzzle`], [`ReadErrorKind::Io`], or
+    /// [`ReadErrorKind::MissingCsvColumn`] for a forced CSV format) and ends.
+    pub fn format(&mut self) -> Option<Format> {
+        if matches!(self.state, State::Start) {
+            self.state = self.detect();
+        }
+        self.detected
+    }
+
+    /// An I/O error, on the line the reader was about to read.
+    fn io_error(&self, e: &io::Error) -> ReadError {
+        ReadError {
+            line: self.lines.number() + 1,
+            column: 1,
+            kind: ReadErrorKind::Io(e.to_string()),
+        }
+    }
+
+    /// An error at the end of the input.
+    fn at_end(&self, kind: ReadErrorKind) -> ReadError {
+        ReadError {
+            line: self.lines.number() + 1,
+            column: 1,
+            kind,
+        }
+    }
+
+    /// Finds the first meaningful line and the format; the state to go on with.
+    fn detect(&mut self) -> State {
+        let (shape, forced) = (self.shape, self.forced);
+        let line = match next_data_line(&mut self.lines) {
+            Err(e) => return State::Failed(self.io_error(&e)),
+            Ok(None) => return State::Failed(self.at_end(ReadErrorKind::NoPuzzle)),
+            Ok(Some(line)) => line,
+        };
+        let column = match forced {
+            None | Some(Format::Csv) => csv::PuzzleColumn::from_header(line.bytes),
+            Some(_) => None,
+        };
+        let format = forced.unwrap_or(if column.is_some() {
+            Format::Csv
+        } else if line::starts_a_line_puzzle(shape, line.bytes) {
+            Format::Lines
+        } else {
+            Format::Grid
+        });
+        self.detected = Some(format);
+        if format == Format::Csv {
+            match column {
+                Some(column) => self.csv = Some(column),
+                None => {
+                    let e = located(&line, 1, ReadErrorKind::MissingCsvColumn);
+                    return State::Failed(e);
+                }
+            }
+        } else {
+            self.lines.unread();
+        }
+        State::Ready(format)
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<Puzzle, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            match std::mem::replace(&mut self.state, State::Done) {
+                State::Start => self.state = self.detect(),
+                State::Failed(e) => {
+                    self.yielded = true;
+                    return Some(Err(e));
+                }
+                State::Done => return None,
+                State::Ready(format) => {
+                    self.state = State::Ready(format);
+                    let item = match format {
+                        Format::Lines => self.next_lines(),
+                        Format::Grid => self.next_grid(),
+                        Format::Csv => self.next_csv(),
+                    };
+                    if item.is_none() && !self.yielded {
+                        self.state = State::Done;
+                        self.yielded = true;
+                        return Some(Err(self.at_end(ReadErrorKind::NoPuzzle)));
+                    }
+                    self.yielded |= item.is_some();
+                    return item;
+                }
+            }
+        }
+    }
+}
+
+/// Parses one classic 9x9 puzzle written on one line, as in [`Format::Lines`] (a trailing
+/// line end and a leading byte order mark are allowed). Errors are reported on line 1.
+///
+/// # Errors
+/// The first problem found, located by column.
+pub fn parse_line(text: impl AsRef<[u8]>) -> Result<Grid, ReadError> {
+    parse_line_as(Shape::CLASSIC, text)
+}
+
+/// [`parse_line`] for puzzles of any shape.
+///
+/// # Errors
+/// The first problem found, located by column.
+pub fn parse_line_as(shape: Shape, text: impl AsRef<[u8]>) -> Result<Grid, ReadError> {
+    let bytes = crate::text::SliceLines::new(text.as_ref())
+        .next()
+        .map_or(&[][..], |line| line.bytes);
+    line::parse_cells(shape, bytes, 0).map_err(|(column, kind)| ReadError {
+        line: 1,
+        column,
+        kind,
+    })
+}
+
+/// The next line that is neither blank nor a comment, or `Ok(None)` at the end of the input.
+fn next_data_line<R: BufRead>(lines: &mut LineReader<R>) -> io::Result<Option<Line<'_>>> {
+    loop {
+        let skip = match lines.next_line()? {
+            None => return Ok(None),
+            Some(line) => is_comment(line.bytes) || line.is_blank(),
+        };
+        if !skip {
+            return Ok(Some(lines.current()));
+        }
+    }
+}
+
+/// An error inside a line: its 1-based column and kind.
+type LineError = (usize, ReadErrorKind);
+
+/// The error `kind` at `column` of `line`. A cut line turns the errors its end may cause
+/// (too few cells or fields, bad UTF-8 where the cut split a character) into
+/// [`ReadErrorKind::LineTooLong`] at its column 1.
+fn located(line: &Line<'_>, column: usize, kind: ReadErrorKind) -> ReadError {
+    let cut = line.cut
+        && matches!(
+            kind,
+            ReadErrorKind::CellCount { .. }
+                | ReadErrorKind::InvalidUtf8
+                | ReadErrorKind::TooFewFields { .. }
+        );
+    if cut {
+        ReadError {
+            line: line.number,
+            column: 1,
+            kind: ReadErrorKind::LineTooLong {
+                limit: MAX_LINE_BYTES,
+            },
+        }
+    } else {
+        ReadError {
+            line: line.number,
+            column,
+            kind,
+        }
+    }
+}
+
+/// The value of a cell character: `.`, `0`, `_`, `-` blank; `1`-`9`; letters from 10 on.
+#[inline]
+fn cell_value(shape: Shape, ch: char) -> Option<u8> {
+    let value = match ch {
+        '.' | '0' | '_' | '-' => 0,
+        '1'..='9' => ch as u8 - b'0',
+        'A'..='Z' => ch as u8 - b'A' + 10,
+        'a'..='z' => ch as u8 - b'a' + 10,
+        _ => return None,
+    };
+    (value <= shape.max_digit()).then_some(value)
+}
+
+/// Whether a line is a comment: its first non-blank character is `#`.
+fn is_comment(line: &[u8]) -> bool {
+    line.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'#')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLASSIC: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn detection_tells_lines_grid_and_csv_apart() {
+        let lines = format!("# c\n\n{CLASSIC}\n");
+        assert_eq!(
+            PuzzleReader::new(lines.as_bytes()).format(),
+            Some(Format::Lines)
+        );
+        let grid = "5 3 0 0 7 0 0 0 0\n";
+        assert_eq!(
+            PuzzleReader::new(grid.as_bytes()).format(),
+            Some(Format::Grid)
+        );
+        let csv = "id, Quizzes ,solutions\n";
+        assert_eq!(
+            PuzzleReader::new(csv.as_bytes()).format(),
+            Some(Format::Csv)
+        );
+        assert_eq!(PuzzleReader::new(&b"# only\n"[..]).format(), None);
+    }
+
+    #[test]
+    fn an_unknown_csv_header_is_an_error_when_csv_is_forced() {
+        let mut reader = PuzzleReader::new(&b"a,b\n1,2\n"[..]).with_format(Format::Csv);
+        assert_eq!(reader.format(), Some(Format::Csv));
+        let items: Vec<_> = reader.collect();
+        assert_eq!(items.len(), 1);
+        let e = items[0].as_ref().expect_err("no puzzle column");
+        assert_eq!(
+            (e.line, e.column, &e.kind),
+            (1, 1, &ReadErrorKind::MissingCsvColumn)
+        );
+    }
+
+    #[test]
+    fn format_names_round_trip_and_line_is_lines() {
+        for f in [Format::Grid, Format::Lines, Format::Csv] {
+            assert_eq!(f.to_string().parse::<Format>(), Ok(f));
+        }
+        assert_eq!("line".parse::<Format>(), Ok(Format::Lines));
+        assert_eq!(" LINE ".parse::<Format>(), Ok(Format::Lines));
+        let e = "xml".parse::<Format>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown format `xml`, expected `grid`, `line` (or `lines`) or `csv`"
+        );
+    }
+
+    #[test]
+    fn a_dash_is_a_blank_and_letters_are_cells_only_in_larger_grids() {
+        assert_eq!(cell_value(Shape::CLASSIC, '-'), Some(0));
+        assert_eq!(cell_value(Shape::CLASSIC, 'A'), None);
+        let hexadoku = Shape::new(4).expect("16x16");
+        assert_eq!(cell_value(hexadoku, 'g'), Some(16));
+        assert_eq!(cell_value(hexadoku, 'H'), None);
+    }
+}
