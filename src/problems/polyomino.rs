@@ -319,6 +319,15 @@ mod tests {
         assert!(matches!(rectangle("6x"), Err(SpecError::BadSize { .. })));
         assert!(matches!(rectangle("0x3"), Err(SpecError::BadSize { .. })));
         assert!(matches!(rectangle("2x3x4"), Err(SpecError::BadSize { .. })));
+        assert!(rectangle("1024x1024").is_ok());
+        assert!(matches!(
+            rectangle("1024x1025"),
+            Err(SpecError::BadSize { .. })
+        ));
+        assert!(matches!(
+            rectangle("99999999999x99999999999"),
+            Err(SpecError::BadSize { .. })
+        ));
     }
 
     #[test]

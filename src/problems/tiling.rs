@@ -898,8 +898,9 @@ fn encode(
 /// drawing), found by the front ends' readers.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SpecError {
-    /// A size that is not numbers joined by `x`.
-    #[error("`{text}` is not a size: expected {expected}")]
+    /// A size that is not numbers joined by `x`, or a board of more than [`MAX_CELLS`]
+    /// cells.
+    #[error("`{text}` is not a size: expected {expected}, at most 1048576 cells")]
     BadSize {
         /// The text given.
         text: String,
@@ -1011,7 +1012,12 @@ pub fn pieces_from_drawing(text: &str) -> Result<Vec<(String, Shape)>, SpecError
         .collect()
 }
 
-/// Reads a size `AxBx...` with exactly `sides` positive numbers.
+/// The most cells a board given by its size may have (about a million): more would take
+/// gigabytes of options before the engine could refuse them.
+pub const MAX_CELLS: usize = 1 << 20;
+
+/// Reads a size `AxBx...` with exactly `sides` positive numbers and at most [`MAX_CELLS`]
+/// cells.
 pub(crate) fn read_size(
     text: &str,
     sides: usize,
@@ -1023,15 +1029,13 @@ pub(crate) fn read_size(
     };
     let numbers: Vec<usize> = text
         .split(['x', 'X'])
-        .map(|n| {
-            n.trim()
-                .parse()
-                .ok()
-                .filter(|&n: &usize| n > 0 && n <= 1 << 16)
-        })
+        .map(|n| n.trim().parse().ok().filter(|&n: &usize| n > 0))
         .collect::<Option<_>>()
         .ok_or_else(bad)?;
-    if numbers.len() == sides {
+    let cells = numbers
+        .iter()
+        .try_fold(1usize, |product, &n| product.checked_mul(n));
+    if numbers.len() == sides && cells.is_some_and(|c| c <= MAX_CELLS) {
         Ok(numbers)
     } else {
         Err(bad())
