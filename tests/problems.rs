@@ -701,3 +701,39 @@ fn a_soma_picture_shows_three_layers_side_by_side() {
         .collect();
     assert_eq!(counts, [3, 4, 4, 4, 4, 4, 4]);
 }
+
+#[test]
+fn a_board_with_holes_has_only_the_symmetries_that_keep_its_holes() {
+    // Two holes in opposite corners: only the half turn maps the board onto itself.
+    let board = polyomino::board_from_drawing(
+        "..#####\n#######\n#######\n#######\n#######\n#######\n#####..\n",
+    )
+    .unwrap();
+    let pieces = polyomino::named_pieces("F,I,L,N,P,T,V,X,Y", Letters::Golomb).unwrap();
+    let count = |reduce| {
+        let mut builder = TilingBuilder::new(Dimension::Plane, board.clone());
+        builder.pieces(pieces.clone(), 1).reduce_symmetry(reduce);
+        let tiling = builder.build().unwrap();
+        assert_eq!(tiling.symmetries(), 2);
+        count_checked(&tiling, Orientations::All)
+    };
+    // No packing is its own half turn (the F would have to be), so each family has 2.
+    let (reduced, all) = (count(true), count(false));
+    assert!(reduced > 0);
+    assert_eq!(all, 2 * reduced);
+    // With one more hole, no symmetry is left, and nothing is reduced.
+    let lopsided = polyomino::board_from_drawing(
+        "...####\n#######\n#######\n#######\n#######\n#######\n######.\n",
+    )
+    .unwrap();
+    let mut builder = TilingBuilder::new(Dimension::Plane, lopsided);
+    builder
+        .pieces(
+            polyomino::named_pieces("F,I,L,N,P,T,V,X,Y", Letters::Golomb).unwrap(),
+            1,
+        )
+        .reduce_symmetry(true);
+    let tiling = builder.build().unwrap();
+    assert_eq!(tiling.symmetries(), 1);
+    assert_eq!(tiling.reduction().unwrap().options, 0);
+}
