@@ -153,7 +153,8 @@ pub fn run_polyomino(args: PolyominoArgs) -> anyhow::Result<Exit> {
     )?;
     let comment = format!(
         "polyomino packing, board {}, pieces {} (dancing polyomino)",
-        args.board, args.pieces
+        args.board,
+        pieces_named(&args.pieces, args.pieces_file.as_deref())
     );
     solve(
         &tiling,
@@ -193,7 +194,8 @@ pub fn run_polycube(args: PolycubeArgs) -> anyhow::Result<Exit> {
     )?;
     let comment = format!(
         "polycube packing, box {}, pieces {} (dancing polycube)",
-        args.board, args.pieces
+        args.board,
+        pieces_named(&args.pieces, args.pieces_file.as_deref())
     );
     solve(
         &tiling,
@@ -202,6 +204,14 @@ pub fn run_polycube(args: PolycubeArgs) -> anyhow::Result<Exit> {
         args.svg.as_deref(),
         args.color,
     )
+}
+
+/// How the pieces were given, for the export's comment.
+fn pieces_named(names: &str, file: Option<&Path>) -> String {
+    match file {
+        Some(path) => format!("drawn in {}", path.display()),
+        None => names.to_owned(),
+    }
 }
 
 /// The text of `board` if it names a file (anything that is not a size is taken as one).
