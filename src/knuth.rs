@@ -274,6 +274,101 @@ pub fn write(problem: &Problem) -> String {
     text
 }
 
+/// Why [`write_named`] cannot write a problem with the given names.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NameError {
+    /// There is not one name per item.
+    #[error("{names} names for {items} items: expected one name per item")]
+    WrongCount {
+        /// How many names were given.
+        names: usize,
+        /// How many items the problem has.
+        items: usize,
+    },
+    /// A name that [`parse`] would not read back as one name: empty, or with a blank, `:` or
+    /// `|` in it.
+    #[error("item {item} is named `{name}`: expected a non-empty name without blanks, `:` or `|`")]
+    BadName {
+        /// The item.
+        item: usize,
+        /// Its name.
+        name: String,
+    },
+    /// Two items with the same name.
+    #[error("items {first} and {second} are both named `{name}`: expected unique names")]
+    DuplicateName {
+        /// The name.
+        name: String,
+        /// The first item with it.
+        first: usize,
+        /// The second item with it.
+        second: usize,
+    },
+}
+
+/// Writes `problem` in Knuth's format as [`write()`] does, naming item `i` `item_names[i]`.
+/// [`parse`] reads it back to the same problem, with these names.
+///
+/// ```
+/// let problem = dancing::problems::knuth_example();
+/// let names = ["A", "B", "C", "D", "E", "F", "G"].map(String::from);
+/// let text = dancing::knuth::write_named(&problem, &names)?;
+/// assert!(text.starts_with("A B C D E | F G\nC E F\nA D G\n"));
+/// let read = dancing::knuth::parse_str(&text).unwrap();
+/// assert_eq!((read.problem, read.item_names), (problem, names.to_vec()));
+/// # Ok::<(), dancing::knuth::NameError>(())
+/// ```
+///
+/// # Errors
+/// [`NameError`] if there is not one name per item, or a name is not valid in the format, or
+/// two names are equal.
+pub fn write_named(problem: &Problem, item_names: &[String]) -> Result<String, NameError> {
+    if item_names.len() != problem.item_count() {
+        return Err(NameError::WrongCount {
+            names: item_names.len(),
+            items: problem.item_count(),
+        });
+    }
+    let mut first = HashMap::new();
+    for (item, name) in item_names.iter().enumerate() {
+        if name.is_empty() || name.contains([':', '|']) || name.chars().any(is_blank) {
+            return Err(NameError::BadName {
+                item,
+                name: name.clone(),
+            });
+        }
+        if let Some(&earlier) = first.get(name.as_str()) {
+            return Err(NameError::DuplicateName {
+                name: name.clone(),
+                first: earlier,
+                second: item,
+            });
+        }
+        first.insert(name.as_str(), item);
+    }
+    let join = |items: &mut dyn Iterator<Item = usize>| {
+        let mut line = String::new();
+        for (k, i) in items.enumerate() {
+            if k > 0 {
+                line.push(' ');
+            }
+            line += &item_names[i];
+        }
+        line
+    };
+    let mut text = join(&mut (0..problem.primary_items()));
+    if problem.secondary_items() > 0 {
+        text += " | ";
+        text += &join(&mut (problem.primary_items()..problem.item_count()));
+    }
+    text.push('\n');
+    for k in 0..problem.option_count() {
+        text += &join(&mut problem.option(k));
+        text.push('\n');
+    }
+    Ok(text)
+}
+
 /// The blank characters that separate names: C's `isspace` in the "C" locale.
 fn is_blank(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r')

@@ -2,8 +2,12 @@
 //! codes, and the dispatch to each subcommand.
 
 mod cover;
+mod langford;
 mod make;
 mod parts;
+mod polyomino;
+mod queens;
+mod solve;
 mod sudoku;
 
 use std::process::ExitCode;
@@ -28,6 +32,10 @@ pub struct Cli {
 enum Command {
     Cover(cover::CoverArgs),
     Sudoku(make::SudokuCommand),
+    Queens(queens::QueensArgs),
+    Langford(langford::LangfordArgs),
+    Polyomino(polyomino::PolyominoArgs),
+    Polycube(polyomino::PolycubeArgs),
 }
 
 /// The exit codes of `dancing`, as documented in `--help` and the README.
@@ -71,6 +79,10 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
     match cli.command {
         Command::Cover(args) => cover::run(args),
         Command::Sudoku(args) => make::run(args),
+        Command::Queens(args) => queens::run(args),
+        Command::Langford(args) => langford::run(args),
+        Command::Polyomino(args) => polyomino::run_polyomino(args),
+        Command::Polycube(args) => polyomino::run_polycube(args),
     }
 }
 

@@ -1,6 +1,27 @@
-//! Classic exact-cover problems built in memory: Knuth's seven-item example, N queens and
-//! Langford pairs. They show how to state a problem with [`ProblemBuilder`], and the tests
-//! and benches use them with their published solution counts.
+//! Classic exact-cover problems, encoded in memory with named items, and their solutions
+//! read back in the problem's own terms.
+//!
+//! - [`knuth_example`]: Knuth's seven-item example (TAOCP 7.2.2.1-(5)).
+//! - [`queens`](mod@queens): N queens, in natural or Knuth's organ-pipe item order; solutions
+//!   as boards.
+//! - [`langford`](mod@langford): Langford pairs; solutions as sequences.
+//! - [`polyomino`]: pieces of squares (the pentominoes and their kin) on a board of squares;
+//!   [`polycube`]: pieces of cubes (the Soma cube) in a box. Both rest on [`tiling`], which
+//!   owns the encoding, the copies and the symmetry reduction; [`svg`] draws plane packings.
+//!
+//! Each encoding's docs say which items and options it uses and why. Every problem can be
+//! written in Knuth's format with readable names ([`crate::knuth::write_named`]), exactly as
+//! it is solved, so that `dancing cover` on the text searches the same tree.
+//!
+//! The functions [`queens()`] and [`langford()`] give the bare [`Problem`]s that the tests
+//! and benches count.
+
+pub mod langford;
+pub mod polycube;
+pub mod polyomino;
+pub mod queens;
+pub mod svg;
+pub mod tiling;
 
 use crate::{Problem, ProblemBuilder};
 
@@ -25,37 +46,29 @@ pub fn knuth_example() -> Problem {
 
 /// N queens on an `n x n` board: rows (items `0..n`) and columns (`n..2n`) primary, the
 /// `2n - 1` diagonals each way secondary; option `r * n + c` puts a queen at row `r`, column
-/// `c`. The solution counts are OEIS A000170 (92 for `n = 8`).
+/// `c`. The solution counts are OEIS A000170 (92 for `n = 8`). This is
+/// [`queens::Queens::new`] in [`queens::Order::Natural`]; see [`mod@queens`] for why.
 pub fn queens(n: usize) -> Problem {
-    let diagonals = 2 * n - 1;
-    build(
-        2 * n,
-        2 * diagonals,
-        (0..n * n).map(|k| {
-            let (r, c) = (k / n, k % n);
-            vec![r, n + c, 2 * n + r + c, 2 * n + diagonals + (n - 1 + r - c)]
-        }),
-    )
+    queens::Queens::new(n, queens::Order::Natural)
+        .problem()
+        .clone()
 }
 
 /// Langford pairs L(2, n): place two copies of each value `1..=n` in `2n` slots so that the
 /// copies of `v` have `v` slots between them. Items are the values (`0..n`), then the slots;
 /// options are in value order, then by first slot. With `half`, value 1 starts only in the
 /// first `n - 1` slots, which keeps one of each mirror-image pair (as in
-/// `langford-N-half.dlx`). Counts: OEIS A014552, doubled without `half`.
+/// `langford-N-half.dlx`). Counts: OEIS A014552, doubled without `half`. This is the problem
+/// of [`langford::Langford::new`].
 pub fn langford(n: usize, half: bool) -> Problem {
-    let mut options = Vec::new();
-    for value in 1..=n {
-        let last_start = if half && value == 1 {
-            n - 1
-        } else {
-            (2 * n).saturating_sub(value + 1)
-        };
-        for start in 1..=last_start {
-            options.push(vec![value - 1, n + start - 1, n + start + value]);
-        }
-    }
-    build(3 * n, 0, options)
+    langford::Langford::new(n, half).problem().clone()
+}
+
+/// `text` (in Knuth's format) after a comment line holding `comment` (its line ends turned
+/// into spaces, so that it stays one comment line).
+pub(crate) fn with_comment(comment: &str, text: &str) -> String {
+    let comment = comment.replace(['\n', '\r'], " ");
+    format!("| {comment}\n{text}")
 }
 
 /// Builds a problem whose options are known to be well formed.

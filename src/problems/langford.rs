@@ -1,0 +1,148 @@
+//! Langford pairs L(2, n): arrange two copies of each of `1, 2, ..., n` in a row of `2n`
+//! slots so that the two copies of `v` have exactly `v` slots between them (for `n = 3`:
+//! `3 1 2 1 3 2`). Solutions exist only when `n mod 4` is 0 or 3.
+//!
+//! # Items and options
+//! - Primary items `v1 .. v{n}`, the values: each is placed exactly once (as a pair).
+//! - Primary items `s1 .. s{2n}`, the slots: each holds exactly one copy.
+//! - One option per value `v` and first slot `i` with `i + v + 1 <= 2n`: `v{v} s{i}
+//!   s{i+v+1}`, in value order, then by `i`. These are the names of Knuth's
+//!   `langford-N.dlx`.
+//!
+//! Every solution read backwards is another solution, so the count is even. With `half`,
+//! value 1 may start only in slots `1 .. n - 1`: of a solution and its mirror image exactly
+//! one has its first 1 in the left half (the 1s are two apart, so they cannot be placed
+//! symmetrically about the middle), and the count is OEIS A014552 exactly.
+
+use std::fmt;
+
+use crate::Problem;
+
+/// Langford pairs, encoded.
+///
+/// ```
+/// use dancing::problems::langford::Langford;
+/// use dancing::Solver;
+/// let langford = Langford::new(3, true);
+/// let mut solver = Solver::new(langford.problem());
+/// let first = solver.next_solution().unwrap().unwrap();
+/// assert_eq!(langford.decode(&first).to_string(), "3 1 2 1 3 2");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Langford {
+    n: usize,
+    half: bool,
+    problem: Problem,
+    /// The value and first slot (both from 1) of each option.
+    options: Vec<(usize, usize)>,
+}
+
+impl Langford {
+    /// L(2, `n`); with `half`, one solution of each mirror-image pair.
+    pub fn new(n: usize, half: bool) -> Langford {
+        let mut options = Vec::new();
+        for value in 1..=n {
+            let last_start = if half && value == 1 {
+                n.saturating_sub(1)
+            } else {
+                (2 * n).saturating_sub(value + 1)
+            };
+            options.extend((1..=last_start).map(|start| (value, start)));
+        }
+        let problem = super::build(
+            3 * n,
+            0,
+            options
+                .iter()
+                .map(|&(value, start)| vec![value - 1, n + start - 1, n + start + value]),
+        );
+        Langford {
+            n,
+            half,
+            problem,
+            options,
+        }
+    }
+
+    /// The largest value.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Whether only one of each mirror-image pair is kept.
+    pub fn half(&self) -> bool {
+        self.half
+    }
+
+    /// The exact-cover problem.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The items' names: `v1 .. v{n}`, then `s1 .. s{2n}`.
+    pub fn item_names(&self) -> Vec<String> {
+        let values = (1..=self.n).map(|v| format!("v{v}"));
+        values
+            .chain((1..=2 * self.n).map(|s| format!("s{s}")))
+            .collect()
+    }
+
+    /// The problem in Knuth's format, as in `langford-N.dlx` (or `-half`).
+    pub fn to_dlx(&self) -> String {
+        let text = crate::knuth::write_named(&self.problem, &self.item_names())
+            .expect("langford item names are unique");
+        let which = if self.half {
+            "one of each mirror pair"
+        } else {
+            "all"
+        };
+        super::with_comment(
+            &format!("Langford pairs L(2,{}), {which} (dancing langford)", self.n),
+            &text,
+        )
+    }
+
+    /// Reads a solution (option indices) back as the sequence of values in the slots.
+    ///
+    /// # Panics
+    /// If an index is not an option, or the options leave a slot empty.
+    pub fn decode(&self, solution: &[usize]) -> Sequence {
+        let mut slots = vec![0; 2 * self.n];
+        for &k in solution {
+            let (value, start) = self.options[k];
+            slots[start - 1] = value;
+            slots[start + value] = value;
+        }
+        assert!(
+            slots.iter().all(|&v| v != 0),
+            "not a solution: a slot is empty"
+        );
+        Sequence { slots }
+    }
+}
+
+/// A solution: the value in each slot, from the left.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sequence {
+    slots: Vec<usize>,
+}
+
+impl Sequence {
+    /// The value in each slot.
+    pub fn slots(&self) -> &[usize] {
+        &self.slots
+    }
+}
+
+impl fmt::Display for Sequence {
+    /// The values separated by spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, v) in self.slots.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{v}")?;
+        }
+        Ok(())
+    }
+}

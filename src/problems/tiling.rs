@@ -1,0 +1,1043 @@
+//! Packing pieces into a board as exact cover: the encoding shared by [`super::polyomino`]
+//! (squares in the plane) and [`super::polycube`] (cubes in space).
+//!
+//! # Items and options
+//! A *board* is a finite set of cells and a *piece* a finite set of cells up to translation
+//! (a [`Shape`]), to be used `copies` times. The problem has
+//! - one primary item per copy of each piece (`F`, or `F#1`, `F#2`, ... for copies), in the
+//!   order the pieces were given, so that every copy is used exactly once;
+//! - one primary item per board cell, in reading order (layer by layer, row by row), so that
+//!   every cell is covered exactly once;
+//! - when a piece has several copies, secondary items that put its copies in order (below).
+//!
+//! An option places one copy of a piece: its item, then the cells it covers. Options come
+//! piece by piece, orientation by orientation, and then by position in reading order. This
+//! is Knuth's layout (the pieces first, then the cells), so the pentomino 6x10 board is
+//! searched exactly as his `pentomino-6x10.dlx`, node for node: the branching item is the
+//! leftmost shortest, and which items come first decides the ties.
+//!
+//! # Orientations
+//! A piece may be placed in any orientation of [`Orientations`]: only as drawn, turned
+//! (rotations of the plane, or of space), or turned and flipped over (every symmetry of the
+//! square or the cube, reflections included). Two placements that cover the same cells are
+//! one placement: a symmetric piece has fewer distinct orientations.
+//!
+//! # Copies
+//! Copies of one piece are interchangeable, so without care every packing would be found
+//! `K!` times, once for each way of labelling the copies. The encoding numbers the copies in
+//! the order of their first cell (in reading order): copy `j + 1` starts after copy `j`.
+//! The secondary item `F#j<c` stands for "copy `j` starts before cell `c`". Copy `j + 1`
+//! placed from cell `b` takes `F#j<b`, which it needs to be true; copy `j` placed from cell
+//! `a` takes every `F#j<c` with `c <= a`, which it makes false. The two clash exactly when
+//! `b <= a`. (Only cells where some placement starts get such items.)
+//!
+//! # Symmetry
+//! The symmetries of the problem form a group `G`: the transformations of the plane (the 8
+//! of the square) or of space (the 48 of the cube) that map the board onto itself and the
+//! set of pieces onto itself. A transformation may exchange two pieces, as a reflection
+//! exchanges the two mirror-image screws of the Soma cube; then it maps the orientations of
+//! one onto those of the other, and both have the same number of copies.
+//!
+//! Every solution has `|G|` images (fewer if it is symmetric itself), and
+//! [`TilingBuilder::reduce_symmetry`] keeps one of each family. It uses Knuth's trick for the
+//! 6x10 pentomino problem (TAOCP 7.2.2.1): *pin* one piece that every symmetry maps to
+//! itself. Its placements fall into orbits under `G`, and only the least placement of each
+//! orbit (by its sorted cells) is kept; for the 6x10 board that puts the X in one quarter
+//! of the board, as in `pentomino-6x10-xq.dlx`. A solution with the pinned piece at a kept
+//! placement `r` stands for its images under the symmetries that fix `r`, its *stabilizer*
+//! `H`. When `H` has only the identity (no X placement of the 6x10 board is symmetric) that
+//! is all. When it does not (an X in the middle row of the 5x12 board; a piece on the
+//! diagonal of a square), a second piece, mapped to itself by every symmetry of `H`, is
+//! pinned to the least placement of each orbit under `H`, given the first; the two are placed
+//! together by one option, and so on until the stabilizer is trivial or every piece is
+//! placed. Each family of solutions then has exactly one member in the reduced problem: the
+//! one whose pinned pieces sit at the chosen placements, level after level.
+//!
+//! At each level the piece pinned is the one whose kept placements are symmetric the least
+//! often, then the one with the fewest kept placements: on 6x10 the X (8 options instead of
+//! 32, as Knuth chose), on 5x12 the V (30 options, some of them placing a second piece
+//! beside a V on the middle row), in the Soma cube the Z. When no single piece is mapped to
+//! itself by every symmetry of `H`, the smallest set of pieces that is (one orbit of pieces)
+//! is pinned jointly. A pinned piece must be used once: the copies of a piece are numbered
+//! by position, which a symmetry does not respect.
+//!
+//! Two transformations that move every cell and every piece alike count as one symmetry:
+//! turning a board of one row over (about its long axis) changes nothing, and would
+//! otherwise make every placement look symmetric.
+
+mod pinning;
+
+use std::collections::HashMap;
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::{BuildError, Problem, ProblemBuilder};
+use pinning::{Pinning, Symmetries};
+
+/// A cell: `[layer, row, column]`. Plane problems keep every cell in layer 0.
+pub type Cell = [i32; 3];
+
+/// A mistake in a tiling problem, found by [`TilingBuilder::build`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TilingError {
+    /// A shape (a piece or the board) with no cell.
+    #[error("{what} has no cell")]
+    EmptyShape {
+        /// What was empty: `the board` or `piece NAME`.
+        what: String,
+    },
+    /// The problem has no piece.
+    #[error("no pieces: give at least one piece")]
+    NoPieces,
+    /// A piece with `copies` of 0.
+    #[error("piece {name} is used 0 times: give at least one copy")]
+    NoCopies {
+        /// The piece.
+        name: String,
+    },
+    /// A piece name that Knuth's format cannot hold, or that would be confused with the
+    /// names made from it: it must be non-empty, without blanks, `:`, `|`, `#` or `<`.
+    #[error(
+        "`{name}` is not a valid piece name: use letters, digits and punctuation other than `:`, `|`, `#` and `<`, without blanks"
+    )]
+    BadName {
+        /// The offending name.
+        name: String,
+    },
+    /// Two items would have the same name (two pieces of one name, or a piece named like a
+    /// cell).
+    #[error(
+        "two items are named `{name}`: give the pieces names unlike each other and unlike the cells"
+    )]
+    DuplicateName {
+        /// The repeated name.
+        name: String,
+    },
+    /// A piece has more cells than the dimension allows (a cell outside layer 0 for a plane
+    /// problem).
+    #[error("{what} leaves the plane: every cell of a plane problem is in layer 0")]
+    NotPlanar {
+        /// `the board` or `piece NAME`.
+        what: String,
+    },
+    /// The pieces do not cover the board exactly.
+    #[error("the pieces have {pieces} cells in all, but the board has {board}: they must be equal")]
+    AreaMismatch {
+        /// Cells of all copies of all pieces.
+        pieces: usize,
+        /// Cells of the board.
+        board: usize,
+    },
+    /// Symmetry reduction found no piece to pin: every piece that the remaining symmetries
+    /// map to itself (or every orbit of such pieces) has several copies.
+    #[error(
+        "cannot remove the symmetric solutions: no piece used once is left to pin (copies of a piece are told apart by position, which a symmetry does not keep)"
+    )]
+    NothingToPin,
+    /// The engine refused the problem (too large).
+    #[error(transparent)]
+    Build(#[from] BuildError),
+}
+
+/// The dimension a tiling problem lives in, which decides its orientations and symmetries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dimension {
+    /// Squares in a plane (layer 0): 8 symmetries, 4 of them rotations.
+    Plane,
+    /// Cubes in space: 48 symmetries, 24 of them rotations.
+    Space,
+}
+
+/// Which orientations a piece may be placed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Orientations {
+    /// Only as drawn: translations alone.
+    Fixed,
+    /// Turned: the rotations of the plane (4) or of space (24).
+    Rotations,
+    /// Turned and flipped over: every symmetry of the square (8) or of the cube (48).
+    #[default]
+    All,
+}
+
+/// A signed permutation of the three coordinates: one of the 48 symmetries of the cube
+/// about the origin. Cell `c` goes to `out[i] = sign[i] * c[axis[i]]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Transform {
+    axis: [usize; 3],
+    sign: [i32; 3],
+}
+
+impl Transform {
+    fn apply(self, c: Cell) -> Cell {
+        [0, 1, 2].map(|i| self.sign[i] * c[self.axis[i]])
+    }
+
+    /// +1 for a rotation, -1 for a reflection.
+    fn determinant(self) -> i32 {
+        let [a, b, c] = self.axis;
+        // The parity of the permutation: even permutations are cyclic shifts.
+        let parity = if (a + 1) % 3 == b && (b + 1) % 3 == c {
+            1
+        } else {
+            -1
+        };
+        parity * self.sign.iter().product::<i32>()
+    }
+
+    /// Whether it keeps the layer axis where it is (a symmetry of the plane).
+    fn is_planar(self) -> bool {
+        self.axis[0] == 0 && self.sign[0] == 1
+    }
+
+    /// All 48, the identity first.
+    fn all() -> Vec<Transform> {
+        let perms = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        let mut all = Vec::with_capacity(48);
+        for axis in perms {
+            for s in 0..8 {
+                let sign = [0, 1, 2].map(|i| if s >> i & 1 == 0 { 1 } else { -1 });
+                all.push(Transform { axis, sign });
+            }
+        }
+        all
+    }
+
+    /// The symmetries of the dimension's square or cube.
+    fn ambient(dimension: Dimension) -> Vec<Transform> {
+        let all = Transform::all();
+        match dimension {
+            Dimension::Plane => all.into_iter().filter(|t| t.is_planar()).collect(),
+            Dimension::Space => all,
+        }
+    }
+
+    /// The transformations a piece may be placed with.
+    fn orientations(dimension: Dimension, orientations: Orientations) -> Vec<Transform> {
+        // A planar transformation keeps the layer axis, so its determinant is the plane's.
+        let ambient = Transform::ambient(dimension);
+        match orientations {
+            Orientations::Fixed => ambient.into_iter().take(1).collect(),
+            Orientations::Rotations => ambient
+                .into_iter()
+                .filter(|t| t.determinant() == 1)
+                .collect(),
+            Orientations::All => ambient,
+        }
+    }
+}
+
+/// A finite, non-empty set of cells up to translation: a piece, or a board. Kept normalized:
+/// the least coordinate on each axis is 0, and the cells are sorted in reading order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    cells: Vec<Cell>,
+}
+
+impl Shape {
+    /// The shape made of the given cells (repeats ignored), moved so that its least
+    /// coordinates are 0; `None` if there is no cell.
+    pub fn new(cells: impl IntoIterator<Item = Cell>) -> Option<Shape> {
+        let mut cells: Vec<Cell> = cells.into_iter().collect();
+        let first = *cells.first()?;
+        let min = cells
+            .iter()
+            .fold(first, |m, c| [0, 1, 2].map(|i| m[i].min(c[i])));
+        for c in &mut cells {
+            *c = [0, 1, 2].map(|i| c[i] - min[i]);
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        Some(Shape { cells })
+    }
+
+    /// A shape in the plane, from `(row, column)` pairs.
+    pub fn plane(cells: impl IntoIterator<Item = (i32, i32)>) -> Option<Shape> {
+        Shape::new(cells.into_iter().map(|(r, c)| [0, r, c]))
+    }
+
+    /// The full box of `layers x rows x columns` cells (`None` if a side is 0).
+    pub fn cuboid(layers: usize, rows: usize, columns: usize) -> Option<Shape> {
+        let [l, r, c] = [layers, rows, columns].map(|n| i32::try_from(n).unwrap_or(i32::MAX));
+        Shape::new((0..l).flat_map(|z| (0..r).flat_map(move |y| (0..c).map(move |x| [z, y, x]))))
+    }
+
+    /// The cells, in reading order (layer, then row, then column).
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The number of cells.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Always false: a shape has at least one cell.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The size of the bounding box: `[layers, rows, columns]`.
+    pub fn extent(&self) -> [i32; 3] {
+        self.cells
+            .iter()
+            .fold([0; 3], |m, c| [0, 1, 2].map(|i| m[i].max(c[i] + 1)))
+    }
+
+    /// Whether every cell can be reached from every other through cells that share a face.
+    pub fn is_connected(&self) -> bool {
+        let mut seen = vec![false; self.cells.len()];
+        let mut stack = vec![0];
+        seen[0] = true;
+        while let Some(k) = stack.pop() {
+            let c = self.cells[k];
+            for axis in 0..3 {
+                for step in [-1, 1] {
+                    let mut n = c;
+                    n[axis] += step;
+                    if let Ok(j) = self.cells.binary_search(&n)
+                        && !seen[j]
+                    {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        seen.iter().all(|&s| s)
+    }
+
+    /// The distinct orientations of the shape in `dimension`, the shape as given first.
+    pub fn orientations_in(&self, dimension: Dimension, orientations: Orientations) -> Vec<Shape> {
+        self.orientations(&Transform::orientations(dimension, orientations))
+    }
+
+    /// The least of [`Shape::orientations_in`]: equal for two shapes exactly when one can be
+    /// turned (and flipped, as allowed) into the other.
+    pub fn canonical(&self, dimension: Dimension, orientations: Orientations) -> Shape {
+        self.orientations_in(dimension, orientations)
+            .into_iter()
+            .min()
+            .expect("a shape has an orientation")
+    }
+
+    fn transformed(&self, t: Transform) -> Shape {
+        Shape::new(self.cells.iter().map(|&c| t.apply(c))).expect("a shape is not empty")
+    }
+
+    /// The distinct orientations under the given transformations, in the order first met.
+    fn orientations(&self, transforms: &[Transform]) -> Vec<Shape> {
+        let mut out: Vec<Shape> = Vec::new();
+        for &t in transforms {
+            let s = self.transformed(t);
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Shape {
+    /// Layers side by side, `#` for a cell and `.` for none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [layers, rows, columns] = self.extent();
+        for r in 0..rows {
+            let mut line = String::new();
+            for l in 0..layers {
+                if l > 0 {
+                    line.push(' ');
+                }
+                for c in 0..columns {
+                    let filled = self.cells.binary_search(&[l, r, c]).is_ok();
+                    line.push(if filled { '#' } else { '.' });
+                }
+            }
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A piece of a tiling problem: a name (an item name in Knuth's format), a shape, and how
+/// many copies must be placed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The piece's name, which is its item's name.
+    pub name: String,
+    /// Its cells as drawn.
+    pub shape: Shape,
+    /// How many copies are placed (at least 1).
+    pub copies: usize,
+}
+
+/// Collects a board and pieces, then checks and encodes them as a [`TilingProblem`].
+///
+/// ```
+/// use dancing::problems::tiling::{Dimension, Shape, TilingBuilder};
+/// use dancing::Solver;
+/// // Dominoes on a 2x3 board: three tilings, one of them up to symmetry.
+/// let board = Shape::cuboid(1, 2, 3).unwrap();
+/// let domino = Shape::plane([(0, 0), (0, 1)]).unwrap();
+/// let mut builder = TilingBuilder::new(Dimension::Plane, board);
+/// builder.piece("D", domino, 3);
+/// let tiling = builder.build()?;
+/// assert_eq!(Solver::new(tiling.problem()).count(None), Ok(3));
+/// # Ok::<(), dancing::problems::tiling::TilingError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct TilingBuilder {
+    dimension: Dimension,
+    board: Shape,
+    pieces: Vec<Piece>,
+    orientations: Orientations,
+    reduce_symmetry: bool,
+}
+
+impl TilingBuilder {
+    /// A problem on `board` with no pieces yet, every orientation allowed and no symmetry
+    /// reduction.
+    pub fn new(dimension: Dimension, board: Shape) -> TilingBuilder {
+        TilingBuilder {
+            dimension,
+            board,
+            pieces: Vec::new(),
+            orientations: Orientations::All,
+            reduce_symmetry: false,
+        }
+    }
+
+    /// Adds a piece to be placed `copies` times.
+    pub fn piece(&mut self, name: impl Into<String>, shape: Shape, copies: usize) -> &mut Self {
+        self.pieces.push(Piece {
+            name: name.into(),
+            shape,
+            copies,
+        });
+        self
+    }
+
+    /// Adds pieces, each to be placed `copies` times.
+    pub fn pieces<N: Into<String>>(
+        &mut self,
+        pieces: impl IntoIterator<Item = (N, Shape)>,
+        copies: usize,
+    ) -> &mut Self {
+        for (name, shape) in pieces {
+            self.piece(name, shape, copies);
+        }
+        self
+    }
+
+    /// Sets the orientations the pieces may take (every one by default).
+    pub fn orientations(&mut self, orientations: Orientations) -> &mut Self {
+        self.orientations = orientations;
+        self
+    }
+
+    /// Keeps one solution of each family of symmetric images (see the module docs).
+    pub fn reduce_symmetry(&mut self, reduce: bool) -> &mut Self {
+        self.reduce_symmetry = reduce;
+        self
+    }
+
+    /// Checks the pieces and the board and encodes the problem.
+    ///
+    /// # Errors
+    /// [`TilingError`]: no pieces, a bad or repeated name, a piece outside the plane of a
+    /// plane problem, pieces whose cells do not add up to the board's, no piece to pin, or a
+    /// problem too large for the engine.
+    pub fn build(&self) -> Result<TilingProblem, TilingError> {
+        self.check()?;
+        let orientation_transforms = Transform::orientations(self.dimension, self.orientations);
+        let board = Board::new(&self.board);
+        let placements: Vec<Vec<Vec<usize>>> = self
+            .pieces
+            .iter()
+            .map(|p| board.placements(&p.shape.orientations(&orientation_transforms)))
+            .collect();
+        let symmetries = Symmetries::new(
+            self.dimension,
+            &self.board,
+            &board,
+            &self.pieces,
+            &orientation_transforms,
+        );
+        let pinned = if self.reduce_symmetry {
+            Some(Pinning::new(
+                &symmetries,
+                &self.pieces,
+                &placements,
+                board.cells.len(),
+            )?)
+        } else {
+            None
+        };
+        encode(self, &board, &placements, pinned.as_ref(), symmetries.len())
+    }
+
+    fn check(&self) -> Result<(), TilingError> {
+        if self.pieces.is_empty() {
+            return Err(TilingError::NoPieces);
+        }
+        let planar = |s: &Shape| self.dimension == Dimension::Space || s.extent()[0] == 1;
+        if !planar(&self.board) {
+            return Err(TilingError::NotPlanar {
+                what: "the board".into(),
+            });
+        }
+        for p in &self.pieces {
+            let bad = |c: char| c.is_whitespace() || matches!(c, ':' | '|' | '#' | '<');
+            if p.name.is_empty() || p.name.chars().any(bad) {
+                return Err(TilingError::BadName {
+                    name: p.name.clone(),
+                });
+            }
+            if p.copies == 0 {
+                return Err(TilingError::NoCopies {
+                    name: p.name.clone(),
+                });
+            }
+            if !planar(&p.shape) {
+                return Err(TilingError::NotPlanar {
+                    what: format!("piece {}", p.name),
+                });
+            }
+        }
+        let pieces: usize = self.pieces.iter().map(|p| p.copies * p.shape.len()).sum();
+        if pieces != self.board.len() {
+            return Err(TilingError::AreaMismatch {
+                pieces,
+                board: self.board.len(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The board's cells with their indices.
+struct Board {
+    cells: Vec<Cell>,
+    index: HashMap<Cell, usize>,
+    extent: [i32; 3],
+}
+
+impl Board {
+    fn new(shape: &Shape) -> Board {
+        Board {
+            cells: shape.cells.clone(),
+            index: shape
+                .cells
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (c, i))
+                .collect(),
+            extent: shape.extent(),
+        }
+    }
+
+    /// Every placement of the orientations inside the board, as sorted cell indices:
+    /// orientation by orientation, then by offset in reading order.
+    fn placements(&self, orientations: &[Shape]) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        for o in orientations {
+            let e = o.extent();
+            for dz in 0..=self.extent[0] - e[0] {
+                for dy in 0..=self.extent[1] - e[1] {
+                    for dx in 0..=self.extent[2] - e[2] {
+                        let cells: Option<Vec<usize>> = o
+                            .cells
+                            .iter()
+                            .map(|c| self.index.get(&[c[0] + dz, c[1] + dy, c[2] + dx]).copied())
+                            .collect();
+                        if let Some(cells) = cells {
+                            // Translations keep reading order, so the indices are sorted.
+                            out.push(cells);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// One piece placed by an option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// The piece, as an index into [`TilingProblem::pieces`].
+    pub piece: usize,
+    /// Which copy of it, from 0.
+    pub copy: usize,
+    /// The board cells it covers, as indices into the board's cells, sorted.
+    pub cells: Vec<usize>,
+}
+
+/// What symmetry reduction did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reduction {
+    /// The pieces pinned first (usually one), whose placements were replaced.
+    pub pinned: Vec<usize>,
+    /// The options that replace them: one per kept placement, some placing several pieces.
+    pub options: usize,
+}
+
+/// A tiling problem encoded as exact cover, with what is needed to name its items and to
+/// read its solutions back as packings.
+#[derive(Clone, Debug)]
+pub struct TilingProblem {
+    problem: Problem,
+    item_names: Vec<String>,
+    dimension: Dimension,
+    board: Shape,
+    pieces: Vec<Piece>,
+    glyphs: Vec<char>,
+    placed: Vec<Vec<Placed>>,
+    symmetries: usize,
+    reduction: Option<Reduction>,
+}
+
+/// A solution read back: which piece covers each board cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Packing {
+    /// The pieces placed, in the order of the solution's options.
+    pub placed: Vec<Placed>,
+    /// For each board cell, the index into `placed` of the piece covering it.
+    pub cover: Vec<usize>,
+}
+
+impl TilingProblem {
+    /// The exact-cover problem.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The items' names (see the module docs), in item order.
+    pub fn item_names(&self) -> &[String] {
+        &self.item_names
+    }
+
+    /// The dimension the problem lives in.
+    pub fn dimension(&self) -> Dimension {
+        self.dimension
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Shape {
+        &self.board
+    }
+
+    /// The pieces, in the order given.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The character that stands for each piece in pictures: its name when that is one
+    /// character, otherwise a letter or digit that no other piece uses.
+    pub fn glyphs(&self) -> &[char] {
+        &self.glyphs
+    }
+
+    /// The pieces that option `k` places (one, or several for a pinned configuration).
+    ///
+    /// # Panics
+    /// If `k` is not an option of the problem.
+    pub fn placed(&self, k: usize) -> &[Placed] {
+        &self.placed[k]
+    }
+
+    /// The number of symmetries of the problem (the order of the group `G` of the module
+    /// docs), whether or not they were removed.
+    pub fn symmetries(&self) -> usize {
+        self.symmetries
+    }
+
+    /// What symmetry reduction did, if it was asked for: the solutions are then counted up
+    /// to symmetry.
+    pub fn reduction(&self) -> Option<&Reduction> {
+        self.reduction.as_ref()
+    }
+
+    /// The name of board cell `i`: one character per coordinate (`0-9a-zA-Z`, row then
+    /// column, with the layer first in space) when every side is at most 62, as in Knuth's
+    /// files; otherwise the numbers joined by `.`.
+    pub fn cell_name(&self, i: usize) -> String {
+        cell_name(self.dimension, self.board.extent(), self.board.cells[i])
+    }
+
+    /// Reads a solution (option indices, as [`crate::Solver::solution`] gives them) back as
+    /// a packing.
+    ///
+    /// # Panics
+    /// If an index is not an option, or the options do not cover every cell (they are not a
+    /// solution of this problem).
+    pub fn decode(&self, solution: &[usize]) -> Packing {
+        let placed: Vec<Placed> = solution
+            .iter()
+            .flat_map(|&k| self.placed[k].iter().cloned())
+            .collect();
+        let mut cover = vec![usize::MAX; self.board.len()];
+        for (n, p) in placed.iter().enumerate() {
+            for &c in &p.cells {
+                cover[c] = n;
+            }
+        }
+        assert!(
+            cover.iter().all(|&n| n != usize::MAX),
+            "not a solution: some cell is not covered"
+        );
+        Packing { placed, cover }
+    }
+
+    /// A packing as letters: one line per row, each piece's character ([`Self::glyphs`]) in
+    /// its cells and `.` where there is no cell; the layers of a space problem side by
+    /// side, `gap` between two.
+    pub fn picture(&self, packing: &Packing, gap: &str) -> String {
+        let [depth, rows, columns] = self.board.extent();
+        let (depth, rows, columns) = (depth as usize, rows as usize, columns as usize);
+        let mut grid = vec![vec!['.'; depth * columns]; rows];
+        for (i, c) in self.board.cells.iter().enumerate() {
+            let piece = packing.placed[packing.cover[i]].piece;
+            grid[c[1] as usize][c[0] as usize * columns + c[2] as usize] = self.glyphs[piece];
+        }
+        let mut out = String::new();
+        for row in grid {
+            for (l, layer) in row.chunks(columns).enumerate() {
+                if l > 0 {
+                    out += gap;
+                }
+                out.extend(layer);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The problem in Knuth's format, with a comment line saying what it is.
+    pub fn to_dlx(&self, comment: &str) -> String {
+        let text = crate::knuth::write_named(&self.problem, &self.item_names)
+            .expect("tiling item names are checked when the problem is built");
+        super::with_comment(comment, &text)
+    }
+}
+
+/// One character per piece: its one-character name, or else one from a pool of letters and
+/// digits that no piece is named.
+fn glyphs(pieces: &[Piece]) -> Vec<char> {
+    let single = |p: &Piece| {
+        let mut chars = p.name.chars();
+        chars.next().filter(|_| chars.next().is_none())
+    };
+    let taken: Vec<char> = pieces.iter().filter_map(single).collect();
+    let mut pool = ('A'..='Z')
+        .chain('a'..='z')
+        .chain('0'..='9')
+        .filter(|c| !taken.contains(c));
+    pieces
+        .iter()
+        .map(|p| single(p).or_else(|| pool.next()).unwrap_or('?'))
+        .collect()
+}
+
+/// The digits of cell names: Knuth's 0-9a-z, then A-Z.
+const DIGITS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+fn cell_name(dimension: Dimension, extent: [i32; 3], cell: Cell) -> String {
+    let axes = match dimension {
+        Dimension::Plane => 1..3,
+        Dimension::Space => 0..3,
+    };
+    if extent.iter().all(|&e| e <= 62) {
+        axes.map(|a| char::from(DIGITS[cell[a] as usize])).collect()
+    } else {
+        axes.map(|a| cell[a].to_string())
+            .collect::<Vec<_>>()
+            .join(".")
+    }
+}
+
+/// Lays out items and options (see the module docs for the layout).
+fn encode(
+    spec: &TilingBuilder,
+    board: &Board,
+    placements: &[Vec<Vec<usize>>],
+    pinning: Option<&Pinning>,
+    symmetries: usize,
+) -> Result<TilingProblem, TilingError> {
+    let pieces = &spec.pieces;
+    let extent = spec.board.extent();
+    // Items: copies of pieces, cells, then the ordering items of pieces with copies.
+    let mut names = Vec::new();
+    let mut piece_item = Vec::new();
+    for p in pieces {
+        let first = names.len();
+        if p.copies == 1 {
+            names.push(p.name.clone());
+        } else {
+            names.extend((1..=p.copies).map(|j| format!("{}#{j}", p.name)));
+        }
+        piece_item.push(first);
+    }
+    let first_cell = names.len();
+    names.extend(
+        board
+            .cells
+            .iter()
+            .map(|&c| cell_name(spec.dimension, extent, c)),
+    );
+    let primary = names.len();
+    // `order[p]`: for each anchor cell of piece p, its position among the anchors; the
+    // ordering items of copy j of piece p start at `order_item[p] + j * anchors`.
+    let mut anchors: Vec<Vec<usize>> = vec![Vec::new(); pieces.len()];
+    let mut order_item = vec![0; pieces.len()];
+    for (p, piece) in pieces.iter().enumerate() {
+        if piece.copies == 1 {
+            continue;
+        }
+        let mut a: Vec<usize> = placements[p].iter().map(|cells| cells[0]).collect();
+        a.sort_unstable();
+        a.dedup();
+        order_item[p] = names.len();
+        for j in 1..piece.copies {
+            let order: Vec<String> = a
+                .iter()
+                .map(|&c| format!("{}#{j}<{}", piece.name, names[first_cell + c]))
+                .collect();
+            names.extend(order);
+        }
+        anchors[p] = a;
+    }
+    let mut seen = std::collections::HashSet::new();
+    if let Some(name) = names.iter().find(|n| !seen.insert(n.as_str())) {
+        return Err(TilingError::DuplicateName { name: name.clone() });
+    }
+
+    let mut builder = ProblemBuilder::new(primary, names.len() - primary);
+    let mut placed = Vec::new();
+    let first_pinned = pinning.and_then(|p| p.first.first().copied());
+    let mut items = Vec::new();
+    for (p, piece) in pieces.iter().enumerate() {
+        let pinning_here = pinning.filter(|_| first_pinned == Some(p));
+        if let Some(pin) = pinning_here {
+            for config in &pin.configs {
+                items.clear();
+                items.extend(config.iter().map(|(q, _)| piece_item[*q]));
+                let mut cells: Vec<usize> =
+                    config.iter().flat_map(|(_, c)| c.iter().copied()).collect();
+                cells.sort_unstable();
+                items.extend(cells.iter().map(|&c| first_cell + c));
+                builder.option(items.iter().copied())?;
+                placed.push(
+                    config
+                        .iter()
+                        .map(|(q, cells)| Placed {
+                            piece: *q,
+                            copy: 0,
+                            cells: cells.clone(),
+                        })
+                        .collect(),
+                );
+            }
+            continue;
+        }
+        if pinning_here.is_none() && pinning.is_some_and(|pin| pin.first.contains(&p)) {
+            // A pinned piece is placed only by the configurations.
+            continue;
+        }
+        let n = anchors[p].len();
+        for copy in 0..piece.copies {
+            for cells in &placements[p] {
+                items.clear();
+                items.push(piece_item[p] + copy);
+                items.extend(cells.iter().map(|&c| first_cell + c));
+                if piece.copies > 1 {
+                    let at = anchors[p].binary_search(&cells[0]).expect("an anchor");
+                    if copy > 0 {
+                        // Copy `copy` starts at or after this cell's turn for copy - 1 ...
+                        items.push(order_item[p] + (copy - 1) * n + at);
+                    }
+                    if copy + 1 < piece.copies {
+                        // ... and every later copy starts after it.
+                        items.extend((0..=at).map(|b| order_item[p] + copy * n + b));
+                    }
+                }
+                builder.option(items.iter().copied())?;
+                placed.push(vec![Placed {
+                    piece: p,
+                    copy,
+                    cells: cells.clone(),
+                }]);
+            }
+        }
+    }
+    Ok(TilingProblem {
+        problem: builder.build()?,
+        item_names: names,
+        dimension: spec.dimension,
+        board: spec.board.clone(),
+        pieces: pieces.clone(),
+        glyphs: glyphs(pieces),
+        placed,
+        symmetries,
+        reduction: pinning.map(|p| Reduction {
+            pinned: p.first.clone(),
+            options: p.configs.len(),
+        }),
+    })
+}
+
+/// A mistake in the description of pieces or of a board (a size, a list of names, a
+/// drawing), found by the front ends' readers.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SpecError {
+    /// A size that is not numbers joined by `x`, or a board of more than [`MAX_CELLS`]
+    /// cells.
+    #[error("`{text}` is not a size: expected {expected}, at most 1048576 cells")]
+    BadSize {
+        /// The text given.
+        text: String,
+        /// What was expected, with an example.
+        expected: &'static str,
+    },
+    /// A name that is neither a set of pieces nor a piece.
+    #[error("unknown piece or set `{name}`: expected one of {known}")]
+    UnknownPiece {
+        /// The name given.
+        name: String,
+        /// The names that are known, for the message.
+        known: String,
+    },
+    /// A drawing without a cell.
+    #[error("the drawing has no cell: draw cells with any character but blanks and `.`")]
+    EmptyDrawing,
+    /// A piece drawn in parts that do not touch.
+    #[error(
+        "piece `{name}` is drawn in parts that do not touch: give each piece its own character"
+    )]
+    NotConnected {
+        /// The piece's character.
+        name: char,
+    },
+    /// A drawing of several layers where one is expected.
+    #[error(
+        "the drawing has {layers} layers (separated by `---` lines), but a plane problem has one"
+    )]
+    Layers {
+        /// How many layers were drawn.
+        layers: usize,
+    },
+}
+
+/// What a drawing holds: each character with its cells, and the number of layers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawing {
+    /// Each character drawn with its cells, in the order first met.
+    pub drawn: Vec<(char, Vec<Cell>)>,
+    /// How many layers the cells span.
+    pub layers: usize,
+}
+
+/// Reads a drawing: each line a row, each character a cell (or `.` and blanks for none);
+/// lines of `-` alone separate layers.
+///
+/// # Errors
+/// [`SpecError::EmptyDrawing`] if no cell is drawn.
+pub fn read_drawing(text: &str) -> Result<Drawing, SpecError> {
+    let mut drawn: Vec<(char, Vec<Cell>)> = Vec::new();
+    let (mut layer, mut row) = (0, 0);
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if !trimmed.is_empty() && trimmed.chars().all(|c| c == '-') {
+            layer += 1;
+            row = 0;
+            continue;
+        }
+        for (column, ch) in line.chars().enumerate() {
+            if ch.is_whitespace() || ch == '.' {
+                continue;
+            }
+            let cell = [layer, row, i32::try_from(column).unwrap_or(i32::MAX)];
+            match drawn.iter_mut().find(|(c, _)| *c == ch) {
+                Some((_, cells)) => cells.push(cell),
+                None => drawn.push((ch, vec![cell])),
+            }
+        }
+        row += 1;
+    }
+    if drawn.is_empty() {
+        return Err(SpecError::EmptyDrawing);
+    }
+    let layers = drawn
+        .iter()
+        .flat_map(|(_, cells)| cells.iter().map(|c| c[0]))
+        .max()
+        .map_or(0, |l| l as usize + 1);
+    Ok(Drawing { drawn, layers })
+}
+
+/// The board drawn: every cell drawn, whatever its character.
+///
+/// # Errors
+/// [`SpecError::EmptyDrawing`].
+pub fn board_from_drawing(text: &str) -> Result<Shape, SpecError> {
+    let drawn = read_drawing(text)?.drawn;
+    Shape::new(drawn.into_iter().flat_map(|(_, cells)| cells)).ok_or(SpecError::EmptyDrawing)
+}
+
+/// The pieces drawn, each character one piece named by it.
+///
+/// # Errors
+/// [`SpecError::EmptyDrawing`], or [`SpecError::NotConnected`] for a piece whose cells do
+/// not all touch (two pieces drawn with one character, most likely).
+pub fn pieces_from_drawing(text: &str) -> Result<Vec<(String, Shape)>, SpecError> {
+    read_drawing(text)?
+        .drawn
+        .into_iter()
+        .map(|(name, cells)| {
+            let shape = Shape::new(cells).expect("a drawn piece has cells");
+            if shape.is_connected() {
+                Ok((name.to_string(), shape))
+            } else {
+                Err(SpecError::NotConnected { name })
+            }
+        })
+        .collect()
+}
+
+/// The most cells a board given by its size may have (about a million): more would take
+/// gigabytes of options before the engine could refuse them.
+pub const MAX_CELLS: usize = 1 << 20;
+
+/// Reads a size `AxBx...` with exactly `sides` positive numbers and at most [`MAX_CELLS`]
+/// cells.
+pub(crate) fn read_size(
+    text: &str,
+    sides: usize,
+    expected: &'static str,
+) -> Result<Vec<usize>, SpecError> {
+    let bad = || SpecError::BadSize {
+        text: text.to_owned(),
+        expected,
+    };
+    let numbers: Vec<usize> = text
+        .split(['x', 'X'])
+        .map(|n| n.trim().parse().ok().filter(|&n: &usize| n > 0))
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    let cells = numbers
+        .iter()
+        .try_fold(1usize, |product, &n| product.checked_mul(n));
+    if numbers.len() == sides && cells.is_some_and(|c| c <= MAX_CELLS) {
+        Ok(numbers)
+    } else {
+        Err(bad())
+    }
+}
