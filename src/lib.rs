@@ -48,7 +48,9 @@ pub mod sudoku;
 
 pub use parallel::count_parallel;
 pub use problem::{BuildError, Problem, ProblemBuilder};
-pub use solver::{ForceError, GaveUp, Outcome, Solutions, Solver, Stats, Step};
+pub use solver::{
+    AUTO_MAX_OPTIONS, Engine, ForceError, GaveUp, Outcome, Solutions, Solver, Stats, Step,
+};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]
