@@ -52,6 +52,7 @@ pub(crate) fn first_min(counts: &[i16]) -> Option<(usize, i16)> {
 /// The processor must have AVX2; `counts.len()` must be a nonzero multiple of [`LANES`].
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
+#[inline]
 pub(crate) unsafe fn first_min_avx2(counts: &[i16]) -> Option<(usize, i16)> {
     use std::arch::x86_64::{
         __m256i, _mm_cvtsi128_si32, _mm_min_epi16, _mm_minpos_epu16, _mm256_castsi256_si128,
