@@ -54,7 +54,9 @@ mod text;
 
 pub use parallel::{Total, count_parallel};
 pub use problem::{BuildError, Problem, ProblemBuilder};
-pub use solver::{ForceError, GaveUp, Outcome, Solutions, Solver, Stats, Step};
+pub use solver::{
+    AUTO_MAX_OPTIONS, Engine, ForceError, GaveUp, Outcome, Solutions, Solver, Stats, Step,
+};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

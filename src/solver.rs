@@ -3,9 +3,21 @@
 //! A [`Solver`] runs Algorithm X (TAOCP 7.2.2.1) on one [`Problem`]: the next solution,
 //! counting up to a limit, every solution through a callback or an iterator, a node budget,
 //! pauses for progress reports, and Knuth's counters ([`Stats`]). The search itself belongs
-//! to an engine (see `engine`): today Knuth's DLX1 on dancing links, whose search tree, and
-//! whose `nodes` and `updates`, equal DLX1's node for node. The solver only dispatches and
-//! keeps the conveniences built on [`Solver::step`].
+//! to an engine (see `engine`), chosen with [`Engine`]: Knuth's DLX1 on dancing links, or
+//! the same search on bitsets over the options. Both search DLX1's tree, node for node, with
+//! DLX1's `nodes` and `updates`, so whichever runs, the solutions, their order and the
+//! statistics are the same. The solver only dispatches and keeps the conveniences built on
+//! [`Solver::step`].
+//!
+//! # Which engine
+//! [`Engine::Auto`] (what [`Solver::new`] uses) runs the bit engine on problems it fits and
+//! the links on the others. The bit engine's memory grows as items times options (a bitset
+//! of the options for each item, and a saved state of the options for each level of the
+//! search), and its work at each node as the number of options over 64 (the words of those
+//! bitsets), where the links' work grows with the options actually removed: so the bitsets
+//! win on the dense problems of some thousands of options that exact cover is usually asked
+//! to solve, and the links on large sparse ones. See [`AUTO_MAX_OPTIONS`] for where the limit
+//! lies and how it was measured.
 //!
 //! # Counters
 //! `nodes` counts entries to the step that chooses an item, one of which is each solution
@@ -23,7 +35,29 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::Problem;
 use crate::engine::Search;
+use crate::engine::bits::Bits;
 use crate::engine::dlx::Dlx;
+
+/// The engine a [`Solver`] runs. Both search the same tree, so the choice changes only the
+/// time and the memory a search takes, never its results or its [`Stats`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// The bit engine when the problem has at most [`AUTO_MAX_OPTIONS`] options (those with
+    /// a primary item) and fits its memory bound, else the links.
+    #[default]
+    Auto,
+    /// Dancing links (Knuth's DLX1): any problem, memory proportional to its size.
+    Links,
+    /// Bitsets over the options, copied on backtracking instead of uncovered: at most 16,383
+    /// options and 64 MiB of bitsets and saved states. A problem beyond that runs on the
+    /// links instead: asking for this engine never fails.
+    Bits,
+}
+
+/// The most options (those that name a primary item) for which [`Engine::Auto`] picks the
+/// bit engine. Measured on this project's machine, CPU time of `dancing cover --count`, bits
+/// against links: see the README's performance section.
+pub const AUTO_MAX_OPTIONS: usize = 16_383;
 
 /// Work done by a search so far. Parts of one search add up with `+` (or [`Iterator::sum`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -146,6 +180,7 @@ pub struct Solver {
 #[derive(Clone, Debug)]
 enum Inner {
     Dlx(Dlx),
+    Bits(Bits),
 }
 
 /// Runs `$body` with `$e` bound to the solver's engine, whichever it is.
@@ -153,16 +188,52 @@ macro_rules! each {
     ($inner:expr, $e:ident => $body:expr) => {
         match $inner {
             Inner::Dlx($e) => $body,
+            Inner::Bits($e) => $body,
         }
     };
 }
 
 impl Solver {
-    /// A solver for `problem`, ready to search.
+    /// A solver for `problem`, ready to search, on the engine that [`Engine::Auto`] picks.
     pub fn new(problem: &Problem) -> Solver {
+        Solver::with_engine(problem, Engine::Auto)
+    }
+
+    /// A solver for `problem` on the given engine; [`Engine::Bits`] for a problem the bit
+    /// engine cannot take gives the links (see [`Engine`]), so this never fails.
+    ///
+    /// ```
+    /// use dancing::{Engine, Solver};
+    /// let problem = dancing::problems::queens(8);
+    /// let mut links = Solver::with_engine(&problem, Engine::Links);
+    /// let mut bits = Solver::with_engine(&problem, Engine::Bits);
+    /// assert_eq!(bits.engine(), Engine::Bits);
+    /// assert_eq!(links.count(None), bits.count(None));
+    /// assert_eq!(links.stats(), bits.stats()); // the same tree: same nodes and updates
+    /// ```
+    pub fn with_engine(problem: &Problem, engine: Engine) -> Solver {
+        let bits = match engine {
+            Engine::Links => false,
+            Engine::Bits => Bits::fits(problem),
+            Engine::Auto => Bits::fits(problem) && Bits::options(problem) <= AUTO_MAX_OPTIONS,
+        };
+        let engine = if bits {
+            Inner::Bits(Bits::new(problem))
+        } else {
+            Inner::Dlx(Dlx::new(problem))
+        };
         Solver {
-            engine: Inner::Dlx(Dlx::new(problem)),
+            engine,
             buffer: Vec::new(),
+        }
+    }
+
+    /// The engine this solver runs: [`Engine::Links`] or [`Engine::Bits`], never
+    /// [`Engine::Auto`].
+    pub fn engine(&self) -> Engine {
+        match self.engine {
+            Inner::Dlx(_) => Engine::Links,
+            Inner::Bits(_) => Engine::Bits,
         }
     }
 
@@ -200,6 +271,8 @@ impl Solver {
     pub(crate) fn reset_from(&mut self, pristine: &Solver) {
         match (&mut self.engine, &pristine.engine) {
             (Inner::Dlx(e), Inner::Dlx(p)) => e.reset_from(p),
+            (Inner::Bits(e), Inner::Bits(p)) => e.reset_from(p),
+            (engine, _) => each!(engine, e => e.reset()),
         }
     }
 
@@ -359,6 +432,8 @@ impl Solver {
     pub(crate) fn same_state(&self, other: &Solver) -> bool {
         match (&self.engine, &other.engine) {
             (Inner::Dlx(a), Inner::Dlx(b)) => a.same_links(b),
+            (Inner::Bits(a), Inner::Bits(b)) => a.same_state(b),
+            _ => false,
         }
     }
 }

@@ -15,7 +15,10 @@
 //!
 //! The engines:
 //! - [`dlx`]: Knuth's DLX1 on the dancing links of [`links`] (TAOCP 7.2.2.1, Algorithm X).
+//! - [`bits`]: the same search tree with the state kept as bitsets over the options, saved
+//!   and restored by copying; for problems of up to some thousands of options.
 
+pub(crate) mod bits;
 pub(crate) mod dlx;
 pub(crate) mod links;
 

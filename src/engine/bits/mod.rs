@@ -1,0 +1,699 @@
+//! The bit engine: Algorithm X with the state kept as bitsets over options, searching
+//! exactly DLX1's tree.
+//!
+//! # Representation
+//! The fixed part is a [`Table`]: for each item, the bitset of the options that contain it;
+//! for each option, its items. The state of a node of the search tree is a *frame*:
+//! - `active`: the bitset of the options still compatible with the choices above the node
+//!   (an option is active exactly when none of its items is covered);
+//! - `counts`: for each primary item, the number of its active options (DLX1's `len`), or
+//!   [`COVERED`] once an option covering it has been chosen.
+//!
+//! Choosing option `o` removes `active & (the union of the bitsets of o's items)`, which
+//! includes `o` itself, from `active`, and decrements, for each option removed, the counts of
+//! its primary items; the counts of `o`'s own primary items, raised by [`COVERED`] first, end
+//! at exactly [`COVERED`]. This is DLX1's *cover* and *hide*, with one subtraction where the
+//! links do two stores, and with no *uncover* at all: the frames form a stack, and a node
+//! whose branching item has several options copies its frame to the next one before each
+//! choice, so backing up is moving down the stack. A node whose branching item has one
+//! option (most nodes of a Sudoku) changes its frame in place, since nothing needs restoring
+//! there: backing up passes over it to the node below.
+//!
+//! # The tree
+//! At each node the engine branches on the leftmost primary item of least count (the first
+//! minimum of `counts`, found by a vector scan, see [`scan`]) and tries its active options in
+//! increasing index order, which is the order of the item's list in DLX1. So the tree, and
+//! `nodes`, are DLX1's node for node.
+//!
+//! # Updates
+//! `updates` is computed to equal DLX1's, which counts one for each item unlinked by *cover*
+//! and one for each node that *hide* removes from a list. For an option `r`, let `w(r)` be
+//! its number of items less one (the nodes that hiding it removes). At a node with
+//! branching item `i`, DLX1 covers `i` once (`1 + S`, where `S` is the sum of `w` over `i`'s
+//! active options), then for each option `o` tried covers `o`'s other items, hiding every
+//! active option they meet that `i` did not: `w(o) + W(o) - S`, where `W(o)` is the sum of
+//! `w` over the options that choosing `o` removes (those of `i` among them). So the first
+//! option of a node adds `1 + w(o) + W(o)` and each later one `w(o) + W(o) - S`, with `S`
+//! computed when the second option is tried. A forced option adds `w(o) + 1 + W(o)`.
+//!
+//! # Invariants
+//! Between search steps, and checked by [`Bits::check`] against a state recomputed from the
+//! chosen options alone:
+//! 1. the frames `0..=top` hold, in order, the state of each node where an option was chosen
+//!    from several (the *branching levels*), and `top` the state below the last choice;
+//!    frame `b + 1` is the child of the `b`-th branching level;
+//! 2. in each of those frames, `active` is exactly the options with no covered item, each
+//!    count of an uncovered primary item is the number of its active options, and every other
+//!    count (covered items, padding) is [`COVERED`];
+//! 3. each level's item is the first minimum of the counts at its node, and its option the
+//!    one chosen there; a level is in place exactly when that item had one option.
+//!
+//! When the tree is exhausted, `top` may still hold the state below a chain of in-place
+//! levels that were popped; nothing reads it before a reset.
+//!
+//! # Subtrees
+//! [`Bits::descend`] replays a choice from [`Search::choices`] and raises a *floor* that
+//! backing up never passes, as the links engine does.
+
+mod frames;
+pub(crate) mod scan;
+pub(crate) mod table;
+
+use std::sync::Arc;
+
+use self::frames::Frames;
+use self::scan::COVERED;
+use self::table::Table;
+use super::{Counters, Search};
+use crate::{ForceError, Problem, Stats, Step};
+
+/// Where the search loop is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// At a new node, to be entered.
+    Forward,
+    /// Below a finished subtree: try the next option of the deepest branching level.
+    Backup,
+    /// The tree (or the subtree below the floor) is exhausted.
+    Done,
+}
+
+/// One level of the search: the branching item and the option chosen for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Level {
+    /// The branching item (primary, so it is also an index into the counts).
+    item: u32,
+    /// The option chosen, an index of the [`Table`].
+    option: u32,
+    /// Whether the item had one option, chosen in place in the node's frame.
+    single: bool,
+    /// `S`, the sum of `w` over the item's options at the node (see the module docs), once
+    /// a second option has been tried; [`UNKNOWN`] before.
+    weight: u64,
+}
+
+/// [`Level::weight`] not computed yet.
+const UNKNOWN: u64 = u64::MAX;
+
+/// Where the search is, apart from its frames and levels.
+#[derive(Clone, Debug)]
+struct Cursor {
+    /// The frame that holds the state below the last choice.
+    top: usize,
+    /// The number of levels placed by [`Bits::descend`], which backing up never removes.
+    floor: usize,
+    state: State,
+    /// DLX1's `updates` (see the module docs).
+    updates: u64,
+}
+
+/// The bit engine: the shared table, the stack of frames and levels, and the counters.
+#[derive(Clone, Debug)]
+pub(crate) struct Bits {
+    table: Arc<Table>,
+    frames: Frames,
+    /// The levels of the search, from the root.
+    levels: Vec<Level>,
+    /// The options forced before the search, in order.
+    forced: Vec<u32>,
+    cursor: Cursor,
+    counters: Counters,
+    /// Room for the conflicts of an option when the table does not keep them.
+    scratch: Vec<u64>,
+    /// Whether the processor has AVX2, for the search loop; detected once, at construction.
+    avx2: bool,
+}
+
+/// `w(o)`: the items of option `o` less one.
+#[inline(always)]
+fn others(table: &Table, o: u32) -> u64 {
+    u64::from(table.record(o as usize)[0])
+}
+
+/// Chooses option `o` in the frame (`active`, `counts`): removes every active option that
+/// shares an item with `o`, `o` included, decrements the counts of their primary items, and
+/// leaves `o`'s primary items at [`COVERED`]. Returns `W(o)`, the sum of `w` over the options
+/// removed. `o` must be active; `active` and `counts` are a frame's ([`Table::words`] and
+/// [`Table::padded`] long), and `scratch` has [`Table::words`] words. `N` is the number of
+/// primary items of every option when the problem is uniform (see [`remove`]), else 0.
+#[inline(always)]
+fn choose_option<const N: usize>(
+    table: &Table,
+    active: &mut [u64],
+    counts: &mut [i16],
+    o: u32,
+    scratch: &mut [u64],
+) -> u64 {
+    assert!(active.len() == table.words && counts.len() == table.padded);
+    if N > 0 {
+        for &i in table.primaries_of::<N>(o) {
+            counts[usize::from(i)] += COVERED;
+        }
+    } else {
+        let record = table.record(o as usize);
+        for &i in &record[2..2 + usize::from(record[1])] {
+            counts[usize::from(i)] += COVERED;
+        }
+    }
+    let mut weight = 0;
+    let conflicts = table.conflicts(o, scratch);
+    assert_eq!(conflicts.len(), active.len());
+    for (w, (word, &mask)) in active.iter_mut().zip(conflicts).enumerate() {
+        let removed = *word & mask;
+        if removed != 0 {
+            *word ^= removed;
+            // SAFETY: `removed` is part of `active`, a frame's bitset, whose bits are all
+            // options of `table` (invariant 2); `counts` is a frame's (asserted above); `N`
+            // is the caller's promise.
+            weight += unsafe { remove::<N>(table, counts, w * 64, removed) };
+        }
+    }
+    match table.uniform {
+        Some((_, w)) if N > 0 => weight * w,
+        _ => weight,
+    }
+}
+
+/// For each option `base + k` with bit `k` set in `removed`: decrements the counts of its
+/// primary items. Returns the sum of `w` over those options, or, when `N > 0`, their number.
+///
+/// This is the inner loop of the search. It reads the records and the counts without bounds
+/// checks: with them, each option removed took 30 instructions and each count 7, instead of
+/// 11 and 3 (callgrind, 17-clue Sudoku). With `N > 0` (a uniform problem, see [`Table`]) it
+/// reads only the option's `N` primary items, and the compiler unrolls the loop over them.
+///
+/// # Safety
+/// Every `base + k` must be an option of `table`; `counts` must have [`Table::padded`]
+/// entries; `N` must be 0 or the number of primary items of every option of a uniform
+/// problem.
+#[inline(always)]
+unsafe fn remove<const N: usize>(
+    table: &Table,
+    counts: &mut [i16],
+    base: usize,
+    mut removed: u64,
+) -> u64 {
+    debug_assert!(counts.len() == table.padded);
+    debug_assert!(N == 0 || table.uniform.map(|(n, _)| n) == Some(N));
+    let counts = counts.as_mut_ptr();
+    let mut weight = 0;
+    while removed != 0 {
+        let r = base + removed.trailing_zeros() as usize;
+        removed &= removed - 1;
+        debug_assert!(r < table.options());
+        if N > 0 {
+            // SAFETY: option `r` exists (the caller's promise), and a uniform problem lists
+            // `N` primary items for each option, each below `Table::primary <= Table::padded`,
+            // the length of `counts`.
+            unsafe {
+                let items = table.primaries().add(r * N);
+                for t in 0..N {
+                    *counts.add(usize::from(*items.add(t))) -= 1;
+                }
+            }
+            weight += 1;
+            continue;
+        }
+        // SAFETY: option `r` exists (the caller's promise), so its record lies within the
+        // records, whose length is `options * stride`; a record's count of primary items is
+        // at most `stride - 2` (`Table::new`).
+        let record = unsafe { table.records().add(r * table.stride) };
+        let (w, n) = unsafe { (*record, *record.add(1)) };
+        weight += u64::from(w);
+        for t in 0..usize::from(n) {
+            // SAFETY: `2 + t < 2 + n <= stride`, so this is in the record, and a record
+            // names primary items, below `Table::primary <= Table::padded`, the length of
+            // `counts`.
+            unsafe {
+                let j = usize::from(*record.add(2 + t));
+                debug_assert!(j < table.primary);
+                *counts.add(j) -= 1;
+            }
+        }
+    }
+    weight
+}
+
+/// The first option of item `i` in `active` after option `after` (from the start with
+/// `None`), if any.
+#[inline(always)]
+fn next_option(table: &Table, active: &[u64], i: u32, after: Option<u32>) -> Option<u32> {
+    let row = table.bitset(i);
+    assert_eq!(active.len(), row.len());
+    let from = after.map_or(0, |o| o as usize + 1);
+    let mut w = from / 64;
+    let mut mask = u64::MAX << (from % 64);
+    if w < table.first_word(i) {
+        w = table.first_word(i);
+        mask = u64::MAX;
+    }
+    while w < row.len() {
+        let bits = active[w] & row[w] & mask;
+        if bits != 0 {
+            return Some((w * 64 + bits.trailing_zeros() as usize) as u32);
+        }
+        mask = u64::MAX;
+        w += 1;
+    }
+    None
+}
+
+/// `S`: the sum of `w` over the options of item `i` in `active`.
+fn weight_of(table: &Table, active: &[u64], i: u32) -> u64 {
+    let mut weight = 0;
+    let row = table.bitset(i);
+    for (w, (&a, &r)) in active.iter().zip(row).enumerate() {
+        let mut bits = a & r;
+        while bits != 0 {
+            weight += others(table, (w * 64 + bits.trailing_zeros() as usize) as u32);
+            bits &= bits - 1;
+        }
+    }
+    weight
+}
+
+/// The first minimum of the counts (index and value), or `None` when every primary item is
+/// covered: with the AVX2 scan in the loop compiled for AVX2.
+#[inline(always)]
+fn first_min<const AVX2: bool>(counts: &[i16]) -> Option<(usize, i16)> {
+    #[cfg(target_arch = "x86_64")]
+    if AVX2 {
+        // SAFETY: the loop is compiled with `AVX2` only in `Bits::search_avx2`, which runs
+        // only when the processor has AVX2; a frame's counts are a nonzero whole number of
+        // vectors (`Table::padded`).
+        return unsafe { scan::first_min_avx2(counts) };
+    }
+    scan::first_min(counts)
+}
+
+impl Bits {
+    /// Whether the bit engine can take `problem` (see [`table::fits`]).
+    pub(crate) fn fits(problem: &Problem) -> bool {
+        table::fits(problem)
+    }
+
+    /// The number of options the engine would search in `problem`: those with a primary
+    /// item.
+    pub(crate) fn options(problem: &Problem) -> usize {
+        table::searched(problem).count()
+    }
+
+    /// Takes a level for `item`, which has `count` options, choosing `o` (in place when it
+    /// is the only one, else in a copy of the frame); returns `W(o)`.
+    fn push_level(&mut self, item: u32, count: i16, o: u32) -> u64 {
+        let single = count == 1;
+        if !single {
+            self.frames.copy_up(self.cursor.top);
+            self.cursor.top += 1;
+        }
+        self.levels.push(Level {
+            item,
+            option: o,
+            single,
+            weight: UNKNOWN,
+        });
+        let (active, counts) = self.frames.frame_mut(self.cursor.top);
+        choose_option::<0>(&self.table, active, counts, o, &mut self.scratch)
+    }
+
+    /// The search loop for this problem's shape (see [`run`]).
+    #[inline(always)]
+    fn search_with<const AVX2: bool>(&mut self, cut: usize) -> Option<Step> {
+        let Bits {
+            table,
+            frames,
+            levels,
+            cursor,
+            counters,
+            scratch,
+            ..
+        } = self;
+        let table: &Table = table;
+        macro_rules! run {
+            ($n:literal) => {
+                run::<AVX2, $n>(table, frames, levels, cursor, counters, scratch, cut)
+            };
+        }
+        match table.uniform.map_or(0, |(n, _)| n) {
+            1 => run!(1),
+            2 => run!(2),
+            3 => run!(3),
+            4 => run!(4),
+            5 => run!(5),
+            6 => run!(6),
+            _ => run!(0),
+        }
+    }
+
+    /// [`Bits::search_with`] compiled for AVX2.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn search_avx2(&mut self, cut: usize) -> Option<Step> {
+        self.search_with::<true>(cut)
+    }
+
+    /// Whether two engines hold equal search states (for tests of resets).
+    #[cfg(test)]
+    pub(crate) fn same_state(&self, other: &Bits) -> bool {
+        self.levels == other.levels
+            && self.forced == other.forced
+            && self.cursor.top == other.cursor.top
+            && (0..=self.cursor.top).all(|f| self.frames.frame(f) == other.frames.frame(f))
+    }
+
+    /// The state after choosing `chosen` from the root, computed from the table alone:
+    /// active options and counts as invariant 2 of the module docs says; `None` if two of
+    /// the options share an item.
+    fn state_after(&self, chosen: &[u32]) -> Option<(Vec<u64>, Vec<i16>)> {
+        let t = &self.table;
+        let mut covered = vec![false; t.items];
+        for &o in chosen {
+            for &i in t.items_of(o) {
+                if std::mem::replace(&mut covered[i as usize], true) {
+                    return None;
+                }
+            }
+        }
+        let mut active = vec![0u64; t.words];
+        for o in 0..t.options() as u32 {
+            if t.items_of(o).iter().all(|&i| !covered[i as usize]) {
+                active[o as usize / 64] |= 1 << (o % 64);
+            }
+        }
+        let mut counts = vec![COVERED; t.padded];
+        for i in (0..t.primary).filter(|&i| !covered[i]) {
+            let row = t.bitset(i as u32);
+            counts[i] = active
+                .iter()
+                .zip(row)
+                .map(|(a, r)| (a & r).count_ones() as i16)
+                .sum();
+        }
+        Some((active, counts))
+    }
+}
+
+/// The search loop (see the module docs): forward from the node below the last choice or,
+/// after `State::Backup`, to the next option of the deepest branching level, until a
+/// solution, the end, the budget, a pause or the level `cut`. `AVX2`: compiled for AVX2 (in
+/// [`Bits::search_avx2`] only); `N`: as in [`remove`]. The engine's parts come as arguments,
+/// so that the compiler knows that storing a count changes none of them.
+#[inline(always)]
+fn run<const AVX2: bool, const N: usize>(
+    table: &Table,
+    frames: &mut Frames,
+    levels: &mut Vec<Level>,
+    cursor: &mut Cursor,
+    counters: &mut Counters,
+    scratch: &mut [u64],
+    cut: usize,
+) -> Option<Step> {
+    let mut backup = match cursor.state {
+        State::Forward => false,
+        State::Backup => true,
+        State::Done => return Some(Step::Exhausted),
+    };
+    let mut f = cursor.top;
+    let mut work = 0;
+    let others = |o: u32| match table.uniform {
+        Some((_, w)) if N > 0 => w,
+        _ => others(table, o),
+    };
+    let step = 'search: loop {
+        if !backup {
+            if levels.len() == cut {
+                cursor.state = State::Backup;
+                break None;
+            }
+            if let Some(stop) = counters.enter() {
+                cursor.state = State::Forward;
+                break Some(stop);
+            }
+            let (active, counts) = frames.frame(f);
+            let Some((item, count)) = first_min::<AVX2>(counts) else {
+                counters.solutions += 1;
+                cursor.state = State::Backup;
+                break Some(Step::Solution);
+            };
+            // DLX1 covers the branching item even when its list is empty.
+            work += 1;
+            if count == 0 {
+                backup = true;
+                continue;
+            }
+            let item = item as u32;
+            let o = next_option(table, active, item, None)
+                .expect("an item of positive count has an active option");
+            let single = count == 1;
+            if !single {
+                frames.copy_up(f);
+                f += 1;
+            }
+            levels.push(Level {
+                item,
+                option: o,
+                single,
+                weight: UNKNOWN,
+            });
+            let (active, counts) = frames.frame_mut(f);
+            work += others(o) + choose_option::<N>(table, active, counts, o, scratch);
+            continue;
+        }
+        loop {
+            if levels.len() == cursor.floor {
+                cursor.state = State::Done;
+                break 'search Some(Step::Exhausted);
+            }
+            let level = levels.last_mut().expect("a level above the floor");
+            if level.single {
+                levels.pop();
+                continue;
+            }
+            let (active, _) = frames.frame(f - 1);
+            let Some(o) = next_option(table, active, level.item, Some(level.option)) else {
+                levels.pop();
+                f -= 1;
+                continue;
+            };
+            if level.weight == UNKNOWN {
+                level.weight = weight_of(table, active, level.item);
+            }
+            level.option = o;
+            let weight = level.weight;
+            frames.copy_up(f - 1);
+            let (active, counts) = frames.frame_mut(f);
+            work += others(o) + choose_option::<N>(table, active, counts, o, scratch);
+            work -= weight;
+            backup = false;
+            break;
+        }
+    };
+    cursor.top = f;
+    cursor.updates += work;
+    step
+}
+
+impl Search for Bits {
+    fn new(problem: &Problem) -> Bits {
+        let table = Table::new(problem);
+        Bits {
+            frames: Frames::new(&table),
+            scratch: vec![0; table.words],
+            table: Arc::new(table),
+            levels: Vec::new(),
+            forced: Vec::new(),
+            cursor: Cursor {
+                top: 0,
+                floor: 0,
+                state: State::Forward,
+                updates: 0,
+            },
+            counters: Counters::default(),
+            avx2: scan::has_avx2(),
+        }
+    }
+
+    fn counters_mut(&mut self) -> &mut Counters {
+        &mut self.counters
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.counters.nodes,
+            updates: self.cursor.updates,
+            solutions: self.counters.solutions,
+        }
+    }
+
+    fn force(&mut self, option: usize) -> Result<(), ForceError> {
+        if self.cursor.state != State::Forward
+            || !self.levels.is_empty()
+            || self.counters.nodes != 0
+        {
+            return Err(ForceError::SearchStarted);
+        }
+        let o = self
+            .table
+            .option_of(option)
+            .ok_or(ForceError::NotInSearch { option })?;
+        let (active, counts) = self.frames.frame_mut(0);
+        if active[o as usize / 64] >> (o % 64) & 1 == 0 {
+            return Err(ForceError::Conflict { option });
+        }
+        // DLX1 covers each of the option's items: one update each, plus the options hidden.
+        let removed = choose_option::<0>(&self.table, active, counts, o, &mut self.scratch);
+        self.cursor.updates += others(&self.table, o) + 1 + removed;
+        self.forced.push(o);
+        Ok(())
+    }
+
+    fn reset(&mut self) {
+        self.frames.reset(&self.table);
+        self.cursor.top = 0;
+        self.levels.clear();
+        self.forced.clear();
+        self.cursor.floor = 0;
+        self.cursor.state = State::Forward;
+        self.counters.restart();
+        self.cursor.updates = 0;
+    }
+
+    /// The root state is kept in the shared table, so this is [`Bits::reset`], which copies
+    /// it; `pristine` adds nothing.
+    fn reset_from(&mut self, pristine: &Bits) {
+        debug_assert!(Arc::ptr_eq(&self.table, &pristine.table));
+        self.reset();
+    }
+
+    fn search(&mut self, cut: usize) -> Option<Step> {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the processor has AVX2 (see `Bits::new`).
+            return unsafe { self.search_avx2(cut) };
+        }
+        self.search_with::<false>(cut)
+    }
+
+    fn solution(&self, out: &mut Vec<usize>) {
+        out.clear();
+        let options = self
+            .forced
+            .iter()
+            .chain(self.levels.iter().map(|l| &l.option));
+        out.extend(options.map(|&o| self.table.index[o as usize] as usize));
+    }
+
+    fn choices(&self, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(
+            self.levels
+                .iter()
+                .map(|l| self.table.index[l.option as usize] as usize),
+        );
+    }
+
+    fn descend(&mut self, option: usize) {
+        debug_assert!(
+            self.cursor.state == State::Forward && self.levels.len() == self.cursor.floor
+        );
+        let (item, count) = scan::first_min(self.frames.frame(self.cursor.top).1)
+            .expect("a subtree lies below a node with an item to cover");
+        let o = self
+            .table
+            .option_of(option)
+            .expect("the option of a subtree is in the search");
+        debug_assert!(self.table.items_of(o).contains(&(item as u32)));
+        self.push_level(item as u32, count, o);
+        self.cursor.floor = self.levels.len();
+    }
+
+    fn level(&self) -> usize {
+        self.levels.len()
+    }
+
+    fn progress(&self) -> f64 {
+        if self.cursor.state == State::Done {
+            return 1.0;
+        }
+        let (mut done, mut weight) = (0.0, 1.0f64);
+        for (f, level) in self.levels.iter().filter(|l| !l.single).enumerate() {
+            // The node's frame is intact: the level's item had `d` options there, and the
+            // one chosen is the `k`-th.
+            let row = self.table.bitset(level.item);
+            let (mut k, mut d) = (0, 0);
+            for (w, (&a, &r)) in self.frames.frame(f).0.iter().zip(row).enumerate() {
+                let bits = a & r;
+                d += bits.count_ones();
+                let upto = (level.option as usize + 1).saturating_sub(w * 64).min(64);
+                let mask = if upto == 64 {
+                    u64::MAX
+                } else {
+                    (1 << upto) - 1
+                };
+                k += (bits & mask).count_ones();
+            }
+            weight /= f64::from(d.max(1));
+            done += f64::from(k - 1) * weight;
+        }
+        done
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let t = &self.table;
+        if self.cursor.top != self.levels.iter().filter(|l| !l.single).count() {
+            return Err(format!(
+                "top is frame {} for {:?}",
+                self.cursor.top, self.levels
+            ));
+        }
+        let mut chosen = self.forced.clone();
+        let mut f = 0;
+        for (l, level) in self.levels.iter().enumerate() {
+            let (active, counts) = self
+                .state_after(&chosen)
+                .ok_or_else(|| format!("the options above level {l} share an item"))?;
+            if !level.single && self.frames.frame(f) != (&active[..], &counts[..]) {
+                return Err(format!(
+                    "frame {f}, the node of level {l}, is not its state"
+                ));
+            }
+            f += usize::from(!level.single);
+            let expected = scan::first_min(&counts);
+            if expected.map(|(i, _)| i as u32) != Some(level.item) {
+                return Err(format!(
+                    "level {l} branches on {}, not {expected:?}",
+                    level.item
+                ));
+            }
+            let count = counts[level.item as usize];
+            if level.single != (count == 1) {
+                return Err(format!("level {l}: count {count}, single {}", level.single));
+            }
+            let o = level.option;
+            if o as usize >= t.options()
+                || active[o as usize / 64] >> (o % 64) & 1 == 0
+                || !t.items_of(o).contains(&level.item)
+            {
+                return Err(format!(
+                    "level {l}: option {o} is not an option of its item"
+                ));
+            }
+            chosen.push(o);
+        }
+        let (active, counts) = self
+            .state_after(&chosen)
+            .ok_or("the chosen options share an item")?;
+        if self.cursor.state != State::Done
+            && self.frames.frame(self.cursor.top) != (&active[..], &counts[..])
+        {
+            return Err(format!(
+                "frame {}, the top, is not its state",
+                self.cursor.top
+            ));
+        }
+        Ok(())
+    }
+}
