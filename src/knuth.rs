@@ -266,6 +266,55 @@ pub fn write(problem: &Problem) -> String {
     text
 }
 
+/// Writes `problem` in Knuth's format as [`write`] does, naming item `i` `names[i]`, after
+/// `comments` (each written as a comment line, `| ` and the text).
+///
+/// Each name must be a valid item name (non-empty, no blank, `:` or `|`) and the names must
+/// be distinct, or [`parse`] will not read the text back; the function checks neither.
+///
+/// ```
+/// let problem = dancing::problems::knuth_example();
+/// let names = ["a", "b", "c", "d", "e", "f", "g"];
+/// let text = dancing::knuth::write_named(&problem, &names, &["Knuth's example"]);
+/// assert!(text.starts_with("| Knuth's example\na b c d e | f g\nc e f\n"));
+/// let back = dancing::knuth::parse_str(&text)?;
+/// assert_eq!((back.problem, back.item_names), (problem, names.map(String::from).to_vec()));
+/// # Ok::<(), dancing::knuth::ParseError>(())
+/// ```
+///
+/// # Panics
+/// If `names` has fewer entries than the problem has items.
+pub fn write_named(problem: &Problem, names: &[impl AsRef<str>], comments: &[&str]) -> String {
+    let mut text = String::new();
+    for comment in comments {
+        text += "| ";
+        text += comment;
+        text.push('\n');
+    }
+    let line = |items: &mut dyn Iterator<Item = usize>, text: &mut String| {
+        for (k, i) in items.enumerate() {
+            if k > 0 {
+                text.push(' ');
+            }
+            *text += names[i].as_ref();
+        }
+    };
+    line(&mut (0..problem.primary_items()), &mut text);
+    if problem.secondary_items() > 0 {
+        text += " | ";
+        line(
+            &mut (problem.primary_items()..problem.item_count()),
+            &mut text,
+        );
+    }
+    text.push('\n');
+    for k in 0..problem.option_count() {
+        line(&mut problem.option(k), &mut text);
+        text.push('\n');
+    }
+    text
+}
+
 /// The UTF-8 byte order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
