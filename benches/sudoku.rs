@@ -57,7 +57,7 @@ fn sets(c: &mut Criterion) {
 /// The reduced matrix of a puzzle: the options of the givens' cells and of every digit they
 /// rule out are left out, and so are the items the givens cover.
 fn reduced(puzzle: &Grid) -> Problem {
-    let full = matrix(puzzle.shape());
+    let full = matrix(&puzzle.shape().into());
     let n = puzzle.shape().side();
     let mut covered = vec![false; full.item_count()];
     for (cell, &d) in puzzle.cells().iter().enumerate() {

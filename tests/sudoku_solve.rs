@@ -175,7 +175,7 @@ proptest! {
 
         // Every solution the engine enumerates verifies, they are distinct, and the grid the
         // puzzle was cut from is one of them.
-        let mut engine = Solver::new(&matrix(Shape::CLASSIC));
+        let mut engine = Solver::new(&matrix(&Shape::CLASSIC.into()));
         for (cell, &d) in puzzle.cells().iter().enumerate() {
             if d != 0 {
                 engine.force(cell * 9 + usize::from(d) - 1).unwrap();

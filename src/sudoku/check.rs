@@ -1,23 +1,36 @@
-//! An independent check of a Sudoku solution: [`verify`] says whether a grid solves a puzzle,
-//! or names the first [`Violation`].
+//! An independent check of a Sudoku solution: [`verify`] (classic rules) and
+//! [`verify_under`] (any [`Rules`]) say whether a grid solves a puzzle, or name the first
+//! [`Violation`].
 //!
 //! It deliberately shares nothing with the exact-cover engine or its Sudoku encoding (and
-//! not even [`Grid::conflict`]): it counts digits in every row, column and box directly, so
-//! a bug in the solver cannot hide itself from this check.
+//! not even [`Grid::conflict`] or [`Rules::houses`]): from the shape and the variant flags
+//! alone it lists the cells of every row, column, box or jigsaw region, diagonal, window and
+//! extra region itself and counts digits in each, and it compares every two cells a
+//! knight's or king's move apart, so a bug in the solver or the encoding cannot hide itself
+//! from this check.
 
 use super::grid::{Grid, Unit};
+use super::rules::Rules;
 
 /// The first way a grid fails to solve a puzzle, found by [`verify`]. Positions are 0-based;
 /// messages are 1-based (`r4c5` is row 4, column 5).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Violation {
-    /// The puzzle and the solution have different sizes.
+    /// The puzzle and the solution (or the rules) have different sizes.
     #[error("the puzzle is {puzzle}x{puzzle} but the solution is {solution}x{solution}")]
     ShapeMismatch {
-        /// Side of the puzzle's grid.
+        /// Side of the puzzle's grid (or of the rules').
         puzzle: usize,
         /// Side of the solution's grid.
         solution: usize,
+    },
+    /// The grids are of another shape than the rules.
+    #[error("the rules are for {rules} grids, but the grids are {grids}")]
+    RulesMismatch {
+        /// The rules' shape, as [`super::grid::Shape`] displays it.
+        rules: String,
+        /// The grids' shape.
+        grids: String,
     },
     /// A cell of the solution is blank.
     #[error("cell r{}c{} is blank", .row + 1, .col + 1)]
@@ -29,15 +42,16 @@ pub enum Violation {
     },
     /// A digit appears twice in a unit of the solution.
     #[error(
-        "digit {digit} twice in {unit} {}: at r{}c{} and r{}c{}",
-        .index + 1, .first.0 + 1, .first.1 + 1, .second.0 + 1, .second.1 + 1
+        "digit {digit} twice {}: at r{}c{} and r{}c{}",
+        .unit.place(*.index), .first.0 + 1, .first.1 + 1, .second.0 + 1, .second.1 + 1
     )]
     Duplicate {
         /// The repeated digit.
         digit: u8,
         /// The kind of unit.
         unit: Unit,
-        /// Which unit of its kind, 0-based (boxes row-major).
+        /// Which unit of its kind, 0-based (boxes row-major); 0 for a knight's or king's
+        /// move.
         index: usize,
         /// The earlier cell of the pair, in the unit's order.
         first: (usize, usize),
@@ -58,24 +72,41 @@ pub enum Violation {
     },
 }
 
-/// Checks that `solution` solves `puzzle`: same shape; no blank cell; every row, column and
-/// box holds each digit once; every given of `puzzle` kept.
+/// Checks that `solution` solves `puzzle` under the classic rules: same shape; no blank
+/// cell; every row, column and box holds each digit once; every given of `puzzle` kept.
 ///
 /// # Errors
 /// The first violation, checked in that order (shape, then blanks row-major, then rows,
 /// columns and boxes, then givens row-major).
 pub fn verify(puzzle: &Grid, solution: &Grid) -> Result<(), Violation> {
-    let shape = solution.shape();
-    if puzzle.shape() != shape {
+    verify_under(&Rules::classic(solution.shape()), puzzle, solution)
+}
+
+/// Checks that `solution` solves `puzzle` under `rules`: the shapes of both grids are the
+/// rules'; no blank cell; every row, column, box (or jigsaw region), diagonal, window and
+/// extra region of the rules holds each digit once; no two cells a knight's or king's move
+/// apart hold the same digit when the rules forbid it; every given of `puzzle` kept.
+///
+/// # Errors
+/// The first violation, checked in that order (units in the order of [`Unit`], each unit's
+/// cells in its own order, pairs of cells row-major).
+pub fn verify_under(rules: &Rules, puzzle: &Grid, solution: &Grid) -> Result<(), Violation> {
+    let shape = rules.shape();
+    if puzzle.shape() != solution.shape() {
         return Err(Violation::ShapeMismatch {
             puzzle: puzzle.shape().side(),
-            solution: shape.side(),
+            solution: solution.shape().side(),
+        });
+    }
+    if solution.shape() != shape {
+        return Err(Violation::RulesMismatch {
+            rules: shape.to_string(),
+            grids: solution.shape().to_string(),
         });
     }
     let n = shape.side();
-    let b = shape.box_side();
     let cells = solution.cells();
-    let at = |row: usize, col: usize| cells.get(row * n + col).copied().unwrap_or(0);
+    let at = |(row, col): (usize, usize)| cells.get(row * n + col).copied().unwrap_or(0);
 
     if let Some(i) = cells.iter().position(|&d| d == 0) {
         return Err(Violation::Blank {
@@ -84,32 +115,52 @@ pub fn verify(puzzle: &Grid, solution: &Grid) -> Result<(), Violation> {
         });
     }
 
-    // Each unit lists its cells in order; within it, the first repeated digit is reported.
-    for unit in [Unit::Row, Unit::Column, Unit::Box] {
-        for index in 0..n {
-            let cell = |k: usize| match unit {
-                Unit::Row => (index, k),
-                Unit::Column => (k, index),
-                Unit::Box => ((index / b) * b + k / b, (index % b) * b + k % b),
+    for (unit, index, members) in units(rules) {
+        // Position in the unit (1-based) where each digit was seen, 0 if not yet.
+        let mut seen = vec![0usize; n + 1];
+        for (k, &cell) in members.iter().enumerate() {
+            let digit = at(cell);
+            let Some(slot) = seen.get_mut(usize::from(digit)) else {
+                continue; // unreachable: grids hold digits 0..=n
             };
-            // Position in the unit (1-based) where each digit was seen, 0 if not yet.
-            let mut seen = vec![0usize; n + 1];
-            for k in 0..n {
-                let (row, col) = cell(k);
-                let digit = at(row, col);
-                let Some(slot) = seen.get_mut(usize::from(digit)) else {
-                    continue; // unreachable: grids hold digits 0..=n
+            if *slot != 0 {
+                return Err(Violation::Duplicate {
+                    digit,
+                    unit,
+                    index,
+                    first: members[*slot - 1],
+                    second: cell,
+                });
+            }
+            *slot = k + 1;
+        }
+    }
+
+    let moves = [
+        (Unit::Knight, rules.has_anti_knight()),
+        (Unit::King, rules.has_anti_king()),
+    ];
+    for (unit, forbidden) in moves {
+        if !forbidden {
+            continue;
+        }
+        for a in 0..n * n {
+            for b in a + 1..n * n {
+                let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+                let (dr, dc) = (ra.abs_diff(rb), ca.abs_diff(cb));
+                let apart = match unit {
+                    Unit::Knight => (dr, dc) == (1, 2) || (dr, dc) == (2, 1),
+                    _ => dr <= 1 && dc <= 1,
                 };
-                if *slot != 0 {
+                if apart && cells[a] == cells[b] {
                     return Err(Violation::Duplicate {
-                        digit,
+                        digit: cells[a],
                         unit,
-                        index,
-                        first: cell(*slot - 1),
-                        second: (row, col),
+                        index: 0,
+                        first: (ra, ca),
+                        second: (rb, cb),
                     });
                 }
-                *slot = k + 1;
             }
         }
     }
@@ -125,6 +176,71 @@ pub fn verify(puzzle: &Grid, solution: &Grid) -> Result<(), Violation> {
         }
     }
     Ok(())
+}
+
+/// A unit: its kind, its index among its kind and its cells (0-based row and column).
+type UnitCells = (Unit, usize, Vec<(usize, usize)>);
+
+/// Every unit that must hold each digit once under `rules`, with its cells in order:
+/// rows, columns, boxes or jigsaw regions, diagonals, windows, extra regions.
+fn units(rules: &Rules) -> Vec<UnitCells> {
+    let shape = rules.shape();
+    let n = shape.side();
+    let (box_rows, box_cols) = (shape.box_rows(), shape.box_cols());
+    let mut units = Vec::new();
+    for i in 0..n {
+        units.push((Unit::Row, i, (0..n).map(|k| (i, k)).collect()));
+    }
+    for i in 0..n {
+        units.push((Unit::Column, i, (0..n).map(|k| (k, i)).collect()));
+    }
+    match rules.jigsaw() {
+        None => {
+            // Box i is in band i / box_rows (box_rows boxes side by side in each band).
+            for i in 0..n {
+                let (top, left) = ((i / box_rows) * box_rows, (i % box_rows) * box_cols);
+                let cells = (0..n)
+                    .map(|k| (top + k / box_cols, left + k % box_cols))
+                    .collect();
+                units.push((Unit::Box, i, cells));
+            }
+        }
+        Some(jigsaw) => {
+            let mut regions = vec![Vec::new(); n];
+            for row in 0..n {
+                for col in 0..n {
+                    if let Some(region) = regions.get_mut(jigsaw.region(row, col)) {
+                        region.push((row, col));
+                    }
+                }
+            }
+            for (i, cells) in regions.into_iter().enumerate() {
+                units.push((Unit::Region, i, cells));
+            }
+        }
+    }
+    if rules.has_x() {
+        units.push((Unit::Diagonal, 0, (0..n).map(|k| (k, k)).collect()));
+        units.push((Unit::Diagonal, 1, (0..n).map(|k| (k, n - 1 - k)).collect()));
+    }
+    if rules.has_hyper() {
+        // Windows of b x b cells start one cell in from the edge and one cell apart.
+        let b = box_rows;
+        let starts: Vec<usize> = (0..b - 1).map(|i| 1 + i * (b + 1)).collect();
+        let mut index = 0;
+        for &top in &starts {
+            for &left in &starts {
+                let cells = (0..b * b).map(|k| (top + k / b, left + k % b)).collect();
+                units.push((Unit::Window, index, cells));
+                index += 1;
+            }
+        }
+    }
+    for (i, region) in rules.extra_regions().iter().enumerate() {
+        let cells = region.iter().map(|&c| (c / n, c % n)).collect();
+        units.push((Unit::Extra, i, cells));
+    }
+    units
 }
 
 #[cfg(test)]

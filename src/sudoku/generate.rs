@@ -21,6 +21,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::grid::{Grid, Shape};
+use super::rules::Rules;
 use super::solve::{SudokuSolver, matrix};
 use crate::{ProblemBuilder, Solver};
 
@@ -170,7 +171,7 @@ pub struct Generator {
 impl Generator {
     /// A generator of puzzles of `shape` whose givens have `symmetry`.
     pub fn new(shape: Shape, symmetry: Symmetry) -> Generator {
-        let problem = matrix(shape);
+        let problem = matrix(&Rules::classic(shape));
         let options: Vec<Vec<usize>> = (0..problem.option_count())
             .map(|k| problem.option(k).collect())
             .collect();

@@ -18,6 +18,7 @@
 use std::fmt;
 
 use super::grid::{Grid, Shape};
+use super::rules::Rules;
 use super::solve::matrix;
 
 /// The kind of deduction behind a [`Hint`].
@@ -185,7 +186,7 @@ struct View {
 impl View {
     fn new(puzzle: &Grid) -> View {
         let shape = puzzle.shape();
-        let problem = matrix(shape);
+        let problem = matrix(&Rules::classic(shape));
         let items: Vec<[usize; 4]> = (0..problem.option_count())
             .map(|k| {
                 let mut it = problem.option(k);

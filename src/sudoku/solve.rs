@@ -1,7 +1,7 @@
 //! Sudoku as exact cover: the constraint matrix, the givens, and the decoding of a solution.
 //!
-//! For a grid of side `N` (9 for the classic puzzle, boxes of `n x n` with `N = n * n`), the
-//! matrix has `4 N^2` primary items, in four blocks of `N^2` (324 items for 9x9):
+//! For a grid of side `N` (9 for the classic puzzle; boxes of `r x c` with `N = r * c`), the
+//! classic matrix has `4 N^2` primary items, in four blocks of `N^2` (324 items for 9x9):
 //!
 //! | items | meaning: covered once when |
 //! |---|---|
@@ -17,6 +17,20 @@
 //! cells not first (17-clue: 91.9, 91.4 and 93 to 105).
 //! Option `(r * N + c) * N + (d - 1)` places digit `d` at `(r, c)`, so decoding a solution is
 //! arithmetic, not a search.
+//!
+//! # Variants: more items, never another solver
+//! [`Rules`] describe every variant as [`House`]s and [`Clique`]s, and [`matrix`] turns them
+//! into items, the same way for all:
+//! - each house (boxes, or a jigsaw's regions in their place; rows; columns; then diagonals,
+//!   windows, extra regions) gives `N` primary items (house, digit), house `h`'s digit `d`
+//!   being item `N^2 + h * N + (d - 1)`: the classic blocks above are houses 0 to `3N - 1`;
+//! - each clique (a knight's move, a 2x2 block for anti-king) gives `N` secondary items
+//!   (clique, digit), after the primary ones: at most one of its cells holds `d`;
+//! - the option "digit `d` in cell `(r, c)`" names the cell, then (house, `d`) for every
+//!   house holding the cell, then (clique, `d`) for every clique holding it.
+//!
+//! The options and their numbering do not change, so neither do forcing the givens nor
+//! decoding; the search is the same DLX1 on a matrix with more items.
 //!
 //! # Givens: forced options on one reused matrix
 //! The matrix does not depend on the puzzle, so [`SudokuSolver`] builds it once, and for each
@@ -34,11 +48,12 @@
 //! allocating and linking some 2,000 nodes per puzzle (building the whole matrix takes 15 µs,
 //! `sudoku/build-matrix`).
 //!
-//! Two equal givens in one unit are reported by [`Grid::conflict`] before any search, naming
-//! the digit and both cells; a puzzle whose givens agree but that has no solution is
+//! Two equal givens in one unit are reported by [`Grid::conflict_under`] before any search,
+//! naming the digit and both cells; a puzzle whose givens agree but that has no solution is
 //! [`SolveError::Unsolvable`], a different outcome.
 
 use crate::sudoku::grid::{Conflict, Grid, Shape};
+use crate::sudoku::rules::{Clique, House, Rules};
 use crate::{Problem, ProblemBuilder, Solver, Step};
 
 /// Why a puzzle has no answer.
@@ -76,34 +91,103 @@ pub struct Solution {
     pub count: u64,
 }
 
-/// The exact-cover matrix of an empty grid of the given shape (see the module docs).
-pub fn matrix(shape: Shape) -> Problem {
-    let n = shape.side();
-    let cells = n * n;
-    let mut b = ProblemBuilder::new(4 * cells, 0);
-    for r in 0..n {
-        for c in 0..n {
-            let bx = shape.box_of(r, c);
-            for d in 0..n {
-                b.option([
-                    r * n + c,
-                    cells + bx * n + d,
-                    2 * cells + r * n + d,
-                    3 * cells + c * n + d,
-                ])
-                .expect("the Sudoku options are well formed");
+/// The items of the matrix of some rules: its houses and cliques, and which of them hold
+/// each cell; see the [module documentation](self).
+#[derive(Clone, Debug)]
+pub(crate) struct Encoding {
+    side: usize,
+    houses: Vec<House>,
+    cliques: Vec<Clique>,
+    /// The houses holding each cell, in house order.
+    houses_of: Vec<Vec<usize>>,
+    /// The cliques holding each cell, in clique order.
+    cliques_of: Vec<Vec<usize>>,
+}
+
+impl Encoding {
+    pub(crate) fn new(rules: &Rules) -> Encoding {
+        let side = rules.shape().side();
+        let houses = rules.houses();
+        let cliques = rules.cliques();
+        let mut houses_of = vec![Vec::new(); side * side];
+        for (h, house) in houses.iter().enumerate() {
+            for &cell in &house.cells {
+                houses_of[cell].push(h);
             }
         }
+        let mut cliques_of = vec![Vec::new(); side * side];
+        for (k, clique) in cliques.iter().enumerate() {
+            for &cell in &clique.cells {
+                cliques_of[cell].push(k);
+            }
+        }
+        Encoding {
+            side,
+            houses,
+            cliques,
+            houses_of,
+            cliques_of,
+        }
     }
-    b.build().expect("a Sudoku matrix fits the arena")
+
+    /// The houses, in item order.
+    pub(crate) fn houses(&self) -> &[House] {
+        &self.houses
+    }
+
+    /// The cliques, in item order.
+    pub(crate) fn cliques(&self) -> &[Clique] {
+        &self.cliques
+    }
+
+    /// The number of primary items: cells, then (house, digit).
+    pub(crate) fn primary(&self) -> usize {
+        self.side * (self.side + self.houses.len())
+    }
+
+    /// The number of secondary items: (clique, digit).
+    pub(crate) fn secondary(&self) -> usize {
+        self.side * self.cliques.len()
+    }
+
+    /// The items of the option that places digit `d` (0-based) in `cell`.
+    pub(crate) fn option(&self, cell: usize, d: usize) -> impl Iterator<Item = usize> + '_ {
+        let n = self.side;
+        let houses = self.houses_of[cell].iter().map(move |h| n * n + h * n + d);
+        let first_secondary = self.primary();
+        let cliques = self.cliques_of[cell]
+            .iter()
+            .map(move |k| first_secondary + k * n + d);
+        std::iter::once(cell).chain(houses).chain(cliques)
+    }
+
+    /// The matrix itself.
+    pub(crate) fn problem(&self) -> Problem {
+        let n = self.side;
+        let mut b = ProblemBuilder::new(self.primary(), self.secondary());
+        for cell in 0..n * n {
+            for d in 0..n {
+                b.option(self.option(cell, d))
+                    .expect("the Sudoku options are well formed");
+            }
+        }
+        b.build().expect("a Sudoku matrix fits the arena")
+    }
+}
+
+/// The exact-cover matrix of an empty grid under `rules` (see the module docs):
+/// `matrix(&Rules::classic(shape))` for the classic puzzle.
+pub fn matrix(rules: &Rules) -> Problem {
+    Encoding::new(rules).problem()
 }
 
 /// The option that places `digit` (1-based) at cell index `cell`.
-fn option_of(side: usize, cell: usize, digit: u8) -> usize {
+pub(crate) fn option_of(side: usize, cell: usize, digit: u8) -> usize {
     cell * side + usize::from(digit) - 1
 }
 
-/// Solves Sudoku puzzles of one shape, reusing one matrix for all of them.
+/// Solves Sudoku puzzles of one shape and one set of rules, reusing one matrix for all of
+/// them.
 ///
 /// ```
 /// use dancing::sudoku::{grid::Shape, read::parse_line, solve::SudokuSolver};
@@ -117,21 +201,41 @@ fn option_of(side: usize, cell: usize, digit: u8) -> usize {
 /// ```
 #[derive(Clone, Debug)]
 pub struct SudokuSolver {
-    shape: Shape,
+    rules: Rules,
     solver: Solver,
     /// A copy of `solver` as built, before any puzzle.
     pristine: Solver,
 }
 
 impl SudokuSolver {
-    /// A solver for puzzles of this shape.
+    /// A solver for classic puzzles of this shape.
     pub fn new(shape: Shape) -> SudokuSolver {
-        let solver = Solver::new(&matrix(shape));
+        SudokuSolver::with_rules(Rules::classic(shape))
+    }
+
+    /// A solver for puzzles under `rules` (any shape and variants).
+    ///
+    /// ```
+    /// use dancing::sudoku::{check, grid::Shape, read::parse_line_as, rules::Rules};
+    /// use dancing::sudoku::solve::SudokuSolver;
+    /// // A 6x6 X-Sudoku: boxes of 2x3, both diagonals hold every digit.
+    /// let rules = Rules::classic(Shape::with_boxes(2, 3).unwrap()).with_x();
+    /// let puzzle = parse_line_as(rules.shape(), "1.....2.....3.....4.....5.....6.....").unwrap();
+    /// let solved = SudokuSolver::with_rules(rules.clone()).solve(&puzzle, 1).unwrap();
+    /// assert_eq!(check::verify_under(&rules, &puzzle, &solved.grid), Ok(()));
+    /// ```
+    pub fn with_rules(rules: Rules) -> SudokuSolver {
+        let solver = Solver::new(&matrix(&rules));
         SudokuSolver {
-            shape,
+            rules,
             pristine: solver.clone(),
             solver,
         }
+    }
+
+    /// The rules this solver solves by.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// Limits every search to `max_nodes` nodes of the search tree (`None`: no limit).
@@ -174,14 +278,15 @@ impl SudokuSolver {
         limit: u64,
         mut found: impl FnMut(&Self),
     ) -> Result<u64, SolveError> {
-        let side = self.shape.side();
-        if puzzle.shape() != self.shape {
+        let shape = self.rules.shape();
+        let side = shape.side();
+        if puzzle.shape() != shape {
             return Err(SolveError::WrongShape {
                 expected: side,
                 found: puzzle.shape().side(),
             });
         }
-        if let Some(conflict) = puzzle.conflict() {
+        if let Some(conflict) = puzzle.conflict_under(&self.rules) {
             return Err(SolveError::Conflict(conflict));
         }
         self.solver.reset_from(&self.pristine);
@@ -218,8 +323,9 @@ impl SudokuSolver {
 
     /// The grid of the solution on the solver's stack.
     fn decode(&self) -> Grid {
-        let side = self.shape.side();
-        let mut grid = Grid::empty(self.shape);
+        let shape = self.rules.shape();
+        let side = shape.side();
+        let mut grid = Grid::empty(shape);
         for option in self.solver.solution() {
             let (cell, digit) = (option / side, option % side + 1);
             grid.set(cell / side, cell % side, digit as u8);
