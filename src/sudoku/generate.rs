@@ -23,7 +23,7 @@ use std::str::FromStr;
 use super::grid::{Grid, Shape};
 use super::rules::Rules;
 use super::solve::{SudokuSolver, matrix};
-use crate::{ProblemBuilder, Solver};
+use crate::{Engine, ProblemBuilder, Solver};
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator whose output depends only on
 /// its seed, which is all reproducible puzzles need.
@@ -201,7 +201,7 @@ impl Generator {
                 .expect("the options of a Sudoku matrix are well formed");
         }
         let shuffled = b.build().expect("a Sudoku matrix fits the engine");
-        let chosen = Solver::new(&shuffled)
+        let chosen = Solver::with_engine(&shuffled, Engine::Links)
             .next_solution()
             .expect("no node budget is set")
             .expect("every empty grid has a solution");
