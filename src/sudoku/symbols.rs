@@ -1,4 +1,4 @@
-//! How digits are written: the two conventions of Sudoku files ([`Symbols`]), the blank
+//! How digits are written: the three conventions of Sudoku files ([`Symbols`]), the blank
 //! characters, and the detection of the convention of one puzzle ([`Symbols::detect`]).
 //!
 //! A cell holds `0` (blank) or a digit `1..=N` (see [`super::grid`]); this module only maps
@@ -8,23 +8,25 @@
 //! |---|---|---|---|---|---|
 //! | [`Symbols::FromOne`] | `1`-`9`, then `A`-`Z` | `1`-`9` | `1`-`9`, `A`-`G` | `1`-`9`, `A`-`P` | (too few) |
 //! | [`Symbols::FromZero`] | `0`-`9`, then `A`-`Z` | `0`-`8` | `0`-`9`, `A`-`F` (hexadoku) | `0`-`9`, `A`-`O` | `0`-`9`, `A`-`Z` |
+//! | [`Symbols::Letters`] | `A`-`Z` | `A`-`I` | `A`-`P` | `A`-`Y` | (too few) |
 //!
 //! Letters are read in either case and written in upper case. A blank is `.`, `_`, `-` or
-//! `*` always; `0` when it is not a digit (under [`Symbols::FromOne`]); `x` or `X` when it is
-//! not a digit of the grid (grids up to 32x32).
+//! `*` always; `0` when it is not a digit (all but [`Symbols::FromZero`]); `x` or `X` when it
+//! is not a digit of the grid.
 //!
 //! # Detection
 //! A file may mix puzzles of both conventions, so [`Symbols::detect`] looks at one puzzle's
 //! characters, and decides by the first rule that applies:
 //! 1. a grid with more than 35 digits (36x36) can only be [`Symbols::FromZero`];
-//! 2. grids up to 9x9 are [`Symbols::FromOne`] (nobody writes 9x9 Sudoku as `0`-`8`);
-//! 3. a letter that only [`Symbols::FromOne`] reads as a digit of the grid (`G` in 16x16) means
+//! 2. letters (other than `x`, a blank) without any digit `0`-`9` are [`Symbols::Letters`];
+//! 3. other grids up to 9x9 are [`Symbols::FromOne`] (nobody writes 9x9 Sudoku as `0`-`8`);
+//! 4. a letter that only [`Symbols::FromOne`] reads as a digit of the grid (`G` in 16x16) means
 //!    [`Symbols::FromOne`];
-//! 4. a `0` beside another blank character (`.`, `_`, ...) is a digit: [`Symbols::FromZero`];
-//! 5. a `0` more than `N` times is a blank, since a digit appears at most `N` times:
+//! 5. a `0` beside another blank character (`.`, `_`, ...) is a digit: [`Symbols::FromZero`];
+//! 6. a `0` more than `N` times is a blank, since a digit appears at most `N` times:
 //!    [`Symbols::FromOne`]; up to `N` times, with no other blank, a digit:
 //!    [`Symbols::FromZero`] (a complete hexadoku);
-//! 6. otherwise (no `0` at all) [`Symbols::FromOne`].
+//! 7. otherwise (no `0` at all) [`Symbols::FromOne`].
 //!
 //! So a puzzle is read wrongly only when it gives neither `0` nor the last letter of
 //! [`Symbols::FromOne`] while being written in [`Symbols::FromZero`]: a hexadoku with no
@@ -44,6 +46,8 @@ pub enum Symbols {
     /// `0`-`9`, then `A`-`Z`: digit 1 is `0`, digit 11 is `A` (16x16 hexadoku as `0`-`9`,
     /// `A`-`F`; 36x36 as `0`-`9`, `A`-`Z`); `0` is a digit.
     FromZero,
+    /// `A`-`Z` for 1 to 26 (16x16 as `A`-`P`, 25x25 as `A`-`Y`); `0` is a blank.
+    Letters,
 }
 
 /// The characters of the digits, in order, for both conventions (the first is skipped by
@@ -66,6 +70,7 @@ impl Symbols {
         match self {
             Symbols::FromOne => 35,
             Symbols::FromZero => 36,
+            Symbols::Letters => 26,
         }
     }
 
@@ -82,6 +87,7 @@ impl Symbols {
             (_, 0) => return '.',
             (Symbols::FromOne, d) => usize::from(d),
             (Symbols::FromZero, d) => usize::from(d) - 1,
+            (Symbols::Letters, d) => usize::from(d) + 9,
         };
         ALPHABET.get(index).map_or('?', |&b| char::from(b))
     }
@@ -100,16 +106,17 @@ impl Symbols {
         match self {
             Symbols::FromOne => (index > 0).then_some(index),
             Symbols::FromZero => Some(index + 1),
+            Symbols::Letters => index.checked_sub(9).filter(|&d| d > 0),
         }
     }
 
-    /// Whether `ch` is a blank in grids of `shape`: `.`, `_`, `-`, `*`; `0` under
-    /// [`Symbols::FromOne`]; `x` or `X` when it is not a digit of the grid.
+    /// Whether `ch` is a blank in grids of `shape`: `.`, `_`, `-`, `*`; `0` unless under
+    /// [`Symbols::FromZero`]; `x` or `X` when it is not a digit of the grid.
     #[inline]
     pub fn is_blank(self, shape: Shape, ch: char) -> bool {
         match ch {
             '.' | '_' | '-' | '*' => true,
-            '0' => self == Symbols::FromOne,
+            '0' => self != Symbols::FromZero,
             'x' | 'X' => self.digit(ch).is_none_or(|d| d > shape.max_digit()),
             _ => false,
         }
@@ -132,18 +139,22 @@ impl Symbols {
         if !Symbols::FromOne.fits(shape) {
             return Symbols::FromZero;
         }
-        if n <= 9 {
-            return Symbols::FromOne;
-        }
         // The letter that is digit N under FromOne, and would be N + 1 under FromZero.
         let last = Symbols::FromOne.char_of(n);
-        let (mut zeros, mut blanks) = (0usize, false);
+        let (mut zeros, mut blanks, mut digits, mut letters, mut last_seen) =
+            (0usize, false, false, false, false);
         for ch in cells {
-            if ch.eq_ignore_ascii_case(&last) {
-                return Symbols::FromOne;
-            }
+            last_seen |= ch.eq_ignore_ascii_case(&last);
             zeros += usize::from(ch == '0');
             blanks |= ch != '0' && Symbols::FromZero.is_blank(shape, ch);
+            digits |= ch.is_ascii_digit();
+            letters |= ch.is_ascii_alphabetic() && !ch.eq_ignore_ascii_case(&'x');
+        }
+        if letters && !digits && Symbols::Letters.fits(shape) {
+            return Symbols::Letters;
+        }
+        if n <= 9 || last_seen {
+            return Symbols::FromOne;
         }
         match zeros {
             0 => Symbols::FromOne,
@@ -153,11 +164,12 @@ impl Symbols {
         }
     }
 
-    /// The name [`Symbols::from_str`] reads: `1-9A-Z` or `0-9A-Z`.
+    /// The name [`Symbols::from_str`] reads: `1-9A-Z`, `0-9A-Z` or `A-Z`.
     pub fn name(self) -> &'static str {
         match self {
             Symbols::FromOne => "1-9A-Z",
             Symbols::FromZero => "0-9A-Z",
+            Symbols::Letters => "A-Z",
         }
     }
 }
@@ -171,7 +183,10 @@ impl fmt::Display for Symbols {
 
 /// A name [`Symbols::from_str`] does not know.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown symbols `{0}`, expected `1-9A-Z` (digits from 1) or `0-9A-Z` (from 0, `hex`)")]
+#[error(
+    "unknown symbols `{0}`, expected `1-9A-Z` (digits from 1), `0-9A-Z` (from 0, `hex`) or \
+     `A-Z` (letters)"
+)]
 pub struct UnknownSymbols(pub String);
 
 impl FromStr for Symbols {
@@ -179,13 +194,16 @@ impl FromStr for Symbols {
 
     /// A convention by its range, case-insensitive: `1-9A-Z`, `1-9A-G`, `1-9` (any range that
     /// starts at 1) for [`Symbols::FromOne`]; `0-9A-Z`, `0-9A-F`, `hex` (any range from 0)
-    /// for [`Symbols::FromZero`].
+    /// for [`Symbols::FromZero`]; `A-Z`, `A-P`, `letters` (any range from A) for
+    /// [`Symbols::Letters`].
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let text = s.trim().to_ascii_lowercase();
         if text == "hex" || text.starts_with("0-") {
             Ok(Symbols::FromZero)
         } else if text.starts_with("1-") {
             Ok(Symbols::FromOne)
+        } else if text == "letters" || text.starts_with("a-") {
+            Ok(Symbols::Letters)
         } else {
             Err(UnknownSymbols(s.to_owned()))
         }
@@ -202,7 +220,12 @@ mod tests {
 
     #[test]
     fn both_conventions_write_and_read_every_digit_of_their_largest_grids() {
-        for (symbols, side) in [(Symbols::FromOne, 25), (Symbols::FromZero, 36)] {
+        let largest = [
+            (Symbols::FromOne, 25),
+            (Symbols::FromZero, 36),
+            (Symbols::Letters, 25),
+        ];
+        for (symbols, side) in largest {
             let s = shape(side);
             for d in 1..=s.max_digit() {
                 let ch = symbols.char_of(d);
@@ -214,6 +237,8 @@ mod tests {
         assert_eq!(Symbols::FromOne.char_of(16), 'G');
         assert_eq!(Symbols::FromZero.char_of(16), 'F');
         assert_eq!(Symbols::FromZero.char_of(1), '0');
+        assert_eq!(Symbols::Letters.char_of(16), 'P');
+        assert_eq!(Symbols::Letters.cell(shape(16), '1'), None);
     }
 
     #[test]
@@ -233,7 +258,7 @@ mod tests {
     fn detection_follows_its_rules_in_order() {
         let s16 = shape(16);
         let detect = |text: &str| Symbols::detect(s16, text.chars());
-        assert_eq!(detect("G0.."), Symbols::FromOne); // the last letter of FromOne
+        assert_eq!(detect("G1.."), Symbols::FromOne); // the last letter of FromOne
         assert_eq!(detect("0F.."), Symbols::FromZero); // 0 beside another blank
         assert_eq!(detect(&"0".repeat(17)), Symbols::FromOne); // 0 too often for a digit
         assert_eq!(detect(&"0123456789ABCDEF".repeat(16)), Symbols::FromZero);
@@ -243,17 +268,21 @@ mod tests {
             Symbols::FromOne
         );
         assert_eq!(Symbols::detect(shape(36), "1..".chars()), Symbols::FromZero);
+        assert_eq!(detect("AP.."), Symbols::Letters); // letters and no digit
+        assert_eq!(detect("xx.."), Symbols::FromOne); // x is a blank, not a letter
+        assert_eq!(Symbols::detect(shape(4), "AB.D".chars()), Symbols::Letters);
     }
 
     #[test]
     fn names_round_trip_and_aliases_are_read() {
-        for symbols in [Symbols::FromOne, Symbols::FromZero] {
+        for symbols in [Symbols::FromOne, Symbols::FromZero, Symbols::Letters] {
             assert_eq!(symbols.name().parse(), Ok(symbols));
         }
         assert_eq!("hex".parse(), Ok(Symbols::FromZero));
         assert_eq!("0-9a-f".parse(), Ok(Symbols::FromZero));
         assert_eq!("1-9A-G".parse(), Ok(Symbols::FromOne));
-        assert!("a-z".parse::<Symbols>().is_err());
+        assert_eq!("a-p".parse(), Ok(Symbols::Letters));
+        assert!("z".parse::<Symbols>().is_err());
         assert_eq!(Symbols::default_for(shape(36)), Symbols::FromZero);
         assert_eq!(Symbols::default_for(shape(25)), Symbols::FromOne);
     }
