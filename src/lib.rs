@@ -16,6 +16,8 @@
 //! - [`knuth`] reads Knuth's DLX input format into a [`Problem`].
 //! - [`sudoku`] encodes Sudoku grids as exact cover (324 items, 729 options for 9x9), reads
 //!   the common puzzle formats, and checks solutions independently of the engine.
+//! - [`batch`] maps a long stream of items on several threads, in bounded memory, and hands
+//!   the results back in input order (the Sudoku batches of the command line run on it).
 //!
 //! # Example
 //! ```
@@ -38,6 +40,7 @@
 //! per item and per mention, plus one spacer per option; the solver copies that arena once and
 //! allocates nothing else while it searches, except to grow its stack of choices.
 
+pub mod batch;
 mod engine;
 pub mod knuth;
 pub mod parallel;
