@@ -199,7 +199,10 @@ impl Watch {
     /// Records the work of the search above the cut, as it is now.
     fn set_above(&self, solver: &Solver) {
         let stats = solver.stats();
-        for (slot, value) in self.above.iter().zip([stats.nodes, stats.updates, stats.solutions])
+        for (slot, value) in self
+            .above
+            .iter()
+            .zip([stats.nodes, stats.updates, stats.solutions])
         {
             slot.store(value, Ordering::Relaxed);
         }
@@ -209,7 +212,10 @@ impl Watch {
 
     /// Adds work done below the cut.
     fn add_below(&self, stats: Stats) {
-        for (slot, value) in self.below.iter().zip([stats.nodes, stats.updates, stats.solutions])
+        for (slot, value) in self
+            .below
+            .iter()
+            .zip([stats.nodes, stats.updates, stats.solutions])
         {
             slot.fetch_add(value, Ordering::Relaxed);
         }
@@ -217,7 +223,10 @@ impl Watch {
 
     /// Records the exact statistics of a complete count.
     fn finish(&self, stats: Stats) {
-        for (k, value) in [stats.nodes, stats.updates, stats.solutions].into_iter().enumerate() {
+        for (k, value) in [stats.nodes, stats.updates, stats.solutions]
+            .into_iter()
+            .enumerate()
+        {
             self.above[k].store(value, Ordering::Relaxed);
             self.below[k].store(0, Ordering::Relaxed);
         }
@@ -265,7 +274,9 @@ fn count(
     };
     if let Some(watch) = watch {
         watch.set_above(&top);
-        watch.subtrees.store(subtrees.len() as u64, Ordering::Relaxed);
+        watch
+            .subtrees
+            .store(subtrees.len() as u64, Ordering::Relaxed);
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)

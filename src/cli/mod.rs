@@ -1,8 +1,13 @@
 //! The command line: argument definitions (their `///` docs are the `--help` text), exit
-//! codes, and the dispatch to each subcommand.
+//! codes, and the dispatch to each subcommand. The flags every command shares are in
+//! [`common`], what goes to stderr in [`report`].
 
+mod common;
 mod cover;
+mod judge;
+pub mod report;
 mod sudoku;
+mod walk;
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,7 +18,7 @@ use clap::{Parser, Subcommand};
 /// Exact cover by Dancing Links (Knuth's Algorithm X), and a Sudoku solver built on it.
 ///
 /// Exit codes: 0 success; 1 no solution (or some puzzle not solved); 2 usage or input error;
-/// 3 the node budget (--max-nodes) ran out before the answer was known; 130 interrupted
+/// 3 a budget (--max-nodes, --max-time) ran out before the answer was known; 130 interrupted
 /// (Ctrl-C), after a summary of how far the work got.
 #[derive(Debug, Parser)]
 #[command(version, propagate_version = true, max_term_width = 100)]
@@ -37,7 +42,7 @@ pub enum Exit {
     NoSolution = 1,
     /// Bad usage, or input that could not be read or parsed.
     Error = 2,
-    /// The node budget ran out before the answer was known.
+    /// A budget (nodes or time) ran out before the answer was known.
     GaveUp = 3,
     /// Interrupted by Ctrl-C (128 + SIGINT, as shells report it).
     Interrupted = 130,
