@@ -48,7 +48,11 @@ fn results_come_in_input_order_across_chunks_whatever_the_threads() {
     let expected: Vec<u64> = (0..10_001).map(|x| hash(x, x % 64)).collect();
     for jobs in [1, 2, 3, 8] {
         for chunk in [1, 7, 4096] {
-            assert_eq!(run(10_001, jobs, chunk), expected, "{jobs} jobs, chunk {chunk}");
+            assert_eq!(
+                run(10_001, jobs, chunk),
+                expected,
+                "{jobs} jobs, chunk {chunk}"
+            );
         }
     }
     assert!(run(0, 2, 7).is_empty());
@@ -104,7 +108,11 @@ fn one_job_or_a_single_item_maps_on_the_calling_thread() {
                 || false,
             )
             .unwrap();
-        assert_eq!(*threads.lock().unwrap(), HashSet::from([caller]), "{jobs} {n}");
+        assert_eq!(
+            *threads.lock().unwrap(),
+            HashSet::from([caller]),
+            "{jobs} {n}"
+        );
     }
 }
 
