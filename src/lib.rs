@@ -20,6 +20,8 @@
 //! - Both readers sit on one text layer (crate-private): line ends, the byte order mark,
 //!   bounded line lengths, UTF-8 decoding and columns counted in characters are handled the
 //!   same way, once.
+//! - [`batch`] maps a long stream of items on several threads, in bounded memory, and hands
+//!   the results back in input order (the Sudoku batches of the command line run on it).
 //!
 //! # Example
 //! ```
@@ -42,6 +44,7 @@
 //! per item and per mention, plus one spacer per option; the solver copies that arena once and
 //! allocates nothing else while it searches, except to grow its stack of choices.
 
+pub mod batch;
 mod engine;
 pub mod knuth;
 pub mod parallel;

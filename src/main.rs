@@ -13,7 +13,7 @@ fn main() -> ExitCode {
         Ok(code) => code.into(),
         Err(err) if cli::is_broken_pipe(&err) => cli::Exit::Success.into(),
         Err(err) => {
-            eprintln!("dancing: error: {err:#}");
+            cli::report::say(format!("{err:#}"));
             cli::Exit::Error.into()
         }
     }

@@ -16,8 +16,11 @@
 //!
 //! [`count_parallel_until`] also watches a flag (raised by a Ctrl-C handler, say): every
 //! thread looks at it every [`PAUSE_NODES`] nodes and stops when it is up.
+//! [`count_parallel_watched`] does the same with a [`Watch`], through which another thread
+//! also sees the work done so far, to show progress.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -160,12 +163,161 @@ pub fn count_parallel_until(
     jobs: usize,
     stop: &AtomicBool,
 ) -> Result<Total, Stopped> {
+    count(problem, jobs, stop, None)
+}
+
+/// [`count_parallel_until`] with a [`Watch`]: the count stops when [`Watch::stop`] is called
+/// (from another thread), and its threads report their work to the watch at every pause, so
+/// that another thread can show progress.
+///
+/// ```
+/// use dancing::parallel::{Watch, count_parallel_watched};
+/// let problem = dancing::problems::queens(10);
+/// let watch = Watch::new();
+/// let total = std::thread::scope(|scope| {
+///     let count = scope.spawn(|| count_parallel_watched(&problem, 2, &watch));
+///     // Here a progress display would read `watch.stats()` and `watch.progress()`.
+///     count.join().unwrap()
+/// })
+/// .unwrap();
+/// assert_eq!(total.solutions, 724);
+/// assert_eq!((dancing::Total::from(watch.stats()), watch.progress()), (total, 1.0));
+/// ```
+///
+/// # Errors
+/// [`Stopped`], with the work done so far, if the watch was stopped before the count was
+/// complete.
+///
+/// # Panics
+/// If the thread pool cannot be created.
+pub fn count_parallel_watched(
+    problem: &Problem,
+    jobs: usize,
+    watch: &Watch,
+) -> Result<Total, Stopped> {
+    let result = count(problem, jobs, &watch.stop, Some(watch));
+    if let Ok(total) = result {
+        watch.finish(total);
+    }
+    result
+}
+
+/// The work of a running count, shared between its threads and a thread that watches: the
+/// flag that stops it, the work done so far, and how far it got. The counting threads update
+/// it at every pause ([`PAUSE_NODES`]) and at the end of each subtree, so what it shows lags
+/// behind the threads by at most a pause each.
+#[derive(Debug, Default)]
+pub struct Watch {
+    stop: AtomicBool,
+    /// The work of the search above the cut, replaced as it goes (it restarts at each depth
+    /// tried), as nodes, updates, solutions.
+    above: [AtomicU64; 3],
+    /// The work done below the cut, added as it is done.
+    below: [AtomicU64; 3],
+    /// Knuth's estimate of the fraction explored by the search above the cut (`f64` bits).
+    above_progress: AtomicU64,
+    /// The subtrees below the cut (0 while the cut is looked for), and those searched.
+    subtrees: AtomicU64,
+    searched: AtomicU64,
+}
+
+impl Watch {
+    /// A watch for a count that has not started.
+    pub fn new() -> Watch {
+        Watch::default()
+    }
+
+    /// Asks the count to stop: every thread stops at its next pause.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Watch::stop`] was called.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The work done so far; once the count is complete, its exact statistics.
+    pub fn stats(&self) -> Stats {
+        let read = |a: &[AtomicU64; 3], k: usize| a[k].load(Ordering::Relaxed);
+        let of = |a| Stats {
+            nodes: read(a, 0),
+            updates: read(a, 1),
+            solutions: read(a, 2),
+        };
+        of(&self.above) + of(&self.below)
+    }
+
+    /// An estimate of the fraction of the tree explored, from 0 to 1: Knuth's estimate
+    /// ([`Solver::progress`]) while the cut is looked for, then the fraction of the subtrees
+    /// searched; 1 once the count is complete.
+    pub fn progress(&self) -> f64 {
+        let above = f64::from_bits(self.above_progress.load(Ordering::Relaxed));
+        match self.subtrees.load(Ordering::Relaxed) {
+            0 => above,
+            n => self.searched.load(Ordering::Relaxed) as f64 / n as f64,
+        }
+    }
+
+    /// Records the work of the search above the cut, as it is now.
+    fn set_above(&self, solver: &Solver) {
+        let stats = solver.stats();
+        for (slot, value) in self
+            .above
+            .iter()
+            .zip([stats.nodes, stats.updates, stats.solutions])
+        {
+            slot.store(value, Ordering::Relaxed);
+        }
+        let progress = solver.progress().to_bits();
+        self.above_progress.store(progress, Ordering::Relaxed);
+    }
+
+    /// Adds work done below the cut.
+    fn add_below(&self, stats: Stats) {
+        for (slot, value) in self
+            .below
+            .iter()
+            .zip([stats.nodes, stats.updates, stats.solutions])
+        {
+            slot.fetch_add(value, Ordering::Relaxed);
+        }
+    }
+
+    /// Records the exact statistics of a complete count (a watch shows them in 64 bits,
+    /// which one machine's count cannot pass: see [`Total`]).
+    fn finish(&self, total: Total) {
+        for (k, value) in [total.nodes, total.updates, total.solutions]
+            .into_iter()
+            .enumerate()
+        {
+            let value = u64::try_from(value).unwrap_or(u64::MAX);
+            self.above[k].store(value, Ordering::Relaxed);
+            self.below[k].store(0, Ordering::Relaxed);
+        }
+        self.above_progress.store(1f64.to_bits(), Ordering::Relaxed);
+        self.subtrees.store(0, Ordering::Relaxed);
+    }
+}
+
+/// The count, stopped by `stop`, reporting to `watch` if there is one.
+fn count(
+    problem: &Problem,
+    jobs: usize,
+    stop: &AtomicBool,
+    watch: Option<&Watch>,
+) -> Result<Total, Stopped> {
     let jobs = jobs.max(1);
     let pristine = Solver::new(problem);
     if jobs == 1 {
-        return count_until(&mut pristine.clone(), stop).map(Total::from);
+        return count_until(&mut pristine.clone(), stop, watch).map(Total::from);
     }
-    let cut = Cut::first_with(&pristine, SUBTREES_PER_JOB * jobs, stop)?;
+    let cut = Cut::first_with(&pristine, SUBTREES_PER_JOB * jobs, stop, watch)?;
+    if let Some(watch) = watch {
+        watch
+            .subtrees
+            .store(cut.subtrees.len() as u64, Ordering::Relaxed);
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -179,7 +331,11 @@ pub fn count_parallel_until(
                     if stop.load(Ordering::Relaxed) {
                         return Err(Stopped::default());
                     }
-                    count_subtree(solver, choices, stop).map(Total::from)
+                    let counted = count_subtree(solver, choices, stop, watch);
+                    if let (Some(watch), Ok(_)) = (watch, &counted) {
+                        watch.searched.fetch_add(1, Ordering::Relaxed);
+                    }
+                    counted.map(Total::from)
                 },
             )
             .reduce(|| Ok(Total::default()), combine)
@@ -201,11 +357,31 @@ pub(crate) struct Cut {
 }
 
 impl Cut {
-    /// The cut at `depth` of the tree of `pristine` (a solver that has not searched).
-    pub(crate) fn at(pristine: &Solver, depth: usize, stop: &AtomicBool) -> Result<Cut, Stopped> {
+    /// The cut at `depth` of the tree of `pristine` (a solver that has not searched),
+    /// reporting the search above it to `watch` at every pause.
+    pub(crate) fn at(
+        pristine: &Solver,
+        depth: usize,
+        stop: &AtomicBool,
+        watch: Option<&Watch>,
+    ) -> Result<Cut, Stopped> {
         let mut top = pristine.clone();
         top.set_pause_every(Some(PAUSE_NODES));
-        match top.split(depth, stop) {
+        let pause = |solver: &Solver| {
+            if let Some(watch) = watch {
+                watch.set_above(solver);
+            }
+            if stop.load(Ordering::Relaxed) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let split = top.split(depth, pause);
+        if let Some(watch) = watch {
+            watch.set_above(&top);
+        }
+        match split {
             Some(subtrees) => Ok(Cut {
                 depth,
                 subtrees,
@@ -224,10 +400,11 @@ impl Cut {
         pristine: &Solver,
         min_subtrees: usize,
         stop: &AtomicBool,
+        watch: Option<&Watch>,
     ) -> Result<Cut, Stopped> {
         let mut depth = 0;
         loop {
-            let cut = Cut::at(pristine, depth, stop)?;
+            let cut = Cut::at(pristine, depth, stop, watch)?;
             if cut.subtrees.is_empty() || cut.subtrees.len() >= min_subtrees {
                 return Ok(cut);
             }
@@ -237,33 +414,57 @@ impl Cut {
 }
 
 /// Counts the subtree named by `choices` (a subtree of a [`Cut`] of the same problem) on
-/// `solver`, which is reset first, and returns the work done below the cut.
+/// `solver`, which is reset first, and returns the work done below the cut, reporting it to
+/// `watch` as it goes.
 pub(crate) fn count_subtree(
     solver: &mut Solver,
     choices: &[usize],
     stop: &AtomicBool,
+    watch: Option<&Watch>,
 ) -> Result<Stats, Stopped> {
     solver.reset();
     for &x in choices {
         solver.descend(x);
     }
-    count_until(solver, stop)
+    count_until(solver, stop, watch)
 }
 
 /// Counts the solutions below the solver's current place, looking at `stop` every
-/// [`PAUSE_NODES`] nodes.
-fn count_until(solver: &mut Solver, stop: &AtomicBool) -> Result<Stats, Stopped> {
+/// [`PAUSE_NODES`] nodes, and reporting the work to `watch` then and at the end.
+fn count_until(
+    solver: &mut Solver,
+    stop: &AtomicBool,
+    watch: Option<&Watch>,
+) -> Result<Stats, Stopped> {
     solver.set_pause_every(Some(PAUSE_NODES));
+    // The work already reported to the watch.
+    let mut reported = Stats::default();
+    let mut report = |solver: &Solver| {
+        if let Some(watch) = watch {
+            let now = solver.stats();
+            watch.add_below(Stats {
+                nodes: now.nodes - reported.nodes,
+                updates: now.updates - reported.updates,
+                solutions: now.solutions - reported.solutions,
+            });
+            reported = now;
+        }
+    };
     loop {
         match solver.step() {
             Step::Solution => {}
-            Step::Exhausted => return Ok(solver.stats()),
-            Step::Paused if stop.load(Ordering::Relaxed) => {
-                return Err(Stopped {
-                    stats: solver.stats().into(),
-                });
+            Step::Exhausted => {
+                report(solver);
+                return Ok(solver.stats());
             }
-            Step::Paused => {}
+            Step::Paused => {
+                report(solver);
+                if stop.load(Ordering::Relaxed) {
+                    return Err(Stopped {
+                        stats: solver.stats().into(),
+                    });
+                }
+            }
             Step::GaveUp => unreachable!("no node budget is set"),
         }
     }
@@ -287,9 +488,9 @@ mod tests {
     fn looking_for_the_cut_stops_when_the_flag_is_raised() {
         let mut solver = Solver::new(&crate::problems::queens(8));
         solver.set_pause_every(Some(1));
-        assert_eq!(solver.split(3, &AtomicBool::new(true)), None);
+        assert_eq!(solver.split(3, |_| ControlFlow::Break(())), None);
         solver.reset();
-        let subtrees = solver.split(3, &AtomicBool::new(false)).unwrap();
+        let subtrees = solver.split(3, |_| ControlFlow::Continue(())).unwrap();
         assert!(!subtrees.is_empty() && subtrees.iter().all(|s| s.len() == 3));
     }
 }

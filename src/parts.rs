@@ -330,7 +330,7 @@ impl Split {
     /// # Errors
     /// [`Stopped`] if `stop` was raised first.
     pub fn new(problem: &Problem, min_parts: usize, stop: &AtomicBool) -> Result<Split, Stopped> {
-        let cut = Cut::first_with(&Solver::new(problem), min_parts, stop)?;
+        let cut = Cut::first_with(&Solver::new(problem), min_parts, stop, None)?;
         Ok(Split::from_cut(Fingerprint::of(problem), cut))
     }
 
@@ -339,7 +339,7 @@ impl Split {
     /// # Errors
     /// [`Stopped`] if `stop` was raised first.
     pub fn at_depth(problem: &Problem, depth: usize, stop: &AtomicBool) -> Result<Split, Stopped> {
-        let cut = Cut::at(&Solver::new(problem), depth, stop)?;
+        let cut = Cut::at(&Solver::new(problem), depth, stop, None)?;
         Ok(Split::from_cut(Fingerprint::of(problem), cut))
     }
 
@@ -454,7 +454,7 @@ impl Split {
                 problem: fingerprint,
             });
         }
-        let cut = Cut::at(&Solver::new(problem), self.header.depth, stop)?;
+        let cut = Cut::at(&Solver::new(problem), self.header.depth, stop, None)?;
         if Split::from_cut(fingerprint, cut) != *self {
             return Err(CheckError::OtherTree);
         }
@@ -535,7 +535,7 @@ pub fn solve_parts(
                     return Err(SolveError::Stopped);
                 }
                 let start = Instant::now();
-                let stats = count_subtree(solver, &split.prefixes[id], stop)
+                let stats = count_subtree(solver, &split.prefixes[id], stop, None)
                     .map_err(|_| SolveError::Stopped)?;
                 let result = PartResult {
                     id,

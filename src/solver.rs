@@ -31,7 +31,6 @@
 //! searches that subtree only.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::Problem;
 use crate::engine::Search;
@@ -296,9 +295,13 @@ impl Solver {
     /// [`Solver::stats`]; the roots of the subtrees are not, so searching every subtree
     /// completes the statistics exactly.
     ///
-    /// At every pause ([`Solver::set_pause_every`]) it looks at `stop`, and returns `None` if
-    /// it is raised.
-    pub(crate) fn split(&mut self, depth: usize, stop: &AtomicBool) -> Option<Vec<Vec<usize>>> {
+    /// At every pause ([`Solver::set_pause_every`]) it calls `pause` with itself (to report
+    /// progress), and returns `None` if `pause` says to stop.
+    pub(crate) fn split(
+        &mut self,
+        depth: usize,
+        mut pause: impl FnMut(&Solver) -> ControlFlow<()>,
+    ) -> Option<Vec<Vec<usize>>> {
         let mut subtrees = Vec::new();
         loop {
             match each!(&mut self.engine, e => e.search(depth)) {
@@ -308,8 +311,12 @@ impl Solver {
                     subtrees.push(choices);
                 }
                 Some(Step::Exhausted | Step::GaveUp) => return Some(subtrees),
-                Some(Step::Paused) if stop.load(Ordering::Relaxed) => return None,
-                Some(Step::Solution | Step::Paused) => {}
+                Some(Step::Paused) => {
+                    if pause(self).is_break() {
+                        return None;
+                    }
+                }
+                Some(Step::Solution) => {}
             }
         }
     }

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{dancing, stdout_of};
+use common::{dancing, stderr_of, stdout_of};
 use predicates::prelude::*;
 
 const KNUTH: &str = "puzzles/exact-cover/knuth-example.dlx";
@@ -105,18 +105,19 @@ fn a_malformed_file_is_reported_with_path_line_and_column_and_exits_2() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(predicate::str::contains(
-            "<stdin>: invalid problem: line 2, column 3",
-        ));
+        .stderr("dancing: <stdin>:2:3: `C` is not an item: expected one of the names on the item line\n");
 }
 
 #[test]
-fn a_missing_file_exits_2() {
-    dancing()
+fn a_missing_file_is_named_once_and_exits_2() {
+    let assert = dancing()
         .args(["cover", "no/such/file.dlx"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("cannot read no/such/file.dlx"));
+        .stderr(predicate::str::starts_with(
+            "dancing: no/such/file.dlx: cannot read: ",
+        ));
+    assert_eq!(stderr_of(&assert).matches("no/such/file.dlx").count(), 1);
 }
 
 #[test]
@@ -128,14 +129,71 @@ fn an_option_without_primary_items_is_ignored_with_a_warning() {
         .success()
         .stdout("1\n")
         .stderr(predicate::str::contains(
-            "<stdin>:3: option has no primary item",
+            "dancing: <stdin>:3:1: warning: this option has no primary item",
+        ));
+}
+
+#[test]
+fn a_count_stopped_at_its_limit_is_marked_and_an_exact_one_is_not() {
+    let queens = "puzzles/exact-cover/nqueens-8.dlx";
+    dancing()
+        .args(["cover", "--count", "--limit", "10", "--stats", queens])
+        .assert()
+        .success()
+        .stdout("10+\n")
+        .stderr(predicate::str::contains(
+            "solutions: at least 10 (--limit)\n",
+        ));
+    // 92 solutions: a limit above the count does not mark it.
+    dancing()
+        .args(["cover", "--count", "--limit", "100", "--stats", queens])
+        .assert()
+        .success()
+        .stdout("92\n")
+        .stderr(predicate::str::contains("solutions: 92\n"));
+    dancing()
+        .args(["cover", "--all", "--limit", "2", "--stats", queens])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "solutions: at least 2 (--limit)\n",
+        ));
+}
+
+#[test]
+fn a_spent_time_budget_exits_3_and_prints_no_count_on_one_thread_or_two() {
+    let text = dancing::knuth::write(&dancing::problems::queens(16));
+    for jobs in ["1", "2"] {
+        dancing()
+            .args(["cover", "--count", "--max-time", "0.2s", "--jobs", jobs])
+            .write_stdin(text.clone())
+            .assert()
+            .code(3)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("gave up after 0.2 s (--max-time)")
+                    .and(predicate::str::contains("the answer is unknown")),
+            );
+    }
+}
+
+#[test]
+fn a_count_on_two_threads_shows_its_progress_when_asked_for() {
+    dancing()
+        .args(["cover", "--count", "--progress", "--jobs", "2"])
+        .arg("puzzles/exact-cover/pentomino-3x20.dlx")
+        .assert()
+        .success()
+        .stdout("8\n")
+        .stderr(predicate::str::contains(
+            "8 solutions, 32978 nodes, about 100.000% of the tree explored",
         ));
 }
 
 #[test]
 fn progress_is_shown_when_asked_for() {
     dancing()
-        .args(["cover", "--count", "--progress"])
+        .args(["cover", "--count", "--progress", "--jobs", "1"])
         .arg("puzzles/exact-cover/pentomino-3x20.dlx")
         .assert()
         .success()

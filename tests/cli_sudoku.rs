@@ -5,28 +5,18 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::fs;
 
 use common::{
     CLASSIC, CLASSIC_COMPACT, CLASSIC_SOLUTION, CLASSIC_SPACED, CLASSIC_SPACED_SOLVED, Entry,
-    assert_solves, binary, dancing, entries, puzzles, stderr_of, stdout_of, summary, temp_file,
+    assert_solves, binary, dancing, entries, puzzles, stderr_of, stdout_of, summary,
+    summary_of_lines, temp_file,
 };
 use dancing::sudoku::check::verify;
+use dancing::sudoku::grid::Shape;
 use dancing::sudoku::read::parse_line;
 use predicates::prelude::*;
 use serde_json::Value;
-
-/// Checks that the summary's outcomes add up to its puzzles, and returns the counts.
-fn consistent_summary(stderr: &str) -> HashMap<String, u64> {
-    let s = summary(stderr);
-    let outcomes: u64 = ["solved", "unsolvable", "invalid", "multiple", "gave up"]
-        .iter()
-        .map(|k| s[*k])
-        .sum();
-    assert_eq!(outcomes, s["puzzles"], "summary does not add up: {s:?}");
-    s
-}
 
 // ---------------------------------------------------------------- one puzzle on stdin
 
@@ -78,9 +68,9 @@ fn two_grids_on_stdin_get_two_grids_separated_by_a_blank_line() {
         .assert()
         .success()
         .stdout(format!("{solved}\n{solved}"));
-    // Two puzzles: the summary is printed, and it adds up.
-    let s = consistent_summary(&stderr_of(&assert));
-    assert_eq!((s["puzzles"], s["solved"]), (2, 2));
+    // Two puzzles: the summary is printed, and it counts the two grids printed.
+    let s = summary(&stderr_of(&assert));
+    assert_eq!((s["puzzles"], s["solved"], s["errors"]), (2, 2, 0));
 }
 
 #[test]
@@ -143,7 +133,7 @@ fn matches_peer_solutions(name: &str, count: usize) {
         .assert()
         .success()
         .stdout(expected);
-    let s = consistent_summary(&stderr_of(&assert));
+    let s = summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
     assert_eq!(
         (s["puzzles"], s["solved"], s["errors"]),
         (count as u64, count as u64, 0)
@@ -173,12 +163,14 @@ fn forum_hardest_first20_solutions_equal_the_peer_solver_s() {
 #[test]
 fn check_passes_on_a_good_file() {
     let expected = fs::read_to_string("puzzles/sudoku/top95-first20.solutions.txt").unwrap();
-    dancing()
+    let assert = dancing()
         .args(["sudoku", "--check", "puzzles/sudoku/top95-first20.txt"])
         .assert()
         .success()
         .stdout(expected)
         .stderr(predicate::str::contains("fails the check").not());
+    let s = summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
+    assert_eq!((s["solved"], s["errors"]), (20, 0));
 }
 
 // ---------------------------------------------------------------- directories
@@ -235,9 +227,14 @@ fn a_directory_is_walked_in_sorted_order_and_a_broken_line_loses_nothing() {
         err.contains("puzzles/batch/nested/d-broken.txt:3:3: found 'x'"),
         "{err}"
     );
-    let s = consistent_summary(&err);
-    assert_eq!((s["puzzles"], s["solved"], s["errors"]), (11, 11, 1));
-    assert_eq!(s["puzzles"] + s["errors"], lines.len() as u64);
+    // The broken line is a puzzle that could not be read: an `invalid` line, and an error.
+    let s = summary_of_lines(&out, &err);
+    assert_eq!(
+        (s["puzzles"], s["solved"], s["invalid"], s["errors"]),
+        (12, 11, 1, 1)
+    );
+    // puzzles/batch/ holds no file that is not a puzzle file.
+    assert_eq!(s["skipped"], 0);
 }
 
 #[test]
@@ -289,20 +286,19 @@ fn a_directory_made_of_good_bad_and_empty_files_loses_no_puzzle() {
     assert_eq!(lines.len(), 5, "{out}");
     assert!(err.contains("bad.txt:2:"), "{err}");
     assert!(err.contains("3-empty.txt"), "{err}");
-    let s = consistent_summary(&err);
-    assert_eq!((s["puzzles"], s["solved"]), (4, 4));
-    assert!(s["errors"] >= 2, "{s:?}");
+    // The bad line is a puzzle (5 in all, one invalid); the empty file is an error only.
+    let s = summary_of_lines(&out, &err);
+    assert_eq!((s["puzzles"], s["solved"], s["invalid"]), (5, 4, 1));
+    assert_eq!(s["errors"], 2, "{s:?}");
 }
 
 #[test]
 fn jobs_1_2_and_4_give_byte_identical_output() {
     for input in ["puzzles/sudoku/17-clue-first50.txt", "puzzles/batch/"] {
         let run = |jobs: &str| {
-            dancing()
-                .args(["sudoku", "--quiet", "--jobs", jobs, input])
-                .assert()
-                .get_output()
-                .clone()
+            let assert = dancing().args(["sudoku", "--jobs", jobs, input]).assert();
+            summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
+            assert.get_output().clone()
         };
         let one = run("1");
         assert!(!one.stdout.is_empty());
@@ -338,11 +334,14 @@ fn chunk_boundaries_keep_every_answer_in_input_order_whatever_the_jobs() {
     let (_dir, path) = temp_file("chunks.txt", lines.join("\n") + "\n");
     let run = |jobs: &str| {
         let assert = dancing()
-            .args(["sudoku", "--quiet", "--jobs", jobs])
+            .args(["sudoku", "--jobs", jobs])
             .arg(&path)
             .assert()
             .code(2);
-        stdout_of(&assert)
+        let out = stdout_of(&assert);
+        let s = summary_of_lines(&out, &stderr_of(&assert));
+        assert_eq!((s["invalid"], s["errors"]), (1, 1));
+        out
     };
     let one = run("1");
     assert_eq!(run("2"), one);
@@ -372,6 +371,8 @@ fn jsonl_writes_one_object_per_puzzle_with_source_puzzle_status_and_solution() {
         .assert()
         .code(2);
     let objects = json_lines(&stdout_of(&assert));
+    let s = summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
+    assert_eq!((s["invalid"], s["errors"]), (1, 1));
     let expected: Vec<(&str, Entry)> = BATCH_FILES
         .iter()
         .flat_map(|f| entries(f).into_iter().map(move |e| (*f, e)))
@@ -401,7 +402,7 @@ fn jsonl_writes_one_object_per_puzzle_with_source_puzzle_status_and_solution() {
 }
 
 #[test]
-fn jsonl_with_count_adds_the_number_of_solutions_and_errors_when_unsolved() {
+fn jsonl_with_count_adds_the_number_of_solutions_whether_it_is_complete_and_errors() {
     let assert = dancing()
         .args(["sudoku", "--format", "jsonl", "--count"])
         .args([
@@ -414,16 +415,20 @@ fn jsonl_with_count_adds_the_number_of_solutions_and_errors_when_unsolved() {
         .code(1);
     let objects = json_lines(&stdout_of(&assert));
     assert_eq!(objects.len(), 11 + 20 + 3 + 2);
+    let s = summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
+    assert_eq!((s["solved"], s["invalid"], s["unsolvable"]), (31, 3, 2));
     let hardest = puzzles("puzzles/sudoku/hardest.txt");
     for (object, puzzle) in objects[..11].iter().zip(&hardest) {
         assert_eq!(object["status"], "solved");
         assert_eq!(object["solutions"], 1, "{object}");
+        assert_eq!(object["complete"], true, "1 < the limit 2: {object}");
         assert_solves(puzzle, object["solution"].as_str().unwrap());
     }
     let multi = puzzles("puzzles/sudoku/multi-solution-first20.txt");
     for (object, puzzle) in objects[11..31].iter().zip(&multi) {
         assert_eq!(object["status"], "solved", "no --unique: {object}");
         assert_eq!(object["solutions"], 2, "{object}");
+        assert_eq!(object["complete"], false, "stopped at the limit: {object}");
         assert_solves(puzzle, object["solution"].as_str().unwrap());
     }
     for object in &objects[31..34] {
@@ -433,6 +438,7 @@ fn jsonl_with_count_adds_the_number_of_solutions_and_errors_when_unsolved() {
             object["solutions"].is_null(),
             "an invalid puzzle is not counted"
         );
+        assert_eq!(object["complete"], false);
         assert!(
             object["error"].as_str().unwrap().starts_with("digit "),
             "{object}"
@@ -446,62 +452,68 @@ fn jsonl_with_count_adds_the_number_of_solutions_and_errors_when_unsolved() {
         assert_eq!(object["status"], "unsolvable");
         assert!(object["solution"].is_null());
         assert_eq!(object["solutions"], 0);
+        assert_eq!(object["complete"], true, "{object}");
         assert_eq!(object["error"], "no solution");
     }
 }
 
 // ---------------------------------------------------------------- counting and uniqueness
 
-#[test]
-fn count_finds_two_or_more_solutions_to_every_multi_solution_puzzle() {
+/// The counts of `dancing sudoku --count ARGS FILE`, each with whether it is exact (`N`) or
+/// stopped at the limit (`N+`); also checks the summary against the lines.
+fn counts(args: &[&str], file: &str) -> Vec<(u64, bool)> {
     let assert = dancing()
-        .args([
-            "sudoku",
-            "--count",
-            "puzzles/sudoku/multi-solution-first20.txt",
-        ])
+        .args(["sudoku", "--count"])
+        .args(args)
+        .arg(file)
         .assert()
         .success();
-    let counts: Vec<u64> = stdout_of(&assert)
-        .lines()
-        .map(|l| l.parse().unwrap())
-        .collect();
+    let out = stdout_of(&assert);
+    summary_of_lines(&out, &stderr_of(&assert));
+    out.lines()
+        .map(|l| match l.strip_suffix('+') {
+            Some(n) => (n.parse().unwrap(), false),
+            None => (l.parse().unwrap(), true),
+        })
+        .collect()
+}
+
+#[test]
+fn count_finds_two_or_more_solutions_to_every_multi_solution_puzzle_and_marks_them_2_plus() {
+    let counts = counts(&[], "puzzles/sudoku/multi-solution-first20.txt");
     assert_eq!(counts.len(), 20);
     assert!(
-        counts.iter().all(|&c| c == 2),
-        "default limit 2: {counts:?}"
+        counts.iter().all(|&c| c == (2, false)),
+        "default limit 2, reached: {counts:?}"
     );
 }
 
 #[test]
-fn count_with_a_limit_counts_up_to_the_limit() {
-    let count = |limit: &str| -> Vec<u64> {
-        let assert = dancing()
-            .args(["sudoku", "--count", "--limit", limit])
-            .arg("puzzles/sudoku/multi-solution-first20.txt")
-            .assert()
-            .success();
-        stdout_of(&assert)
-            .lines()
-            .map(|l| l.parse().unwrap())
-            .collect()
-    };
-    let five = count("5");
-    let many = count("1000000");
+fn count_with_a_limit_counts_up_to_the_limit_and_marks_a_count_that_reached_it() {
+    let file = "puzzles/sudoku/multi-solution-first20.txt";
+    let five = counts(&["--limit", "5"], file);
+    let many = counts(&["--limit", "1000000"], file);
     assert_eq!((five.len(), many.len()), (20, 20));
-    for (&f, &m) in five.iter().zip(&many) {
+    for (&(f, exact), &(m, m_exact)) in five.iter().zip(&many) {
         assert!((2..=5).contains(&f), "{five:?}");
         assert_eq!(
             f,
             m.min(5),
             "the limit only cuts the count: {five:?} {many:?}"
         );
+        // Marked exactly when the limit was reached.
+        assert_eq!(exact, f < 5, "{five:?}");
+        assert_eq!(m_exact, m < 1_000_000, "{many:?}");
     }
+    assert!(
+        five.iter().any(|&(_, exact)| !exact),
+        "some reach 5: {five:?}"
+    );
 }
 
 #[test]
 fn count_on_unique_puzzles_prints_1() {
-    dancing()
+    let assert = dancing()
         .args([
             "sudoku",
             "--count",
@@ -512,6 +524,7 @@ fn count_on_unique_puzzles_prints_1() {
         .assert()
         .success()
         .stdout("1\n".repeat(11));
+    summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
 }
 
 #[test]
@@ -525,17 +538,18 @@ fn unique_makes_every_multi_solution_puzzle_fail_as_multiple() {
         .assert()
         .code(1)
         .stdout("multiple\n".repeat(20));
-    let s = consistent_summary(&stderr_of(&assert));
+    let s = summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
     assert_eq!((s["puzzles"], s["multiple"]), (20, 20));
 }
 
 #[test]
 fn unique_passes_on_puzzles_with_one_solution() {
-    dancing()
+    let assert = dancing()
         .args(["sudoku", "--unique", "puzzles/sudoku/hardest.txt"])
         .assert()
         .success()
         .stdout(fs::read_to_string("puzzles/sudoku/hardest.solutions.txt").unwrap());
+    summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
 }
 
 // ---------------------------------------------------------------- failures and exit codes
@@ -555,7 +569,7 @@ fn invalid_puzzles_name_the_digit_and_both_cells_and_exit_1() {
     ] {
         assert!(err.contains(message), "missing {message:?} in {err}");
     }
-    let s = consistent_summary(&err);
+    let s = summary_of_lines(&stdout_of(&assert), &err);
     assert_eq!((s["puzzles"], s["invalid"], s["errors"]), (3, 3, 0));
 }
 
@@ -575,7 +589,7 @@ fn unsolvable_puzzles_say_so_and_exit_1() {
         err.contains("unsolvable.txt:4: unsolvable: no solution"),
         "{err}"
     );
-    let s = consistent_summary(&err);
+    let s = summary_of_lines(&stdout_of(&assert), &err);
     assert_eq!((s["puzzles"], s["unsolvable"]), (2, 2));
 }
 
@@ -591,22 +605,51 @@ fn a_spent_node_budget_gives_up_and_exits_3() {
         err.contains("hardest.txt:1: gave-up: gave up after"),
         "{err}"
     );
-    let s = consistent_summary(&err);
+    let s = summary_of_lines(&stdout_of(&assert), &err);
     assert_eq!((s["puzzles"], s["gave up"]), (11, 11));
 }
 
 #[test]
-fn a_large_enough_node_budget_changes_nothing() {
-    dancing()
+fn a_large_enough_node_or_time_budget_changes_nothing() {
+    for budget in [["--max-nodes", "100000000"], ["--max-time", "1h"]] {
+        let assert = dancing()
+            .arg("sudoku")
+            .args(budget)
+            .arg("puzzles/sudoku/hardest.txt")
+            .assert()
+            .success()
+            .stdout(fs::read_to_string("puzzles/sudoku/hardest.solutions.txt").unwrap());
+        summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
+    }
+}
+
+#[test]
+fn a_spent_time_budget_gives_up_on_each_puzzle_that_runs_past_it_and_exits_3() {
+    // The empty grid has billions of solutions: counting them runs past any budget. The
+    // classic puzzle is solved long before the first look at the clock.
+    let empty = ".".repeat(81);
+    let (_dir, path) = temp_file("two.txt", format!("{empty}\n{CLASSIC}\n{empty}\n"));
+    let assert = dancing()
         .args([
             "sudoku",
-            "--max-nodes",
-            "100000000",
-            "puzzles/sudoku/hardest.txt",
+            "--count",
+            "--limit",
+            "1000000000000",
+            "--max-time",
+            "0",
         ])
+        .arg(&path)
         .assert()
-        .success()
-        .stdout(fs::read_to_string("puzzles/sudoku/hardest.solutions.txt").unwrap());
+        .code(3);
+    let out = stdout_of(&assert);
+    assert_eq!(out, "gave-up\n1\ngave-up\n");
+    let err = stderr_of(&assert);
+    assert!(
+        err.contains("two.txt:1: gave-up: gave up after 0 s (--max-time)"),
+        "{err}"
+    );
+    let s = summary_of_lines(&out, &err);
+    assert_eq!((s["gave up"], s["solved"]), (2, 1));
 }
 
 /// BUG (src/cli/sudoku.rs, `Batch::solved`, line format with `--count`): a puzzle whose
@@ -617,7 +660,7 @@ fn a_large_enough_node_budget_changes_nothing() {
 /// when the budget runs out).
 #[test]
 fn count_with_a_spent_budget_prints_gave_up_rather_than_a_zero_count() {
-    dancing()
+    let assert = dancing()
         .args([
             "sudoku",
             "--count",
@@ -628,6 +671,7 @@ fn count_with_a_spent_budget_prints_gave_up_rather_than_a_zero_count() {
         .assert()
         .code(3)
         .stdout("gave-up\n".repeat(11));
+    summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
 }
 
 #[test]
@@ -638,8 +682,16 @@ fn a_missing_file_is_named_and_exits_2_and_the_others_are_still_solved() {
         .code(2)
         .stdout(fs::read_to_string("puzzles/sudoku/hardest.solutions.txt").unwrap());
     let err = stderr_of(&assert);
-    assert!(err.contains("no/such/file.txt"), "{err}");
-    let s = consistent_summary(&err);
+    assert!(
+        err.contains("dancing: no/such/file.txt: cannot read: "),
+        "{err}"
+    );
+    assert_eq!(
+        err.matches("no/such/file.txt").count(),
+        1,
+        "named once: {err}"
+    );
+    let s = summary_of_lines(&stdout_of(&assert), &err);
     assert_eq!((s["puzzles"], s["solved"], s["errors"]), (11, 11, 1));
 }
 
@@ -659,6 +711,13 @@ fn quiet_drops_the_summary_but_not_the_errors() {
         .assert()
         .success()
         .stderr("");
+    // No per-puzzle message either: the output lines and the exit code tell it all.
+    dancing()
+        .args(["sudoku", "-q", "puzzles/sudoku/invalid.txt"])
+        .args(["puzzles/sudoku/unsolvable.txt", "puzzles/batch/"])
+        .assert()
+        .code(2)
+        .stderr("");
 }
 
 /// BUG (src/sudoku/read.rs, grid format recovery): a file whose only line is `12x` (a bad
@@ -672,6 +731,7 @@ fn a_file_holding_one_broken_short_grid_gets_one_invalid_line() {
     let err = stderr_of(&assert);
     assert!(err.contains("short.txt:1:3: found 'x'"), "{err}");
     assert_eq!(stdout_of(&assert), "invalid\n", "{err}");
+    summary_of_lines(&stdout_of(&assert), &err);
 }
 
 #[test]
@@ -716,4 +776,193 @@ fn writing_into_a_closed_pipe_ends_quietly_with_exit_0() {
     assert!(!err.contains("error"), "{err}");
     assert!(!err.to_lowercase().contains("broken pipe"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+// ---------------------------------------------------------------- walking directories
+
+#[test]
+fn a_directory_walk_reads_only_puzzle_files_that_are_not_hidden_and_counts_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let line = format!("{CLASSIC}\n");
+    for name in ["a.txt", "b.sdk", "c.ss", "d.sdm"] {
+        fs::write(root.join(name), &line).unwrap();
+    }
+    fs::write(root.join("e.csv"), format!("puzzle\n{CLASSIC}\n")).unwrap();
+    // Not read: other extensions, hidden files, anything in hidden directories.
+    fs::write(root.join("README.md"), &line).unwrap();
+    fs::write(root.join("problem.dlx"), "A B\nA B\n").unwrap();
+    fs::write(root.join(".hidden.txt"), &line).unwrap();
+    fs::create_dir(root.join(".git")).unwrap();
+    fs::write(root.join(".git/x.txt"), &line).unwrap();
+
+    let assert = dancing().arg("sudoku").arg(root).assert().success();
+    let out = stdout_of(&assert);
+    let err = stderr_of(&assert);
+    assert_eq!(out, format!("{CLASSIC_SOLUTION}\n").repeat(5));
+    let s = summary_of_lines(&out, &err);
+    // README.md, problem.dlx, .hidden.txt and the .git directory.
+    assert_eq!((s["puzzles"], s["errors"], s["skipped"]), (5, 0, 4));
+    assert!(err.contains("skipped 4 files or directories"), "{err}");
+
+    // --glob widens the choice, narrows it, or leaves files out; hidden ones stay out.
+    let run = |globs: &[&str]| {
+        let mut command = dancing();
+        command.arg("sudoku");
+        for glob in globs {
+            command.args(["--glob", glob]);
+        }
+        let assert = command.arg(root).assert();
+        let s = summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
+        (s["solved"], s["skipped"])
+    };
+    assert_eq!(
+        run(&["*"]),
+        (6, 2),
+        "README.md read (problem.dlx too, as bad puzzles)"
+    );
+    assert_eq!(run(&["*.sdk"]), (1, 8));
+    assert_eq!(run(&["!*.csv", "!d.*"]), (3, 6));
+
+    // A file named on the command line is read whatever its name.
+    let assert = dancing()
+        .arg("sudoku")
+        .arg(root.join("README.md"))
+        .arg(root.join(".hidden.txt"))
+        .assert()
+        .success();
+    let s = summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
+    assert_eq!((s["puzzles"], s["skipped"]), (2, 0));
+}
+
+#[test]
+fn the_puzzles_folder_is_walked_without_reading_its_readme_or_its_exact_cover_files() {
+    let assert = dancing().args(["sudoku", "puzzles/"]).assert().code(2);
+    let out = stdout_of(&assert);
+    let err = stderr_of(&assert);
+    assert!(!err.contains("README.md"), "{err}");
+    assert!(!err.contains(".dlx"), "{err}");
+    let s = summary_of_lines(&out, &err);
+    // Every file below puzzles/ whose extension is not a puzzle file's (the READMEs, the
+    // exact-cover problems, solved grids in `.out`), found here by another walk.
+    fn others(dir: &std::path::Path) -> u64 {
+        let mut n = 0;
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                n += others(&path);
+            } else if !path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| ["txt", "sdk", "ss", "sdm", "csv"].contains(&e))
+            {
+                n += 1;
+            }
+        }
+        n
+    }
+    let expected = others(std::path::Path::new("puzzles"));
+    assert!(expected >= 3, "{expected}");
+    assert_eq!(s["skipped"], expected, "{err}");
+}
+
+// ---------------------------------------------------------------- --stats, --input-format, --progress
+
+#[test]
+fn stats_sum_the_nodes_and_updates_of_every_search_and_jsonl_gives_each() {
+    let file = "puzzles/sudoku/top95-first20.txt";
+    let mut solver = dancing::sudoku::solve::SudokuSolver::new(Shape::CLASSIC);
+    let library: Vec<dancing::Stats> = puzzles(file)
+        .iter()
+        .map(|p| {
+            solver.solve(p, 1).unwrap();
+            solver.stats()
+        })
+        .collect();
+    let total: dancing::Stats = library.iter().copied().sum();
+    for jobs in ["1", "2"] {
+        let assert = dancing()
+            .args([
+                "sudoku", "--stats", "--format", "jsonl", "--jobs", jobs, file,
+            ])
+            .assert()
+            .success();
+        let err = stderr_of(&assert);
+        assert!(err.contains(&format!("nodes: {}\n", total.nodes)), "{err}");
+        assert!(
+            err.contains(&format!("updates: {}\n", total.updates)),
+            "{err}"
+        );
+        summary_of_lines(&stdout_of(&assert), &err);
+        let objects = json_lines(&stdout_of(&assert));
+        for (object, stats) in objects.iter().zip(&library) {
+            assert_eq!(object["nodes"], stats.nodes, "{object}");
+            assert_eq!(object["updates"], stats.updates, "{object}");
+        }
+    }
+    // Without --stats, no statistics.
+    let assert = dancing()
+        .args(["sudoku", "--format", "jsonl", file])
+        .assert()
+        .success();
+    assert!(!stdout_of(&assert).contains("\"nodes\""));
+    assert!(!stderr_of(&assert).contains("nodes: "));
+}
+
+#[test]
+fn input_format_forces_the_reader_instead_of_detecting_it() {
+    let line = format!("{CLASSIC}\n");
+    for forced in ["line", "lines"] {
+        dancing()
+            .args(["sudoku", "--input-format", forced])
+            .write_stdin(line.clone())
+            .assert()
+            .success()
+            .stdout(format!("{CLASSIC_SOLUTION}\n"));
+    }
+    // Read as a grid, the same line is a row of 81 cells where 9 were expected.
+    dancing()
+        .args(["sudoku", "--input-format", "grid", "--format", "line"])
+        .write_stdin(line.clone())
+        .assert()
+        .code(2)
+        .stdout("invalid\n")
+        .stderr(predicate::str::contains(
+            "<stdin>:1:10: found 81 cells, expected 9",
+        ));
+    // Read as CSV, it has no puzzle column.
+    dancing()
+        .args(["sudoku", "--input-format", "csv"])
+        .write_stdin(line)
+        .assert()
+        .code(2);
+    dancing()
+        .args(["sudoku", "--input-format", "xml"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--input-format"));
+}
+
+#[test]
+fn progress_counts_the_puzzles_answered_and_none_on_empty_input() {
+    let assert = dancing()
+        .args(["sudoku", "--progress", "puzzles/sudoku/top95-first20.txt"])
+        .assert()
+        .success();
+    let err = stderr_of(&assert);
+    assert!(err.lines().any(|l| l.starts_with("20 puzzles, ")), "{err}");
+    summary_of_lines(&stdout_of(&assert), &err);
+
+    let (_dir, empty) = temp_file("empty.txt", "");
+    let assert = dancing()
+        .args(["sudoku", "--progress"])
+        .arg(&empty)
+        .assert()
+        .code(2);
+    let err = stderr_of(&assert);
+    assert!(err.lines().any(|l| l.starts_with("0 puzzles, ")), "{err}");
+    assert!(!err.contains("1 puzzles"), "{err}");
+    let s = summary_of_lines(&stdout_of(&assert), &err);
+    assert_eq!((s["puzzles"], s["errors"]), (0, 1));
 }

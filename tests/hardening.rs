@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use common::{
     CLASSIC, CLASSIC_SOLUTION, CLASSIC_SPACED, CLASSIC_SPACED_SOLVED, assert_solves, binary,
-    dancing, shared_data, summary, temp_file,
+    dancing, shared_data, summary_of_lines, temp_file,
 };
 use dancing::sudoku::read::{MAX_LINE_BYTES, parse_line};
 use dancing::{ProblemBuilder, Solver};
@@ -59,8 +59,9 @@ fn assert_classic_lines_solved(args: &[&str], stdin: impl Into<Vec<u8>>, n: usiz
     assert_sudoku_prints(args, stdin, &format!("{CLASSIC_SOLUTION}\n").repeat(n));
 }
 
-/// Runs `dancing sudoku ARGS` on `stdin` and checks: exit `code`, `message` on stderr, and
-/// exactly `expected` on stdout; returns stderr.
+/// Runs `dancing sudoku ARGS` on `stdin` and checks: exit `code`, `message` on stderr,
+/// exactly `expected` on stdout, and, where a summary is printed for line output, that it
+/// agrees with the lines; returns stderr.
 fn assert_sudoku_reports(
     args: &[&str],
     stdin: impl Into<Vec<u8>>,
@@ -73,6 +74,10 @@ fn assert_sudoku_reports(
     assert_eq!(status, Some(code), "{stderr}");
     assert!(stderr.contains(message), "{stderr}");
     assert_eq!(stdout, expected);
+    let summarized = stderr.lines().any(|l| l.starts_with("puzzles: "));
+    if summarized && !expected.contains(' ') {
+        summary_of_lines(&stdout, &stderr);
+    }
     stderr
 }
 
@@ -129,13 +134,13 @@ fn a_line_with_80_cells_is_located_at_its_end_and_the_batch_goes_on() {
 fn a_lone_line_of_80_cells_on_stdin_is_read_as_a_grid_row_and_reported_at_cell_10() {
     // Fewer than 81 cells on the first line: detection takes it for the first row of a grid.
     // (Whether the grid being cut short is reported too is left open.)
-    // Grid output: nothing for a puzzle not read.
+    // Grid output: the status in place of a grid.
     assert_sudoku_reports(
         &[],
         format!("{}\n", &CLASSIC[..80]),
         2,
         "<stdin>:1:10: found 80 cells, expected 9",
-        "",
+        "invalid\n",
     );
 }
 
@@ -169,13 +174,13 @@ fn a_letter_among_the_cells_is_named_and_located() {
 fn a_10_in_a_space_separated_grid_is_named_and_located() {
     // Row 3 is `0 9 8 0 0 0 0 6 0`; its 8th value (column 15) becomes 10.
     let grid = CLASSIC_SPACED.replacen("0 9 8 0 0 0 0 6 0", "0 9 8 0 0 0 0 10 0", 1);
-    // Grid output: nothing for a puzzle not read.
+    // Grid output: the status in place of a grid.
     assert_sudoku_reports(
         &[],
         grid,
         2,
         "dancing: <stdin>:3:15: found 10, expected a digit 0-9",
-        "",
+        "invalid\n",
     );
 }
 
@@ -337,8 +342,8 @@ fn a_10_mb_line_on_stdin_is_skipped_without_being_held_in_memory() {
         "{stderr}"
     );
     assert_eq!(
-        out.stdout, b"",
-        "grid output: nothing for a puzzle not read"
+        out.stdout, b"invalid\n",
+        "grid output: the status in place of a grid"
     );
     match peak {
         // Holding the line would take 10 MiB on top of a few MiB of program.
@@ -447,13 +452,13 @@ fn equal_givens_in_a_column_name_the_digit_and_both_cells_and_exit_1() {
         &format!("{path}:2: invalid: digit 5 appears twice in column 5: at r1c5 and r5c5"),
         &format!("{CLASSIC_SOLUTION}\ninvalid\n"),
     );
-    let s = summary(&stderr);
+    let s = summary_of_lines(&format!("{CLASSIC_SOLUTION}\ninvalid\n"), &stderr);
     assert_eq!((s["puzzles"], s["invalid"]), (2, 1));
 }
 
 #[test]
 fn equal_givens_in_a_box_name_the_digit_and_both_cells_and_exit_1() {
-    // r1c1 and r2c2: same box, different row and column. As a grid on stdin: no output.
+    // r1c1 and r2c2: same box, different row and column. As a grid on stdin: its status.
     let mut rows = vec!["0 0 0 0 0 0 0 0 0".to_string(); 9];
     rows[0] = "5 0 0 0 0 0 0 0 0".to_string();
     rows[1] = "0 5 0 0 0 0 0 0 0".to_string();
@@ -462,7 +467,7 @@ fn equal_givens_in_a_box_name_the_digit_and_both_cells_and_exit_1() {
         rows.join("\n") + "\n",
         1,
         "<stdin>:1: invalid: digit 5 appears twice in box 1: at r1c1 and r2c2",
-        "",
+        "invalid\n",
     );
 
     let (code, stdout, stderr) = run(
@@ -495,10 +500,7 @@ fn assert_cover_fails_with(text: &str, message: &str) -> String {
 /// Runs `dancing cover` on `text` and checks: exit 2, empty stdout, and a message with the
 /// line, the column and `token`.
 fn assert_cover_rejects(text: &str, line: usize, column: usize, token: &str) -> String {
-    let stderr = assert_cover_fails_with(
-        text,
-        &format!("<stdin>: invalid problem: line {line}, column {column}: "),
-    );
+    let stderr = assert_cover_fails_with(text, &format!("dancing: <stdin>:{line}:{column}: "));
     assert!(stderr.contains(&format!("`{token}`")), "{stderr}");
     stderr
 }
@@ -523,18 +525,12 @@ fn an_item_twice_in_one_option_is_rejected_at_its_second_mention() {
 
 #[test]
 fn input_with_only_comments_has_no_item_line() {
-    assert_cover_fails_with(
-        "| one\n   | two\n\n",
-        "<stdin>: invalid problem: line 4, column 1: no item line",
-    );
+    assert_cover_fails_with("| one\n   | two\n\n", "dancing: <stdin>:4:1: no item line");
 }
 
 #[test]
 fn a_second_bar_on_the_item_line_is_rejected() {
-    assert_cover_fails_with(
-        "A B | x | y\nA x\n",
-        "<stdin>: invalid problem: line 1, column 9: a second `|`",
-    );
+    assert_cover_fails_with("A B | x | y\nA x\n", "dancing: <stdin>:1:9: a second `|`");
 }
 
 #[test]
@@ -551,7 +547,7 @@ fn a_color_is_rejected_as_dlx2_with_the_whole_token() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains(format!(
-            "{path}: invalid problem: line 2, column 3: `x:c` has a color"
+            "dancing: {path}:2:3: `x:c` has a color"
         )));
 }
 
@@ -591,7 +587,9 @@ fn a_batch_of_good_and_bad_entries_solves_every_good_puzzle_and_reports_every_ba
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut binary: Vec<u8> = (0..4096).map(|_| rng.next() as u8).collect();
     binary.extend_from_slice(b"\0\0\x01\0x\0");
-    fs::write(root.join("c-binary.bin"), binary).unwrap();
+    // Binary data in a puzzle file is read (and is bad puzzles); in another file, skipped.
+    fs::write(root.join("c-binary.txt"), &binary).unwrap();
+    fs::write(root.join("c-image.bin"), &binary).unwrap();
     fs::write(root.join("d-empty.txt"), "").unwrap();
     fs::create_dir(root.join("e-loop")).unwrap();
     symlink("..", root.join("e-loop/up")).unwrap();
@@ -617,7 +615,7 @@ fn a_batch_of_good_and_bad_entries_solves_every_good_puzzle_and_reports_every_ba
     assert_whole_lines(&stdout);
 
     // Every bad entry is reported, by name.
-    for name in ["b-dangling", "c-binary.bin", "d-empty.txt", "e-loop/up"] {
+    for name in ["b-dangling", "c-binary.txt", "d-empty.txt", "e-loop/up"] {
         assert!(
             stderr.contains(&format!("dancing: {root_arg}/{name}")),
             "{name} not reported: {stderr}"
@@ -647,7 +645,9 @@ fn a_batch_of_good_and_bad_entries_solves_every_good_puzzle_and_reports_every_ba
 
     // The counts add up: errors are the reported lines; every bad puzzle got an `invalid`
     // line, an unreadable path or an input without puzzles none.
-    let s = summary(&stderr);
+    let s = summary_of_lines(&stdout, &stderr);
+    assert!(!stderr.contains("c-image.bin"), "{stderr}");
+    assert_eq!(s["skipped"], 1, "c-image.bin");
     let reported = stderr
         .lines()
         .filter(|l| l.starts_with("dancing: "))
@@ -656,17 +656,15 @@ fn a_batch_of_good_and_bad_entries_solves_every_good_puzzle_and_reports_every_ba
         .lines()
         .filter(|l| l.contains(": cannot read"))
         .count() as u64;
-    assert_eq!(s["puzzles"], puzzles.len() as u64);
     assert_eq!(s["solved"], puzzles.len() as u64);
-    let unsolved: u64 = ["unsolvable", "invalid", "multiple", "gave up"]
+    let unsolved: u64 = ["unsolvable", "multiple", "gave up"]
         .iter()
         .map(|n| s[*n])
         .sum();
     assert_eq!(unsolved, 0, "{s:?}");
     assert_eq!(s["errors"], reported, "{stderr}");
     assert!(unreadable >= 2, "{stderr}");
-    let invalid_lines = stdout.lines().filter(|&l| l == "invalid").count() as u64;
-    assert_eq!(stdout.lines().count() as u64, s["puzzles"] + invalid_lines);
+    let invalid_lines = s["invalid"];
     let no_puzzle = stderr
         .lines()
         .filter(|l| l.ends_with(": no puzzle found"))
@@ -841,7 +839,7 @@ fn a_sudoku_node_budget_of_1_gives_up_on_a_hard_puzzle_with_exit_3() {
     assert_eq!(code, Some(3), "{stderr}");
     let n = hardest.lines().count();
     assert_eq!(stdout, "gave-up\n".repeat(n));
-    let s = summary(&stderr);
+    let s = summary_of_lines(&stdout, &stderr);
     assert_eq!(s["gave up"], n as u64);
     assert_eq!(s["puzzles"], n as u64);
 }

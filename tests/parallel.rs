@@ -4,6 +4,7 @@
 mod common;
 
 use common::dancing;
+use dancing::parallel::{Watch, count_parallel_watched};
 use dancing::problems::queens;
 use dancing::{Problem, ProblemBuilder, Solver, Total, count_parallel};
 use predicates::prelude::*;
@@ -75,22 +76,68 @@ fn cover_with_two_jobs_and_no_solution_exits_1() {
 }
 
 #[test]
-fn cover_with_jobs_but_without_count_or_with_a_limit_is_a_usage_error() {
+fn cover_with_jobs_where_the_work_does_not_split_answers_as_one_thread_does() {
+    // The first solution, --all, a limit and a node budget run on one thread whatever
+    // --jobs says (the default is all cores); the output and the exit code are the same.
     for args in [
-        &["--jobs", "2"][..],
-        &["--jobs", "2", "--count", "--limit", "3"],
-        &["--jobs", "1", "--count", "--max-nodes", "100"],
-        &["--jobs", "2", "--count", "--progress"],
+        &[][..],
+        &["--all", "--limit", "5"],
+        &["--count", "--limit", "3"],
+        &["--count", "--max-nodes", "100"],
+        &["--count", "--stats"],
     ] {
-        dancing()
-            .arg("cover")
-            .args(args)
-            .arg("puzzles/exact-cover/nqueens-8.dlx")
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains("--jobs"));
+        let run = |jobs: &str| {
+            dancing()
+                .args(["cover", "--jobs", jobs])
+                .args(args)
+                .arg("puzzles/exact-cover/nqueens-8.dlx")
+                .output()
+                .unwrap()
+        };
+        let one = run("1");
+        let two = run("2");
+        assert_eq!(two.stdout, one.stdout, "{args:?}");
+        assert_eq!(two.status.code(), one.status.code(), "{args:?}");
+        let stats = |out: &std::process::Output| {
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .filter(|l| !l.starts_with("elapsed: "))
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(stats(&two), stats(&one), "{args:?}");
     }
+    dancing()
+        .args(["cover", "--count", "--limit", "3", "--jobs", "2"])
+        .arg("puzzles/exact-cover/nqueens-8.dlx")
+        .assert()
+        .success()
+        .stdout("3+\n");
+}
+
+#[test]
+fn a_watch_sees_the_count_s_statistics_and_can_stop_it_from_another_thread() {
+    let problem = queens(10);
+    let expected = sequential(&problem);
+    let watch = Watch::new();
+    let stats = count_parallel_watched(&problem, 2, &watch).unwrap();
+    assert_eq!(
+        (stats, Total::from(watch.stats()), watch.progress()),
+        (expected, expected, 1.0)
+    );
+
+    // 13 queens take a while: stopped at once, the count reports work short of the whole.
+    let problem = queens(13);
+    let watch = Watch::new();
+    let stopped = std::thread::scope(|scope| {
+        let count = scope.spawn(|| count_parallel_watched(&problem, 2, &watch));
+        watch.stop();
+        count.join().unwrap()
+    })
+    .unwrap_err();
+    assert!(watch.is_stopped());
+    assert!(stopped.stats.solutions < 73_712, "{stopped:?}");
+    assert!(watch.progress() < 1.0);
 }
 
 proptest! {

@@ -35,7 +35,11 @@ fn published(path: &str, shape: Shape) -> Vec<(Grid, Grid, Symbols, String)> {
     let read = |symbols: Symbols, cells: &str| {
         let values = cells
             .chars()
-            .map(|c| symbols.cell(shape, c).unwrap_or_else(|| panic!("{path}: {c:?}")))
+            .map(|c| {
+                symbols
+                    .cell(shape, c)
+                    .unwrap_or_else(|| panic!("{path}: {c:?}"))
+            })
             .collect();
         Grid::from_cells(shape, values).unwrap()
     };
@@ -88,6 +92,10 @@ fn published_puzzles_of_every_size_have_their_published_solutions() {
         ("puzzles/shapes/36x36.txt", shape(6, 6), 1),
     ];
     for (path, shape, count) in files {
-        assert_eq!(solves_as_published(path, Rules::classic(shape)), count, "{path}");
+        assert_eq!(
+            solves_as_published(path, Rules::classic(shape)),
+            count,
+            "{path}"
+        );
     }
 }

@@ -1,16 +1,18 @@
 //! `SudokuSolver` through the library: solutions checked by the independent checker
 //! (`check::verify`) and, for puzzles with few blanks, counts checked against a plain
 //! backtracking count that shares nothing with the engine; conflicts, reuse, the 4x4 count,
-//! and every `judge` status.
+//! and the budgets. (The command line's verdicts are tested in `src/cli/judge.rs`.)
 
 mod common;
+
+use std::time::Duration;
 
 use common::{CLASSIC, CLASSIC_SOLUTION};
 use dancing::Solver;
 use dancing::sudoku::check::verify;
 use dancing::sudoku::grid::{Grid, Shape, Unit};
 use dancing::sudoku::read::parse_line;
-use dancing::sudoku::solve::{Request, SolveError, Status, SudokuSolver, matrix};
+use dancing::sudoku::solve::{SolveError, SudokuSolver, matrix};
 use proptest::prelude::*;
 
 /// The first of Norvig's "hardest": needs far more than one node of search.
@@ -385,108 +387,20 @@ fn the_17_clue_sample_solutions_match_the_peer_solutions() {
     }
 }
 
-const FIND_ONE: Request = Request {
-    limit: 1,
-    unique: false,
-};
-const UNIQUE: Request = Request {
-    limit: 1,
-    unique: true,
-};
-
 #[test]
-fn judge_calls_a_solved_puzzle_solved_with_its_solution() {
-    let puzzle = grid(CLASSIC);
+fn a_time_budget_stops_a_long_count_and_is_not_a_node_budget() {
     let mut solver = SudokuSolver::new(Shape::CLASSIC);
-    for request in [FIND_ONE, UNIQUE] {
-        let v = solver.judge(&puzzle, request);
-        assert_eq!(v.status, Status::Solved, "{request:?}");
-        assert_eq!(v.status.name(), "solved");
-        assert_eq!(v.solutions, 1);
-        assert_eq!(v.error, None);
-        let solution = v.solution.expect("a solution");
-        assert_eq!(solution.to_line(), CLASSIC_SOLUTION);
-        assert_eq!(verify(&puzzle, &solution), Ok(()));
+    solver.set_max_time(Some(Duration::ZERO));
+    match solver.solve(&Grid::empty(Shape::CLASSIC), u64::MAX) {
+        Err(SolveError::OutOfTime { limit, nodes }) => {
+            assert_eq!(limit, Duration::ZERO);
+            assert!(nodes > 0, "the clock is read at pauses, after some nodes");
+        }
+        other => panic!("{other:?}"),
     }
-}
-
-#[test]
-fn judge_calls_a_puzzle_without_completion_unsolvable() {
-    let puzzle =
-        grid(".12345678......................................................9.................");
-    let v = SudokuSolver::new(Shape::CLASSIC).judge(&puzzle, FIND_ONE);
-    assert_eq!(v.status, Status::Unsolvable);
-    assert_eq!(v.status.name(), "unsolvable");
-    assert_eq!((v.solution, v.solutions), (None, 0));
-    assert_eq!(v.error.as_deref(), Some("no solution"));
-}
-
-#[test]
-fn judge_calls_conflicting_givens_and_a_wrong_shape_invalid() {
-    let puzzle =
-        grid("55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
-    let mut solver = SudokuSolver::new(Shape::CLASSIC);
-    let v = solver.judge(&puzzle, FIND_ONE);
-    assert_eq!(v.status, Status::Invalid);
-    assert_eq!(v.status.name(), "invalid");
-    assert_eq!((v.solution, v.solutions), (None, 0));
-    assert_eq!(
-        v.error.as_deref(),
-        Some("digit 5 appears twice in row 1: at r1c1 and r1c2")
-    );
-    let v = solver.judge(&Grid::empty(Shape::new(4).unwrap()), FIND_ONE);
-    assert_eq!(v.status, Status::Invalid);
-    assert_eq!(v.solution, None);
-}
-
-#[test]
-fn judge_calls_a_puzzle_with_two_solutions_multiple_only_when_unique_is_asked() {
-    let empty = Grid::empty(Shape::CLASSIC);
-    let mut solver = SudokuSolver::new(Shape::CLASSIC);
-
-    let v = solver.judge(&empty, UNIQUE);
-    assert_eq!(v.status, Status::Multiple);
-    assert_eq!(v.status.name(), "multiple");
-    assert_eq!(v.solutions, 2, "unique raises the limit to 2");
-    assert!(v.error.is_some());
-    assert_eq!(verify(&empty, &v.solution.unwrap()), Ok(()));
-
-    let v = solver.judge(&empty, FIND_ONE);
-    assert_eq!((v.status, v.solutions), (Status::Solved, 1));
-    assert_eq!(verify(&empty, &v.solution.unwrap()), Ok(()));
-
-    let v = solver.judge(
-        &empty,
-        Request {
-            limit: 10,
-            unique: false,
-        },
-    );
-    assert_eq!((v.status, v.solutions), (Status::Solved, 10));
-
-    let v = solver.judge(
-        &empty,
-        Request {
-            limit: 5,
-            unique: true,
-        },
-    );
-    assert_eq!((v.status, v.solutions), (Status::Multiple, 5));
-}
-
-#[test]
-fn judge_gives_up_when_the_node_budget_runs_out() {
-    let puzzle = grid(HARD);
-    let mut solver = SudokuSolver::new(Shape::CLASSIC);
-    solver.set_max_nodes(Some(1));
-    let v = solver.judge(&puzzle, FIND_ONE);
-    assert_eq!(v.status, Status::GaveUp);
-    assert_eq!(v.status.name(), "gave-up");
-    assert_eq!((v.solution.as_ref(), v.solutions), (None, 0));
-    assert!(v.error.as_deref().unwrap().starts_with("gave up after"));
-    // Without the budget the same solver solves it, and the answer verifies.
-    solver.set_max_nodes(None);
-    let v = solver.judge(&puzzle, UNIQUE);
-    assert_eq!((v.status, v.solutions), (Status::Solved, 1));
-    assert_eq!(verify(&puzzle, &v.solution.unwrap()), Ok(()));
+    // A generous budget changes nothing.
+    solver.set_max_time(Some(Duration::from_secs(3600)));
+    let solution = solver.solve(&grid(HARD), 2).unwrap();
+    assert_eq!(solution.count, 1);
+    assert_eq!(verify(&grid(HARD), &solution.grid), Ok(()));
 }

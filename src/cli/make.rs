@@ -20,7 +20,7 @@ use super::Exit;
 
 /// Solve Sudoku puzzles: one from standard input, or whole files and directories of them.
 ///
-/// Input formats, detected for each file: a grid (nine lines of nine digits separated by
+/// Input formats, detected for each file (or forced with --input-format): a grid (nine lines of nine digits separated by
 /// spaces, 0 = blank, as in programming contests; or nine characters a line, `.` or `0`
 /// blank; `|` and separator lines ignored); one puzzle a line (81 characters, `.` `0` or `_`
 /// blank, anything after a space, tab, `,`, `;` or `:` ignored; `#` lines skipped); or CSV
@@ -28,7 +28,8 @@ use super::Exit;
 ///
 /// Exit codes: 0 every puzzle solved; 1 some puzzle unsolvable, invalid (two equal givens in
 /// a unit), or not unique under --unique; 2 usage error, or input that could not be read or
-/// parsed (the rest of the batch is still solved); 3 --max-nodes ran out on some puzzle.
+/// parsed (the rest of the batch is still solved); 3 --max-nodes or --max-time ran out on
+/// some puzzle.
 ///
 /// Also `dancing sudoku generate`, `rate` and `hint` (each with its own --help): make
 /// puzzles, rate their difficulty, explain the next step.
@@ -39,7 +40,7 @@ use super::Exit;
     dancing sudoku < puzzles/classic.txt          one grid in, the solved grid out\n  \
     dancing sudoku puzzles/batch/                 every puzzle of every file, a line each\n  \
     dancing sudoku --format jsonl --unique FILE   a JSON object per puzzle\n  \
-    dancing sudoku --count --limit 10 FILE        how many solutions, up to 10\n  \
+    dancing sudoku --count --limit 10 FILE        how many solutions, up to 10 (10+: more)\n  \
     dancing sudoku generate --count 10 --seed 1   ten minimal puzzles"
 )]
 pub struct SudokuCommand {
@@ -236,17 +237,17 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
     out.flush()?;
     progress.finish_and_clear();
     if missed > 0 {
-        eprintln!(
-            "dancing: {missed} of {} puzzles not made: no grid of {} attempts met --clues or \
+        super::report::say(format_args!(
+            "{missed} of {} puzzles not made: no grid of {} attempts met --clues or \
              --difficulty",
             args.count, args.attempts
-        );
+        ));
     }
     if !args.quiet && made > 0 {
-        eprintln!(
-            "puzzles: {made}, mean clues: {:.2}",
+        super::report::write_stderr(&format!(
+            "puzzles: {made}, mean clues: {:.2}\n",
             clues as f64 / made as f64
-        );
+        ));
     }
     Ok(if super::interrupted() {
         Exit::Interrupted
@@ -298,14 +299,14 @@ fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
                     Ok(r) => writeln!(out, "{} {} {}", r.band, r.nodes, r.extra_nodes)?,
                     Err(err) => {
                         writeln!(out, "unrated")?;
-                        eprintln!("dancing: line {}: {err}", puzzle.line);
+                        super::report::say(format_args!("line {}: {err}", puzzle.line));
                         exit = Exit::NoSolution;
                     }
                 }
             }
             Err(message) => {
                 writeln!(out, "unrated")?;
-                eprintln!("dancing: {message}");
+                super::report::say(format_args!("{message}"));
                 exit = Exit::Error;
             }
         }

@@ -1,14 +1,19 @@
 //! The command line: argument definitions (their `///` docs are the `--help` text), exit
-//! codes, and the dispatch to each subcommand.
+//! codes, and the dispatch to each subcommand. The flags every command shares are in
+//! [`common`], what goes to stderr in [`report`].
 
+mod common;
 mod cover;
+mod judge;
 mod langford;
 mod make;
 mod parts;
 mod polyomino;
 mod queens;
+pub mod report;
 mod solve;
 mod sudoku;
+mod walk;
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,8 +24,8 @@ use clap::{Parser, Subcommand};
 /// Exact cover by Dancing Links (Knuth's Algorithm X), and a Sudoku solver built on it.
 ///
 /// Exit codes: 0 success; 1 no solution (or some puzzle not solved); 2 usage or input error;
-/// 3 the node budget (--max-nodes) ran out before the answer was known; 4 some parts have no
-/// result (cover --merge); 130 interrupted (Ctrl-C), after a summary of how far the work got.
+/// 3 a budget (--max-nodes, --max-time) ran out before the answer was known; 4 some parts have
+/// no result (cover --merge); 130 interrupted (Ctrl-C), after a summary of how far the work got.
 #[derive(Debug, Parser)]
 #[command(version, propagate_version = true, max_term_width = 100)]
 pub struct Cli {
@@ -47,7 +52,7 @@ pub enum Exit {
     NoSolution = 1,
     /// Bad usage, or input that could not be read or parsed.
     Error = 2,
-    /// The node budget ran out before the answer was known.
+    /// A budget (nodes or time) ran out before the answer was known.
     GaveUp = 3,
     /// Some parts of a split count have no result (`cover --merge`): they are listed.
     Incomplete = 4,

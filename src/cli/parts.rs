@@ -148,23 +148,23 @@ pub(super) fn run(
         out.flush()
     })?;
     let Some(solved) = solved else {
-        eprintln!(
-            "dancing: interrupted; the finished parts are written: run the same command with \
+        super::report::say(format_args!(
+            "interrupted; the finished parts are written: run the same command with \
              --skip-done on its output to solve the rest"
-        );
+        ));
         return Ok(Exit::Interrupted);
     };
     if stats {
-        eprintln!(
+        super::report::write_stderr(&format!(
             "parts: {} solved, {skipped} skipped as done, {} in other shards\nnodes: {}\n\
-             updates: {}\nsolutions: {}\nelapsed: {:.3}s",
+             updates: {}\nsolutions: {}\nelapsed: {:.3}s\n",
             ids.len(),
             split.len() - ids.len() - skipped,
             solved.nodes,
             solved.updates,
             solved.solutions,
             start.elapsed().as_secs_f64()
-        );
+        ));
     }
     Ok(Exit::Success)
 }
@@ -173,29 +173,29 @@ pub(super) fn run(
 fn split(parsed: &KnuthProblem, n: usize, stats: bool) -> anyhow::Result<Exit> {
     let start = Instant::now();
     let Ok(split) = Split::new(&parsed.problem, n, &super::INTERRUPTED) else {
-        eprintln!("dancing: interrupted while splitting; nothing written");
+        super::report::say("interrupted while splitting; nothing written");
         return Ok(Exit::Interrupted);
     };
     split.write_to(io::BufWriter::new(io::stdout().lock()))?;
     let header = split.header();
     if split.len() < n {
-        eprintln!(
-            "dancing: the tree has fewer than {n} nodes at every level, and the split searched \
+        super::report::say(format_args!(
+            "the tree has fewer than {n} nodes at every level, and the split searched \
              it whole: no part, and the header holds the count ({})",
             header.above.solutions
-        );
+        ));
     }
     if stats {
-        eprintln!(
+        super::report::write_stderr(&format!(
             "parts: {}\ndepth: {}\nabove the cut: {} nodes, {} updates, {} solutions\n\
-             elapsed: {:.3}s",
+             elapsed: {:.3}s\n",
             split.len(),
             header.depth,
             header.above.nodes,
             header.above.updates,
             header.above.solutions,
             start.elapsed().as_secs_f64()
-        );
+        ));
     }
     Ok(Exit::Success)
 }
@@ -250,7 +250,7 @@ pub(super) fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Exit> {
     let total = match ledger.total() {
         Ok(total) => total,
         Err(incomplete) => {
-            eprintln!("dancing: {incomplete}");
+            super::report::say(format_args!("{incomplete}"));
             return Ok(Exit::Incomplete);
         }
     };
@@ -268,22 +268,22 @@ pub(super) fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Exit> {
 /// The statistics of a merged count on stderr.
 fn print_totals(ledger: &Ledger, total: Total) {
     let header = ledger.header();
-    eprintln!(
-        "parts: {} (depth {})\nnodes: {}\nupdates: {}\nsolutions: {}\nseconds in parts: {:.3}",
+    super::report::write_stderr(&format!(
+        "parts: {} (depth {})\nnodes: {}\nupdates: {}\nsolutions: {}\nseconds in parts: {:.3}\n",
         header.parts,
         header.depth,
         total.nodes,
         total.updates,
         total.solutions,
         ledger.results().map(|r| r.seconds).sum::<f64>()
-    );
+    ));
     if let Some(largest) = ledger.results().max_by_key(|r| r.nodes) {
-        eprintln!(
-            "largest part: {} with {} nodes ({:.3}% of the tree)",
+        super::report::write_stderr(&format!(
+            "largest part: {} with {} nodes ({:.3}% of the tree)\n",
             largest.id,
             largest.nodes,
             100.0 * largest.nodes as f64 / total.nodes.max(1) as f64
-        );
+        ));
     }
 }
 
@@ -313,11 +313,11 @@ fn record_results(ledger: &mut Ledger, path: &Path, input: impl BufRead) -> anyh
             ResultLine::Done(result) => ledger
                 .record(result, format!("{}:{number}", path.display()))
                 .map_err(anyhow::Error::from)?,
-            ResultLine::Torn => eprintln!(
-                "dancing: warning: {}:{number}: not a whole line (cut off by a crash?); \
+            ResultLine::Torn => super::report::say(format_args!(
+                "warning: {}:{number}: not a whole line (cut off by a crash?); \
                  ignored, and its part is solved again",
                 path.display()
-            ),
+            )),
         }
     }
     Ok(())
@@ -338,7 +338,7 @@ fn checkpoint(
     let (split, ledger) = match saved {
         None => {
             let Ok(split) = Split::new(problem, CHECKPOINT_PARTS, &super::INTERRUPTED) else {
-                eprintln!("dancing: interrupted while splitting; nothing saved");
+                super::report::say("interrupted while splitting; nothing saved");
                 return Ok(Exit::Interrupted);
             };
             let mut line = serde_json::to_vec(split.header())?;
@@ -351,7 +351,7 @@ fn checkpoint(
         }
         Some((header, results)) => {
             let Ok(split) = Split::at_depth(problem, header.depth, &super::INTERRUPTED) else {
-                eprintln!("dancing: interrupted; {shown} is as it was");
+                super::report::say(format_args!("interrupted; {shown} is as it was"));
                 return Ok(Exit::Interrupted);
             };
             if split.header().fingerprint != header.fingerprint {
@@ -381,21 +381,26 @@ fn checkpoint(
     })?;
     let ledger = ledger.into_inner().unwrap();
     if solved.is_none() {
-        eprintln!(
-            "dancing: interrupted; {shown} keeps the {} parts finished of {}: run the same \
+        super::report::say(format_args!(
+            "interrupted; {shown} keeps the {} parts finished of {}: run the same \
              command again to go on",
             ledger.done(),
             split.len()
-        );
+        ));
         return Ok(Exit::Interrupted);
     }
     let total = ledger.total().map_err(anyhow::Error::from)?;
     println!("{}", total.solutions);
     if stats {
-        super::cover::print_stats(parsed, total, start.elapsed());
+        super::report::write_stderr(&super::cover::stats_text(
+            parsed,
+            total,
+            true,
+            start.elapsed(),
+        ));
     }
     if total.solutions == 0 {
-        eprintln!("dancing: no solution");
+        super::report::say("no solution");
         return Ok(Exit::NoSolution);
     }
     Ok(Exit::Success)
@@ -432,7 +437,9 @@ fn open_checkpoint(path: &Path) -> anyhow::Result<(File, Option<Saved>)> {
         .with_context(|| format!("cannot read {shown}"))?;
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
     if whole < bytes.len() {
-        eprintln!("dancing: warning: {shown}: the last line was cut off (by a crash?); dropped");
+        super::report::say(format_args!(
+            "warning: {shown}: the last line was cut off (by a crash?); dropped"
+        ));
         bytes.truncate(whole);
         file.set_len(whole as u64)
             .and_then(|()| file.seek(io::SeekFrom::End(0)).map(drop))

@@ -261,7 +261,7 @@ fn solve(
     };
     let legend = legend(tiling);
     if args.prints_solutions() && !args.to_dlx() && !legend.is_empty() {
-        eprintln!("pieces: {legend}");
+        super::report::write_stderr(&format!("pieces: {legend}\n"));
     }
     let color = color.enabled();
     let mut packings: Vec<Packing> = Vec::new();

@@ -114,10 +114,10 @@ impl SolveArgs {
             ) {
                 Ok(stats) => stats,
                 Err(Stopped { stats }) => {
-                    eprintln!(
-                        "dancing: interrupted after {} nodes with {} solutions found",
+                    super::report::say(format_args!(
+                        "interrupted after {} nodes with {} solutions found",
                         stats.nodes, stats.solutions
-                    );
+                    ));
                     return Ok(Exit::Interrupted);
                 }
             };
@@ -169,9 +169,9 @@ impl SolveArgs {
     fn finish(&self, family: &Family, stats: Total, elapsed: Duration, end: End) -> Exit {
         if self.stats {
             let p = family.problem;
-            eprintln!(
+            super::report::write_stderr(&format!(
                 "options: {}\nitems: {} ({} primary, {} secondary)\nnodes: {}\nupdates: {}\n\
-                 solutions: {}\nelapsed: {:.3}s",
+                 solutions: {}\nelapsed: {:.3}s\n",
                 p.option_count(),
                 p.item_count(),
                 p.primary_items(),
@@ -180,24 +180,24 @@ impl SolveArgs {
                 stats.updates,
                 stats.solutions,
                 elapsed.as_secs_f64()
-            );
+            ));
         }
         let found = stats.solutions;
         match end {
             End::Finished => {}
             End::GaveUp => {
-                eprintln!(
-                    "dancing: gave up after {} nodes (--max-nodes) with {found} solutions \
+                super::report::say(format_args!(
+                    "gave up after {} nodes (--max-nodes) with {found} solutions \
                      found; the answer is unknown",
                     stats.nodes
-                );
+                ));
                 return Exit::GaveUp;
             }
             End::Interrupted => {
-                eprintln!(
-                    "dancing: interrupted after {} nodes with {found} solutions found",
+                super::report::say(format_args!(
+                    "interrupted after {} nodes with {found} solutions found",
                     stats.nodes
-                );
+                ));
                 return Exit::Interrupted;
             }
         }
@@ -205,13 +205,13 @@ impl SolveArgs {
         if let Some(symmetries) = family.up_to
             && complete
         {
-            eprintln!(
-                "dancing: {found} solutions up to symmetry: each stands for its distinct \
+            super::report::say(format_args!(
+                "{found} solutions up to symmetry: each stands for its distinct \
                  images under the problem's {symmetries} symmetries"
-            );
+            ));
         }
         if found == 0 {
-            eprintln!("dancing: no solution");
+            super::report::say("no solution");
             return Exit::NoSolution;
         }
         Exit::Success

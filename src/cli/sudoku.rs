@@ -1,141 +1,174 @@
 //! `dancing sudoku`: one puzzle from stdin, or batches of files and directories, solved in
-//! parallel and written back in input order.
+//! parallel by the library's [`Pipeline`] and written back in input order.
 
-use std::cell::OnceCell;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::thread;
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::{Args, ValueEnum};
+use dancing::Stats;
+use dancing::batch::Pipeline;
 use dancing::sudoku::check;
 use dancing::sudoku::grid::Shape;
 use dancing::sudoku::read::{Format, Puzzle, PuzzleReader, ReadError};
-use dancing::sudoku::solve::{Request, Status, SudokuSolver, Verdict};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
+use dancing::sudoku::solve::SudokuSolver;
 use serde_json::json;
 
 use super::Exit;
+use super::common::CommonArgs;
+use super::judge::{Request, Status, Verdict, judge};
+use super::report::Report;
+use super::walk::{self, Filter, Found};
 
 /// The arguments of solving puzzles (the help text is [`super::make::SudokuCommand`]'s).
 #[derive(Debug, Args)]
 pub struct SudokuArgs {
-    /// Files and directories of puzzles (directories are walked recursively, files in sorted
-    /// order); standard input when absent or `-`.
+    /// Files and directories of puzzles; standard input when absent or `-`. Directories are
+    /// walked recursively in sorted order, reading the puzzle files (*.txt, *.sdk, *.ss,
+    /// *.sdm, *.csv) that are not hidden; files named here are always read.
     paths: Vec<PathBuf>,
+    /// Below a directory, read the files whose path matches GLOB instead of the puzzle files
+    /// (`'*'` reads them all); `!GLOB` leaves its matches out. May be repeated.
+    #[arg(long, value_name = "GLOB")]
+    glob: Vec<String>,
     /// Output format. Default: `grid` for a single grid on standard input, else `line`.
     #[arg(long, value_enum)]
     format: Option<OutputFormat>,
+    /// Read every input in this format instead of detecting it.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    input_format: Option<InputFormat>,
     /// Count the solutions of each puzzle (up to --limit) instead of printing one.
     #[arg(long)]
     count: bool,
-    /// With --count: stop counting at N solutions.
-    #[arg(long, value_name = "N", default_value_t = 2, requires = "count")]
+    /// With --count: stop counting at N solutions (a count that reaches N is written `N+`).
+    #[arg(long, value_name = "N", default_value_t = 2, requires = "count",
+          value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
     /// A puzzle with more than one solution is a failure (status `multiple`).
     #[arg(long)]
     unique: bool,
-    /// Solve with N threads; output order is input order whatever N is. Default: all cores.
-    #[arg(long, short = 'j', value_name = "N")]
-    jobs: Option<usize>,
-    /// Give up on a puzzle after N nodes of the search tree (status `gave-up`).
-    #[arg(long, value_name = "N")]
-    max_nodes: Option<u64>,
     /// Check every solution with the independent checker (which does not use the engine).
     #[arg(long)]
     check: bool,
-    /// No progress bar and no summary.
-    #[arg(long, short = 'q')]
-    quiet: bool,
+    #[command(flatten)]
+    common: CommonArgs,
 }
 
 /// How each answer is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum OutputFormat {
-    /// The solved grid in the input's shape: nine lines of nine digits separated by spaces.
+    /// The solved grid in the input's shape: nine lines of nine digits separated by spaces;
+    /// the status instead for a puzzle not solved; a blank line between two answers.
     Grid,
     /// One line per input puzzle, in input order: the 81-digit solution, the count with
     /// --count, or the status (`unsolvable`, `invalid`, `multiple`, `gave-up`) when unsolved.
     Line,
-    /// One JSON object per puzzle: source, puzzle, status, solution, solutions, error.
+    /// One JSON object per puzzle: source, puzzle, status, solution, solutions and complete
+    /// (with --count), nodes and updates (with --stats), error.
     Jsonl,
 }
 
-/// Puzzles read and solved together; bounds memory however large the input.
-const CHUNK: usize = 4096;
-
-/// The worker threads, started only when a chunk has more than one puzzle: one puzzle from
-/// standard input does not pay for starting them.
-struct Workers {
-    jobs: usize,
-    pool: OnceCell<rayon::ThreadPool>,
+/// The input formats --input-format forces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum InputFormat {
+    /// Grids of nine rows.
+    Grid,
+    /// One puzzle a line.
+    #[value(alias = "lines")]
+    Line,
+    /// CSV with a `puzzle` or `quizzes` column.
+    Csv,
 }
 
-impl Workers {
-    fn pool(&self) -> anyhow::Result<&rayon::ThreadPool> {
-        if let Some(pool) = self.pool.get() {
-            return Ok(pool);
+impl From<InputFormat> for Format {
+    fn from(format: InputFormat) -> Format {
+        match format {
+            InputFormat::Grid => Format::Grid,
+            InputFormat::Line => Format::Lines,
+            InputFormat::Csv => Format::Csv,
         }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.jobs)
-            .build()
-            .context("cannot start the worker threads")?;
-        Ok(self.pool.get_or_init(|| pool))
     }
 }
+
+/// How many answers go by between two updates of the progress display.
+const PROGRESS_EVERY: u64 = 256;
 
 /// Runs `dancing sudoku`.
 pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     let start = Instant::now();
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| thread::available_parallelism().map_or(1, usize::from))
-        .max(1);
-    let pool = Workers {
-        jobs,
-        pool: OnceCell::new(),
-    };
+    let filter = Filter::new(&args.glob)?;
+    let common = &args.common;
+    let report = Report::new(
+        common.quiet,
+        common.progress,
+        "{spinner} {pos} puzzles, {per_sec}, {elapsed}",
+    );
+    let (max_nodes, max_time) = (common.max_nodes, common.max_time);
+    let mut pipeline = Pipeline::new(common.jobs(), move || {
+        let mut solver = SudokuSolver::new(Shape::CLASSIC);
+        solver.set_max_nodes(max_nodes);
+        solver.set_max_time(max_time);
+        solver
+    });
     let stdin_only = args.paths.is_empty() || args.paths.iter().all(|p| p.as_os_str() == "-");
-    let progress = progress_bar(args.quiet);
     let mut batch = Batch {
         args: &args,
         out: io::BufWriter::new(io::stdout()),
         summary: Summary::default(),
-        progress: &progress,
-        outputs: 0,
+        report: &report,
+        grids: 0,
+        unshown: 0,
     };
     if stdin_only {
-        batch.source("<stdin>", BufReader::new(io::stdin()), true, &pool)?;
+        batch.source("<stdin>", BufReader::new(io::stdin()), true, &mut pipeline)?;
     } else {
         for path in &args.paths {
-            batch.path(path, &pool)?;
+            if super::interrupted() {
+                break;
+            }
+            batch.path(path, &filter, &mut pipeline)?;
         }
     }
     batch.out.flush()?;
-    progress.finish_and_clear();
+    report.finish();
     let summary = batch.summary;
     let single = stdin_only && summary.puzzles == 1;
-    if (!args.quiet && !single) || super::interrupted() {
-        summary.print(start.elapsed().as_secs_f64());
+    let seconds = start.elapsed().as_secs_f64();
+    if super::interrupted() || (!common.quiet && !single) {
+        report.write(&summary.text(seconds));
+    }
+    if common.stats {
+        report.write(&format!(
+            "nodes: {}\nupdates: {}\nelapsed: {seconds:.3}s\n",
+            summary.stats.nodes, summary.stats.updates
+        ));
     }
     Ok(summary.exit())
 }
 
-/// The outcome counts of a run, printed at the end.
+/// The outcome counts of a run, printed at the end. In `line` and `jsonl` every puzzle has
+/// an output line, so `puzzles` is the number of output lines, and each status count the
+/// number of lines with that status.
 #[derive(Debug, Default)]
 struct Summary {
+    /// Puzzles answered, including those that could not be read (status `invalid`).
     puzzles: u64,
     solved: u64,
     unsolvable: u64,
+    /// Puzzles with conflicting givens, and puzzles that could not be read.
     invalid: u64,
     multiple: u64,
     gave_up: u64,
+    /// Errors reported: puzzles that could not be read, inputs without a puzzle or that
+    /// could not be read at all, solutions that failed --check.
     errors: u64,
-    /// The last puzzle answered (`path:line`), for an interrupted run.
-    reached: Option<String>,
+    /// Files and hidden directories that directory walks left out.
+    skipped: u64,
+    /// Nodes and updates of every search.
+    stats: Stats,
+    /// The last puzzle answered, as `name:line`, for an interrupted run.
+    reached: Option<(String, usize)>,
 }
 
 impl Summary {
@@ -150,10 +183,10 @@ impl Summary {
         } += 1;
     }
 
-    fn print(&self, seconds: f64) {
-        eprintln!(
+    fn text(&self, seconds: f64) -> String {
+        let mut text = format!(
             "puzzles: {}, solved: {}, unsolvable: {}, invalid: {}, multiple: {}, gave up: {}, \
-             errors: {}; {:.3} s, {:.0} puzzles/s",
+             errors: {}, skipped: {}; {:.3} s, {:.0} puzzles/s\n",
             self.puzzles,
             self.solved,
             self.unsolvable,
@@ -161,13 +194,28 @@ impl Summary {
             self.multiple,
             self.gave_up,
             self.errors,
+            self.skipped,
             seconds,
             self.puzzles as f64 / seconds.max(1e-9)
         );
-        if super::interrupted() {
-            let reached = self.reached.as_deref().unwrap_or("the start");
-            eprintln!("interrupted: stopped after {reached}; the answers up to there are complete");
+        if self.skipped > 0 {
+            text += &format!(
+                "skipped {} files or directories below the paths given: hidden, or not puzzle \
+                 files (*.{}); --glob chooses others\n",
+                self.skipped,
+                walk::PUZZLE_EXTENSIONS.join(", *.")
+            );
         }
+        if super::interrupted() {
+            let reached = match &self.reached {
+                Some((name, line)) => format!("{name}:{line}"),
+                None => "the start".to_string(),
+            };
+            text += &format!(
+                "interrupted: stopped after {reached}; the answers up to there are complete\n"
+            );
+        }
+        text
     }
 
     fn exit(&self) -> Exit {
@@ -185,91 +233,73 @@ impl Summary {
     }
 }
 
-fn progress_bar(quiet: bool) -> ProgressBar {
-    if quiet || !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {pos} puzzles, {per_sec}, {elapsed} {msg}")
-            .expect("a valid progress template"),
-    );
-    bar
-}
-
-/// The state of a run across its sources.
-struct Batch<'a, W: Write> {
-    args: &'a SudokuArgs,
-    out: W,
-    summary: Summary,
-    progress: &'a ProgressBar,
-    /// Answers written so far in grid format (they are separated by blank lines).
-    outputs: u64,
-}
-
-impl<W: Write> Batch<'_, W> {
-    /// Records where the work got to, after each chunk, for the summary of an interrupted run.
-    fn reached(&mut self, name: &str, answers: &[Answer]) {
-        if let Some(last) = answers.last() {
-            let line = match last {
-                Ok((puzzle, _)) => puzzle.line,
-                Err(err) => err.line,
-            };
-            self.summary.reached = Some(format!("{name}:{line}"));
-        }
-    }
-}
-
 /// One entry of a source: a puzzle, or the reason it could not be read.
 type Entry = Result<Puzzle, ReadError>;
 
 /// An entry after solving: the puzzle and its verdict, or the reason it could not be read.
 type Answer = Result<(Puzzle, Verdict), ReadError>;
 
+/// The state of a run across its sources.
+struct Batch<'a, W: Write> {
+    args: &'a SudokuArgs,
+    out: W,
+    summary: Summary,
+    report: &'a Report,
+    /// Answers written so far in grid format (they are separated by blank lines).
+    grids: u64,
+    /// Answers not yet counted by the progress display.
+    unshown: u64,
+}
+
 impl<W: Write + Send> Batch<'_, W> {
     /// Solves everything under `path`: a file, or a directory walked recursively in sorted
     /// order. Unreadable entries are reported and counted; the walk goes on.
-    fn path(&mut self, path: &Path, pool: &Workers) -> anyhow::Result<()> {
+    fn path(
+        &mut self,
+        path: &Path,
+        filter: &Filter,
+        pipeline: &mut Pipeline<SudokuSolver, impl Fn() -> SudokuSolver + Sync>,
+    ) -> anyhow::Result<()> {
         if path.as_os_str() == "-" {
-            return self.source("<stdin>", BufReader::new(io::stdin()), false, pool);
+            return self.source("<stdin>", BufReader::new(io::stdin()), false, pipeline);
         }
-        let walk = walkdir::WalkDir::new(path)
-            .follow_links(true)
-            .sort_by_file_name();
-        for entry in walk.into_iter().take_while(|_| !super::interrupted()) {
-            match entry {
-                Ok(entry) if entry.file_type().is_dir() => {}
-                Ok(entry) => {
-                    let name = entry.path().display().to_string();
-                    match File::open(entry.path()) {
-                        Ok(file) => self.source(&name, BufReader::new(file), false, pool)?,
-                        Err(err) => self.error(&format!("{name}: cannot read: {err}")),
+        for found in walk::walk(path, filter) {
+            if super::interrupted() {
+                break;
+            }
+            match found {
+                Found::File(file) => {
+                    let name = file.display().to_string();
+                    match File::open(&file) {
+                        Ok(f) => self.source(&name, BufReader::new(f), false, pipeline)?,
+                        Err(err) => self.input_error(format!("{name}: cannot read: {err}")),
                     }
                 }
-                Err(err) => {
-                    let name = err.path().unwrap_or(path).display().to_string();
-                    self.error(&format!("{name}: cannot read: {err}"));
-                }
+                Found::Skipped => self.summary.skipped += 1,
+                Found::Error(message) => self.input_error(message),
             }
         }
         Ok(())
     }
 
-    /// Reports an input that could not be read at all.
-    fn error(&mut self, message: &str) {
-        self.progress.suspend(|| eprintln!("dancing: {message}"));
+    /// Reports an input that could not be read at all: it answers no puzzle.
+    fn input_error(&mut self, message: String) {
+        self.report.error(message);
         self.summary.errors += 1;
     }
 
-    /// Solves every puzzle of one source, a chunk at a time, and writes the answers in order.
+    /// Solves every puzzle of one source and writes the answers in order.
     fn source(
         &mut self,
         name: &str,
         reader: impl BufRead + Send,
         stdin_only: bool,
-        pool: &Workers,
+        pipeline: &mut Pipeline<SudokuSolver, impl Fn() -> SudokuSolver + Sync>,
     ) -> anyhow::Result<()> {
         let mut puzzles = PuzzleReader::new(reader);
+        if let Some(format) = self.args.input_format {
+            puzzles = puzzles.with_format(format.into());
+        }
         let format =
             self.args
                 .format
@@ -282,86 +312,83 @@ impl<W: Write + Send> Batch<'_, W> {
             limit: if self.args.count { self.args.limit } else { 1 },
             unique: self.args.unique,
         };
-        let max_nodes = self.args.max_nodes;
-        let new_solver = || {
-            let mut solver = SudokuSolver::new(Shape::CLASSIC);
-            solver.set_max_nodes(max_nodes);
-            solver
-        };
-        let judge = |solver: &mut SudokuSolver, entry: Entry| {
-            entry.map(|puzzle| {
-                let verdict = solver.judge(&puzzle.grid, request);
-                (puzzle, verdict)
-            })
-        };
-        let mut sequential = None;
-        let mut chunk: Vec<Entry> = puzzles.by_ref().take(CHUNK).collect();
-        // Answers solved by the workers but not written yet.
-        let mut answered: Vec<Answer> = Vec::new();
-        while !chunk.is_empty() && !super::interrupted() {
-            if pool.jobs == 1 || chunk.len() == 1 {
-                self.write(name, &std::mem::take(&mut answered), format)?;
-                let solver = sequential.get_or_insert_with(new_solver);
-                let answers: Vec<Answer> = chunk.into_iter().map(|e| judge(solver, e)).collect();
-                self.write(name, &answers, format)?;
-                chunk = puzzles.by_ref().take(CHUNK).collect();
-                continue;
-            }
-            // The workers solve this chunk while one of them writes the answers to the one
-            // before and reads the next one (which would otherwise leave the others idle),
-            // then joins in the solving: `jobs` threads in all, never one more competing for
-            // the cores (1.74x -> 1.86x wall with --jobs 2 on the 17-clue set, 2 cores).
-            let mut solved = Vec::new();
-            let mut next = Vec::new();
-            let mut written = Ok(());
-            pool.pool()?.install(|| {
-                rayon::scope(|scope| {
-                    scope.spawn(|_| {
-                        solved = chunk.into_par_iter().map_init(new_solver, judge).collect()
-                    });
-                    written = self.write(name, &answered, format);
-                    next = puzzles.by_ref().take(CHUNK).collect();
+        self.summary.reached = Some((name.to_string(), 0));
+        pipeline.run(
+            puzzles,
+            |solver, entry: Entry| {
+                entry.map(|puzzle| {
+                    let verdict = judge(solver, &puzzle.grid, request);
+                    (puzzle, verdict)
                 })
-            });
-            written?;
-            answered = solved;
-            chunk = next;
-        }
-        self.write(name, &answered, format)?;
+            },
+            |answer| self.answer(name, answer, format),
+            super::interrupted,
+        )?;
+        self.report.bar().inc(std::mem::take(&mut self.unshown));
         Ok(())
     }
 
-    /// Writes the answers of one chunk, in order, and records how far the work got.
-    fn write(&mut self, name: &str, answers: &[Answer], format: OutputFormat) -> io::Result<()> {
-        for answer in answers {
-            match answer {
-                Ok((puzzle, verdict)) => self.solved(name, puzzle, verdict, format)?,
-                Err(err) => self.unreadable(name, err, format)?,
+    /// Writes one answer, counts it, and records how far the work got.
+    fn answer(&mut self, name: &str, answer: Answer, format: OutputFormat) -> io::Result<()> {
+        let line = match &answer {
+            Ok((puzzle, _)) => puzzle.line,
+            Err(err) if err.is_a_puzzle() => err.line,
+            Err(err) => {
+                self.input_error(format!("{name}:{err}"));
+                return Ok(());
             }
+        };
+        match answer {
+            Ok((puzzle, verdict)) => self.solved(name, &puzzle, &verdict, format)?,
+            Err(err) => self.unreadable(name, &err, format)?,
         }
-        self.progress.inc(answers.len() as u64);
-        self.reached(name, answers);
+        if let Some((_, reached)) = &mut self.summary.reached {
+            *reached = line;
+        }
+        self.unshown += 1;
+        if self.unshown == PROGRESS_EVERY {
+            self.report.bar().inc(std::mem::take(&mut self.unshown));
+        }
         Ok(())
     }
 
-    /// Reports a puzzle that could not be read; in `line` and `jsonl` it still gets its line.
+    /// Answers a puzzle that could not be read: status `invalid`, and an error.
     fn unreadable(&mut self, name: &str, err: &ReadError, format: OutputFormat) -> io::Result<()> {
-        self.error(&format!("{name}:{err}"));
+        self.report.note(format!("{name}:{err}"));
+        self.summary.errors += 1;
+        self.summary.add(Status::Invalid);
+        let status = Status::Invalid.name();
         match format {
-            _ if !err.is_a_puzzle() => Ok(()),
-            OutputFormat::Grid => Ok(()),
-            OutputFormat::Line => writeln!(self.out, "{}", Status::Invalid.name()),
+            OutputFormat::Grid => self.grid_answer(|out| writeln!(out, "{status}")),
+            OutputFormat::Line => writeln!(self.out, "{status}"),
             OutputFormat::Jsonl => {
-                let object = json!({
+                let mut object = json!({
                     "source": format!("{name}:{}", err.line),
                     "puzzle": null,
-                    "status": Status::Invalid.name(),
+                    "status": status,
                     "solution": null,
                     "error": err.to_string(),
                 });
+                if self.args.count {
+                    object["solutions"] = json!(null);
+                    object["complete"] = json!(false);
+                }
+                if self.args.common.stats {
+                    object["nodes"] = json!(0);
+                    object["updates"] = json!(0);
+                }
                 writeln!(self.out, "{object}")
             }
         }
+    }
+
+    /// Writes an answer in grid format, after a blank line if another came before.
+    fn grid_answer(&mut self, write: impl FnOnce(&mut W) -> io::Result<()>) -> io::Result<()> {
+        if self.grids > 0 {
+            writeln!(self.out)?;
+        }
+        self.grids += 1;
+        write(&mut self.out)
     }
 
     /// Writes the answer to one puzzle and counts it.
@@ -373,44 +400,34 @@ impl<W: Write + Send> Batch<'_, W> {
         format: OutputFormat,
     ) -> io::Result<()> {
         self.summary.add(verdict.status);
+        self.summary.stats += verdict.stats;
         if let (true, Some(solution)) = (self.args.check, &verdict.solution)
             && let Err(violation) = check::verify(&puzzle.grid, solution)
         {
-            self.error(&format!(
+            self.input_error(format!(
                 "{name}:{}: the solution fails the check: {violation}",
                 puzzle.line
             ));
         }
-        if let (Some(error), false) = (&verdict.error, verdict.status == Status::Solved) {
-            self.progress.suspend(|| {
-                eprintln!(
-                    "dancing: {name}:{}: {}: {error}",
-                    puzzle.line,
-                    verdict.status.name()
-                )
-            });
-        }
         let solved = verdict.status == Status::Solved;
+        if let (Some(error), false) = (&verdict.error, solved) {
+            let status = verdict.status.name();
+            self.report
+                .note(format!("{name}:{}: {status}: {error}", puzzle.line));
+        }
+        let count = self.args.count;
         match format {
-            OutputFormat::Grid => {
-                if self.args.count {
-                    match verdict.count() {
-                        Some(count) => writeln!(self.out, "{count}"),
-                        None => writeln!(self.out, "{}", verdict.status.name()),
-                    }
-                } else if let (true, Some(solution)) = (solved, &verdict.solution) {
-                    if self.outputs > 0 {
-                        writeln!(self.out)?;
-                    }
-                    self.outputs += 1;
-                    solution.write_grid(&mut self.out)
-                } else {
-                    Ok(())
-                }
-            }
-            OutputFormat::Line => match (&verdict.solution, self.args.count, solved) {
+            OutputFormat::Grid if count => match verdict.count_text() {
+                Some(count) => writeln!(self.out, "{count}"),
+                None => writeln!(self.out, "{}", verdict.status.name()),
+            },
+            OutputFormat::Grid => match (&verdict.solution, solved) {
+                (Some(solution), true) => self.grid_answer(|out| solution.write_grid(out)),
+                _ => self.grid_answer(|out| writeln!(out, "{}", verdict.status.name())),
+            },
+            OutputFormat::Line => match (&verdict.solution, count, solved) {
                 (_, true, _) if verdict.count().is_some() => {
-                    writeln!(self.out, "{}", verdict.solutions)
+                    writeln!(self.out, "{}", verdict.count_text().unwrap_or_default())
                 }
                 (Some(solution), false, true) => writeln!(self.out, "{}", solution.to_line()),
                 _ => writeln!(self.out, "{}", verdict.status.name()),
@@ -422,8 +439,13 @@ impl<W: Write + Send> Batch<'_, W> {
                     "status": verdict.status.name(),
                     "solution": verdict.solution.as_ref().map(|g| g.to_line()),
                 });
-                if self.args.count {
+                if count {
                     object["solutions"] = json!(verdict.count());
+                    object["complete"] = json!(verdict.count().is_some() && verdict.complete);
+                }
+                if self.args.common.stats {
+                    object["nodes"] = json!(verdict.stats.nodes);
+                    object["updates"] = json!(verdict.stats.updates);
                 }
                 if let Some(error) = &verdict.error {
                     object["error"] = json!(error);

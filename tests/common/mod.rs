@@ -1,15 +1,17 @@
 //! Helpers shared by the integration tests: the `dancing` binary and its output, temporary
-//! files, the public data sets of `../shared/data`, puzzle files read by the library, the
-//! independent check of a printed solution, the batch summary line, and Wikipedia's classic
-//! Sudoku puzzle in every format the tests write it in.
+//! files, the public data sets of `../shared/data` (and the skips when they are absent),
+//! puzzle files read by the library, the independent check of a printed solution, the batch
+//! summary line and its agreement with the output, and Wikipedia's classic Sudoku puzzle in
+//! every format the tests write it in.
 
 // Each test binary compiles this module and uses a different part of it.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::fs::{self, File};
-use std::io::BufReader;
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use assert_cmd::Command;
 use assert_cmd::assert::Assert;
@@ -56,6 +58,41 @@ pub fn summary(stderr: &str) -> HashMap<String, u64> {
         .collect()
 }
 
+/// Checks that the summary of `dancing sudoku` agrees with its output in `line` or `jsonl`
+/// format, and returns it: `puzzles` is the number of output lines, and each status count
+/// the number of lines with that status (a solution or a count is `solved`, except a count of
+/// `0`, which is `unsolvable`; under `--count --unique` the caller must check `multiple`).
+pub fn summary_of_lines(stdout: &str, stderr: &str) -> HashMap<String, u64> {
+    let s = summary(stderr);
+    let mut lines: HashMap<String, u64> = HashMap::new();
+    for line in stdout.lines() {
+        let status = if line.starts_with('{') {
+            let object: serde_json::Value = serde_json::from_str(line).unwrap();
+            object["status"].as_str().unwrap().to_string()
+        } else {
+            match line {
+                "unsolvable" | "invalid" | "multiple" | "gave-up" => line.to_string(),
+                "0" => "unsolvable".to_string(),
+                _ => "solved".to_string(),
+            }
+        };
+        *lines.entry(status.replace('-', " ")).or_default() += 1;
+    }
+    assert_eq!(
+        s["puzzles"],
+        stdout.lines().count() as u64,
+        "puzzles against output lines: {s:?}"
+    );
+    for status in ["solved", "unsolvable", "invalid", "multiple", "gave up"] {
+        let found = lines.get(status).copied().unwrap_or(0);
+        assert_eq!(
+            s[status], found,
+            "{status}: summary {s:?}, output lines {lines:?}"
+        );
+    }
+    s
+}
+
 // ---------------------------------------------------------------- files
 
 /// A file of `text` in a fresh temporary directory (kept alive by the returned guard).
@@ -66,18 +103,37 @@ pub fn temp_file(name: &str, text: impl AsRef<[u8]>) -> (tempfile::TempDir, Path
     (dir, path)
 }
 
-/// `../shared/data/{relative}` beside the crate, or `None` (saying the test skips it) when it
-/// is absent.
+/// The tests of this test binary skipped so far for want of `../shared/data`.
+static SKIPPED: AtomicUsize = AtomicUsize::new(0);
+
+/// `../shared/data/{relative}` beside the crate, or `None` when it is absent: the calling
+/// test then skips its checks, and says so on stderr with its name and the number of tests
+/// this binary skipped so far. The line is written past the test harness's capture, so that
+/// `cargo test` shows it even for a passing test (`grep SKIPPED` counts them). With
+/// `DANCING_REQUIRE_DATA=1` (which `.ci/run` sets where the data is present), an absent file
+/// fails the test instead.
 pub fn shared_data(relative: &str) -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/data")
         .join(relative);
     if path.exists() {
-        Some(path)
-    } else {
-        eprintln!("skipped: {} is absent", path.display());
-        None
+        return Some(path);
     }
+    let required = std::env::var_os("DANCING_REQUIRE_DATA").is_some_and(|v| v == "1");
+    assert!(
+        !required,
+        "{} is absent, and DANCING_REQUIRE_DATA=1 requires it",
+        path.display()
+    );
+    let skipped = SKIPPED.fetch_add(1, Ordering::Relaxed) + 1;
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED {test} ({skipped} in this binary so far): {} is absent",
+        path.display()
+    );
+    None
 }
 
 // ---------------------------------------------------------------- puzzle files

@@ -1,0 +1,98 @@
+//! The flags every command takes, with the same words in every `--help` and the same
+//! meaning: one clap `Args` struct, flattened into each command's arguments (a new front end
+//! flattens it too), and the parsing of their values.
+
+use std::time::Duration;
+
+use clap::Args;
+
+/// The shared flags; their `///` docs are the `--help` text of every command.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Shared options")]
+pub struct CommonArgs {
+    /// Use N threads where the work splits: the puzzles of a batch, and `cover --count`
+    /// without --limit or --max-nodes. The output is the same whatever N. Default: all cores.
+    #[arg(short = 'j', long, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// No progress, no summary and no message about a single puzzle or search: the exit
+    /// code and the output tell everything (input that cannot be read is still reported).
+    #[arg(short, long, conflicts_with = "progress")]
+    pub quiet: bool,
+    /// Show progress on stderr even when it is not a terminal (a line every half second).
+    #[arg(long)]
+    pub progress: bool,
+    /// Print statistics on stderr: Knuth's nodes and updates, the solutions and the time (in
+    /// a batch, summed with the summary; in jsonl, also per puzzle).
+    #[arg(long)]
+    pub stats: bool,
+    /// Give up on a search after N nodes of its tree: the answer is unknown (exit code 3; in
+    /// a batch, per puzzle, with status `gave-up`).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Give up on a search after TIME (`500ms`, `10s`, `2m`, `1h`; a bare number is seconds):
+    /// the answer is unknown (exit code 3; in a batch, per puzzle, with status `gave-up`).
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub max_time: Option<Duration>,
+}
+
+impl CommonArgs {
+    /// The number of threads asked for, or all cores.
+    pub fn jobs(&self) -> usize {
+        match self.jobs {
+            Some(jobs) => jobs.into(),
+            None => std::thread::available_parallelism().map_or(1, usize::from),
+        }
+    }
+}
+
+/// Reads a duration: a number (decimals allowed) and a unit, `ms`, `s`, `m` or `h`; a bare
+/// number is seconds.
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let seconds = match unit.trim() {
+        "ms" => 0.001,
+        "" | "s" => 1.0,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        other => {
+            return Err(format!(
+                "found unit `{other}`, expected `ms`, `s`, `m` or `h` after the number"
+            ));
+        }
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("found `{text}`, expected a number and a unit, as in `10s`"))?;
+    Duration::try_from_secs_f64(value * seconds).map_err(|e| format!("`{text}`: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_with_every_unit_and_bare_seconds() {
+        for (text, expected) in [
+            ("500ms", Duration::from_millis(500)),
+            ("10s", Duration::from_secs(10)),
+            ("2m", Duration::from_secs(120)),
+            ("1h", Duration::from_secs(3600)),
+            ("1.5", Duration::from_millis(1500)),
+            ("0", Duration::ZERO),
+        ] {
+            assert_eq!(parse_duration(text), Ok(expected), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_duration_without_a_number_or_with_an_unknown_unit_is_refused() {
+        for text in ["", "s", "10 days", "1e3s", "-1s", "1.2.3s"] {
+            assert!(parse_duration(text).is_err(), "{text}");
+        }
+    }
+}

@@ -1,0 +1,298 @@
+//! The command line's policy for one Sudoku puzzle: what the user asked to know about it
+//! ([`Request`]), and what became of it ([`Verdict`], with a [`Status`] named as the output
+//! names it). The library solves and counts; deciding that two solutions make a failure, or
+//! that a count stopped at its limit is not exact, is the command's business.
+
+use std::time::Duration;
+
+use dancing::Stats;
+use dancing::sudoku::grid::Grid;
+use dancing::sudoku::solve::{Solution, SolveError, SudokuSolver};
+
+/// What the user asked to know about each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Count solutions up to this many (1: find one and stop).
+    pub limit: u64,
+    /// A puzzle with more than one solution fails ([`Status::Multiple`]); raises the limit
+    /// to at least 2.
+    pub unique: bool,
+}
+
+impl Request {
+    /// The number of solutions the search looks for.
+    fn limit(self) -> u64 {
+        if self.unique {
+            self.limit.max(2)
+        } else {
+            self.limit.max(1)
+        }
+    }
+}
+
+/// The outcome of one puzzle, as reported to users.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// A solution was found (and, under [`Request::unique`], it is the only one).
+    Solved,
+    /// The givens agree, but no grid completes them.
+    Unsolvable,
+    /// The puzzle breaks a rule (two equal givens in a unit) or could not be read.
+    Invalid,
+    /// More than one solution, when a unique one was required.
+    Multiple,
+    /// A budget (nodes or time) ran out before the answer was known.
+    GaveUp,
+}
+
+impl Status {
+    /// The name used in output: `solved`, `unsolvable`, `invalid`, `multiple`, `gave-up`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Invalid => "invalid",
+            Status::Multiple => "multiple",
+            Status::GaveUp => "gave-up",
+        }
+    }
+}
+
+/// Everything known about one puzzle after [`judge`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The outcome.
+    pub status: Status,
+    /// The first solution found, if any.
+    pub solution: Option<Grid>,
+    /// Solutions counted, up to the request's limit (0 when the search did not finish).
+    pub solutions: u64,
+    /// Whether `solutions` is the exact number: the search ended before the limit.
+    pub complete: bool,
+    /// Why the puzzle was not solved, for people.
+    pub error: Option<String>,
+    /// The work of the search (zero when there was none).
+    pub stats: Stats,
+}
+
+impl Verdict {
+    /// The number of solutions, counted up to the request's limit, when the search finished
+    /// (solved, multiple or unsolvable); `None` for an invalid puzzle or a spent budget, whose
+    /// count is unknown.
+    pub fn count(&self) -> Option<u64> {
+        match self.status {
+            Status::Solved | Status::Multiple | Status::Unsolvable => Some(self.solutions),
+            Status::Invalid | Status::GaveUp => None,
+        }
+    }
+
+    /// The count as the `line` format writes it: `N`, or `N+` when the search stopped at the
+    /// limit (there may be more); `None` where there is no count.
+    pub fn count_text(&self) -> Option<String> {
+        let count = self.count()?;
+        Some(if self.complete {
+            count.to_string()
+        } else {
+            format!("{count}+")
+        })
+    }
+}
+
+/// Solves `puzzle` as `request` asks, and says what became of it.
+pub fn judge(solver: &mut SudokuSolver, puzzle: &Grid, request: Request) -> Verdict {
+    let limit = request.limit();
+    let result = solver.solve(puzzle, limit);
+    let stats = solver.stats();
+    match result {
+        Ok(Solution { grid, count }) => {
+            let status = if request.unique && count > 1 {
+                Status::Multiple
+            } else {
+                Status::Solved
+            };
+            Verdict {
+                status,
+                error: (status == Status::Multiple).then(|| "more than one solution".to_string()),
+                solution: Some(grid),
+                solutions: count,
+                complete: count < limit,
+                stats,
+            }
+        }
+        Err(err) => Verdict {
+            status: match err {
+                SolveError::Unsolvable => Status::Unsolvable,
+                SolveError::GaveUp { .. } | SolveError::OutOfTime { .. } => Status::GaveUp,
+                SolveError::Conflict(_) | SolveError::WrongShape { .. } => Status::Invalid,
+            },
+            solution: None,
+            solutions: 0,
+            complete: err == SolveError::Unsolvable,
+            error: Some(match err {
+                SolveError::OutOfTime { limit, .. } => out_of_time(limit),
+                _ => err.to_string(),
+            }),
+            stats,
+        },
+    }
+}
+
+/// The message of a search stopped by `--max-time`.
+pub fn out_of_time(limit: Duration) -> String {
+    format!("gave up after {} (--max-time)", seconds(limit))
+}
+
+/// A duration in seconds, as people read it: `2 s`, `0.5 s`.
+pub fn seconds(duration: Duration) -> String {
+    format!("{} s", duration.as_secs_f64())
+}
+
+#[cfg(test)]
+mod tests {
+    use dancing::sudoku::check::verify;
+    use dancing::sudoku::grid::Shape;
+    use dancing::sudoku::read::parse_line;
+
+    use super::*;
+
+    const CLASSIC: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// The first puzzle of `puzzles/sudoku/hardest.txt` (thousands of nodes).
+    const HARD: &str =
+        "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.";
+    const FIND_ONE: Request = Request {
+        limit: 1,
+        unique: false,
+    };
+    const UNIQUE: Request = Request {
+        limit: 1,
+        unique: true,
+    };
+
+    fn grid(line: &str) -> Grid {
+        parse_line(line).unwrap()
+    }
+
+    fn solver() -> SudokuSolver {
+        SudokuSolver::new(Shape::CLASSIC)
+    }
+
+    #[test]
+    fn a_solved_puzzle_is_solved_with_its_solution_and_an_exact_count() {
+        let puzzle = grid(CLASSIC);
+        for request in [FIND_ONE, UNIQUE] {
+            let v = judge(&mut solver(), &puzzle, request);
+            assert_eq!(v.status, Status::Solved, "{request:?}");
+            assert_eq!(v.status.name(), "solved");
+            assert_eq!(v.solutions, 1);
+            assert_eq!(v.error, None);
+            assert!(v.stats.nodes > 0);
+            assert_eq!(verify(&puzzle, &v.solution.unwrap()), Ok(()));
+        }
+        // Found one, asked for one: there may be more. Under --unique, 1 of 2 is exact.
+        assert!(!judge(&mut solver(), &puzzle, FIND_ONE).complete);
+        assert!(judge(&mut solver(), &puzzle, UNIQUE).complete);
+    }
+
+    #[test]
+    fn a_puzzle_without_completion_is_unsolvable_with_an_exact_count_of_0() {
+        let puzzle = grid(
+            ".12345678......................................................9.................",
+        );
+        let v = judge(&mut solver(), &puzzle, FIND_ONE);
+        assert_eq!(v.status, Status::Unsolvable);
+        assert_eq!(v.status.name(), "unsolvable");
+        assert_eq!((&v.solution, v.solutions, v.complete), (&None, 0, true));
+        assert_eq!(v.count_text().as_deref(), Some("0"));
+        assert_eq!(v.error.as_deref(), Some("no solution"));
+    }
+
+    #[test]
+    fn conflicting_givens_and_a_wrong_shape_are_invalid_without_a_search() {
+        let puzzle = grid(
+            "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        let mut solver = solver();
+        // A search first, so that its statistics could linger.
+        judge(&mut solver, &grid(CLASSIC), FIND_ONE);
+        let v = judge(&mut solver, &puzzle, FIND_ONE);
+        assert_eq!(v.status, Status::Invalid);
+        assert_eq!(v.status.name(), "invalid");
+        assert_eq!((&v.solution, v.solutions, v.count_text()), (&None, 0, None));
+        assert_eq!(v.stats, Stats::default());
+        assert_eq!(
+            v.error.as_deref(),
+            Some("digit 5 appears twice in row 1: at r1c1 and r1c2")
+        );
+        let v = judge(&mut solver, &Grid::empty(Shape::new(4).unwrap()), FIND_ONE);
+        assert_eq!(v.status, Status::Invalid);
+        assert_eq!(v.solution, None);
+    }
+
+    #[test]
+    fn two_solutions_are_multiple_only_when_unique_is_asked_and_a_count_at_its_limit_is_marked() {
+        let empty = Grid::empty(Shape::CLASSIC);
+        let v = judge(&mut solver(), &empty, UNIQUE);
+        assert_eq!(v.status, Status::Multiple);
+        assert_eq!(v.status.name(), "multiple");
+        assert_eq!(v.solutions, 2, "unique raises the limit to 2");
+        assert!(v.error.is_some());
+        assert_eq!(verify(&empty, &v.solution.unwrap()), Ok(()));
+
+        let v = judge(&mut solver(), &empty, FIND_ONE);
+        assert_eq!((v.status, v.solutions), (Status::Solved, 1));
+
+        let ten = Request {
+            limit: 10,
+            unique: false,
+        };
+        let v = judge(&mut solver(), &empty, ten);
+        assert_eq!(
+            (v.status, v.solutions, v.complete),
+            (Status::Solved, 10, false)
+        );
+        assert_eq!(v.count_text().as_deref(), Some("10+"));
+
+        let v = judge(&mut solver(), &grid(CLASSIC), ten);
+        assert_eq!(v.count_text().as_deref(), Some("1"), "unique: exact");
+
+        let five_unique = Request {
+            limit: 5,
+            unique: true,
+        };
+        let v = judge(&mut solver(), &empty, five_unique);
+        assert_eq!((v.status, v.solutions), (Status::Multiple, 5));
+    }
+
+    #[test]
+    fn a_spent_node_or_time_budget_gives_up_without_a_count() {
+        let puzzle = grid(HARD);
+        let mut solver = solver();
+        solver.set_max_nodes(Some(1));
+        let v = judge(&mut solver, &puzzle, FIND_ONE);
+        assert_eq!(v.status, Status::GaveUp);
+        assert_eq!(v.status.name(), "gave-up");
+        assert_eq!(
+            (v.solution.as_ref(), v.solutions, v.count_text()),
+            (None, 0, None)
+        );
+        assert!(v.error.as_deref().unwrap().starts_with("gave up after"));
+        solver.set_max_nodes(None);
+
+        // The empty grid has billions of solutions: counting them all runs out of time.
+        solver.set_max_time(Some(Duration::ZERO));
+        let all = Request {
+            limit: u64::MAX,
+            unique: false,
+        };
+        let v = judge(&mut solver, &Grid::empty(Shape::CLASSIC), all);
+        assert_eq!(v.status, Status::GaveUp);
+        assert_eq!(v.error.as_deref(), Some("gave up after 0 s (--max-time)"));
+        solver.set_max_time(None);
+
+        // Without the budgets the same solver solves it, and the answer verifies.
+        let v = judge(&mut solver, &puzzle, UNIQUE);
+        assert_eq!((v.status, v.solutions), (Status::Solved, 1));
+        assert_eq!(verify(&puzzle, &v.solution.unwrap()), Ok(()));
+    }
+}

@@ -1,0 +1,151 @@
+//! Which files a batch reads below a directory: walked recursively, in sorted order, it reads
+//! only puzzle files (by their extension, or by `--glob`) and never hidden ones, and it
+//! reports what it skipped. A file named on the command line is always read: it never comes
+//! here.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use globset::{Glob, GlobSet, GlobSetBuilder};
+
+/// The extensions of the puzzle files a walk reads by default.
+pub const PUZZLE_EXTENSIONS: [&str; 5] = ["txt", "sdk", "ss", "sdm", "csv"];
+
+/// The files a walk reads, by their path below the walked directory.
+#[derive(Debug)]
+pub struct Filter {
+    /// A file is read if it matches one of these...
+    include: GlobSet,
+    /// ...and none of these.
+    exclude: GlobSet,
+}
+
+impl Filter {
+    /// The filter of `--glob` patterns: those without `!` replace the default (the puzzle
+    /// extensions), so they can widen it (`'*'`) or narrow it (`'*.sdk'`); those with `!`
+    /// leave their matches out (`'!*.solutions.txt'`). `*` also matches `/`.
+    pub fn new(globs: &[String]) -> anyhow::Result<Filter> {
+        let (excluded, included): (Vec<&str>, Vec<&str>) = globs
+            .iter()
+            .map(String::as_str)
+            .partition(|g| g.starts_with('!'));
+        let defaults: Vec<String> = PUZZLE_EXTENSIONS.iter().map(|e| format!("*.{e}")).collect();
+        let included: Vec<&str> = if included.is_empty() {
+            defaults.iter().map(String::as_str).collect()
+        } else {
+            included
+        };
+        let excluded: Vec<&str> = excluded.iter().map(|g| &g[1..]).collect();
+        Ok(Filter {
+            include: set(&included)?,
+            exclude: set(&excluded)?,
+        })
+    }
+
+    /// Whether a walk reads the file at `relative` below the walked directory.
+    fn reads(&self, relative: &Path) -> bool {
+        self.include.is_match(relative) && !self.exclude.is_match(relative)
+    }
+}
+
+/// The glob set of `patterns`.
+fn set(patterns: &[&str]) -> anyhow::Result<GlobSet> {
+    let mut builder = GlobSetBuilder::new();
+    for pattern in patterns {
+        builder.add(Glob::new(pattern).with_context(|| format!("--glob `{pattern}`"))?);
+    }
+    Ok(builder.build()?)
+}
+
+/// What a walk finds, in sorted order.
+#[derive(Debug)]
+pub enum Found {
+    /// A file to read.
+    File(PathBuf),
+    /// A file or directory left out: hidden, or not chosen by the filter.
+    Skipped,
+    /// An entry that could not be read (a dangling link, a directory that cannot be listed,
+    /// a loop of links): the message names it.
+    Error(String),
+}
+
+/// Walks `root` (a directory, or a file, which is then read whatever its name), following
+/// links, in sorted order.
+pub fn walk<'a>(root: &'a Path, filter: &'a Filter) -> impl Iterator<Item = Found> + 'a {
+    let mut entries = walkdir::WalkDir::new(root)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter();
+    std::iter::from_fn(move || {
+        loop {
+            let entry = match entries.next()? {
+                Ok(entry) => entry,
+                Err(err) => return Some(Found::Error(walk_error(root, &err))),
+            };
+            let top = entry.depth() == 0;
+            let hidden = !top && entry.file_name().to_string_lossy().starts_with('.');
+            if entry.file_type().is_dir() {
+                if !hidden {
+                    continue;
+                }
+                entries.skip_current_dir();
+                return Some(Found::Skipped);
+            }
+            let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
+            if top || (!hidden && filter.reads(relative)) {
+                return Some(Found::File(entry.into_path()));
+            }
+            return Some(Found::Skipped);
+        }
+    })
+}
+
+/// `path: cannot read: why`, naming the path once.
+fn walk_error(root: &Path, err: &walkdir::Error) -> String {
+    let path = err.path().unwrap_or(root).display();
+    if let Some(ancestor) = err.loop_ancestor() {
+        format!(
+            "{path}: cannot read: a loop of links back to {}",
+            ancestor.display()
+        )
+    } else if let Some(io) = err.io_error() {
+        format!("{path}: cannot read: {io}")
+    } else {
+        format!("{path}: cannot read: {err}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reads(globs: &[&str], path: &str) -> bool {
+        let globs: Vec<String> = globs.iter().map(|g| g.to_string()).collect();
+        Filter::new(&globs).unwrap().reads(Path::new(path))
+    }
+
+    #[test]
+    fn by_default_only_puzzle_extensions_are_read_at_any_depth() {
+        for path in ["a.txt", "sub/b.sdk", "c.ss", "d.sdm", "deep/er/e.csv"] {
+            assert!(reads(&[], path), "{path}");
+        }
+        for path in ["README.md", "x.dlx", "sub/notes", "txt"] {
+            assert!(!reads(&[], path), "{path}");
+        }
+    }
+
+    #[test]
+    fn globs_widen_or_narrow_the_default_and_bang_excludes() {
+        assert!(reads(&["*"], "README.md"), "widened");
+        assert!(!reads(&["*.sdk"], "a.txt"), "narrowed");
+        assert!(reads(&["*.sdk"], "sub/a.sdk"));
+        assert!(!reads(&["!*.solutions.txt"], "s/x.solutions.txt"));
+        assert!(reads(&["!*.solutions.txt"], "s/x.txt"), "default kept");
+    }
+
+    #[test]
+    fn a_bad_glob_is_an_error_naming_it() {
+        let err = Filter::new(&["a[".to_string()]).unwrap_err();
+        assert!(format!("{err:#}").contains("--glob `a[`"), "{err:#}");
+    }
+}
