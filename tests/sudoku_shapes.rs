@@ -88,6 +88,24 @@ fn published_puzzles_of_every_size_have_their_published_solutions() {
         ("puzzles/shapes/6x6-boxes-3x2.txt", shape(3, 2), 1),
         ("puzzles/shapes/12x12-boxes-4x3.txt", shape(4, 3), 1),
         ("puzzles/shapes/16x16.txt", shape(4, 4), 4),
+    ];
+    for (path, shape, count) in files {
+        assert_eq!(
+            solves_as_published(path, Rules::classic(shape)),
+            count,
+            "{path}"
+        );
+    }
+}
+
+/// The published 25x25 and 36x36 puzzles: the first 25x25 one (266 givens) runs past five
+/// minutes under both engines (Algorithm X branches on one item at a time, with no
+/// propagation beyond it), hence ignored: `cargo test --release --test sudoku_shapes --
+/// --ignored`.
+#[test]
+#[ignore]
+fn published_puzzles_of_25x25_and_36x36_have_their_published_solutions() {
+    let files = [
         ("puzzles/shapes/25x25.txt", shape(5, 5), 3),
         ("puzzles/shapes/36x36.txt", shape(6, 6), 1),
     ];

@@ -45,9 +45,9 @@ pub struct CoverArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     #[command(flatten)]
-    common: CommonArgs,
-    #[command(flatten)]
     distributed: super::parts::PartsArgs,
+    #[command(flatten)]
+    common: CommonArgs,
 }
 
 /// How many nodes go by between two looks at the clock, the progress display and Ctrl-C.

@@ -27,6 +27,7 @@ const CHECKPOINT_PARTS: usize = 1000;
 
 /// The flags of `dancing cover` that cut one count into parts (flattened into `CoverArgs`).
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Counting in parts (on many machines)")]
 pub struct PartsArgs {
     /// Split the search tree into at least N parts (--parts N) and print them, one JSON line
     /// each after a header line, for `--count --parts FILE` to solve anywhere.
