@@ -183,7 +183,9 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
     let mut start = 0;
     while start < args.count && !super::interrupted() {
         let end = (start + CHUNK).min(args.count);
-        let chunk: Vec<Option<(u64, Generated, rate::Rating)>> = pool.install(|| {
+        // A rating is a second search of each puzzle: made only when it is asked for.
+        let rated = band.is_some() || args.format == Format::Jsonl;
+        let chunk: Vec<Option<(u64, Generated, Option<rate::Rating>)>> = pool.install(|| {
             (start..end)
                 .into_par_iter()
                 .map_init(
@@ -192,9 +194,14 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                         (0..args.attempts).find_map(|attempt| {
                             let seed = puzzle_seed(args.seed, (k << 20) | attempt);
                             let made = generator.generate(seed);
-                            let rating = rate::rate(solver, &made.puzzle).ok()?;
+                            let rating = if rated {
+                                Some(rate::rate(solver, &made.puzzle).ok()?)
+                            } else {
+                                None
+                            };
                             let fits = args.clues.is_none_or(|k| made.puzzle.givens() <= k)
-                                && band.is_none_or(|b| rating.band == b);
+                                && band
+                                    .is_none_or(|b| rating.as_ref().is_some_and(|r| r.band == b));
                             fits.then_some((seed, made, rating))
                         })
                     },
@@ -216,19 +223,22 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                     }
                     puzzle.puzzle.write_grid(&mut out)?;
                 }
-                Format::Jsonl => writeln!(
-                    out,
-                    "{}",
-                    json!({
-                        "seed": seed,
-                        "puzzle": puzzle.puzzle.to_line(),
-                        "solution": puzzle.solution.to_line(),
-                        "clues": puzzle.puzzle.givens(),
-                        "rating": rating.band.name(),
-                        "nodes": rating.nodes,
-                        "extra_nodes": rating.extra_nodes,
-                    })
-                )?,
+                Format::Jsonl => {
+                    let rating = rating.expect("jsonl puzzles are rated");
+                    writeln!(
+                        out,
+                        "{}",
+                        json!({
+                            "seed": seed,
+                            "puzzle": puzzle.puzzle.to_line(),
+                            "solution": puzzle.solution.to_line(),
+                            "clues": puzzle.puzzle.givens(),
+                            "rating": rating.band.name(),
+                            "nodes": rating.nodes,
+                            "extra_nodes": rating.extra_nodes,
+                        })
+                    )?;
+                }
             }
         }
         progress.inc(end - start);

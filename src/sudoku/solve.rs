@@ -48,8 +48,8 @@
 //! allocating and linking some 2,000 nodes per puzzle (building the whole matrix takes 15 µs,
 //! `sudoku/build-matrix`).
 //!
-//! Two equal givens in one unit are reported by [`Grid::conflict_under`] before any search,
-//! naming the digit and both cells; a puzzle whose givens agree but that has no solution is
+//! Two equal givens in one unit are reported before any search, naming the digit and both
+//! cells ([`Grid::conflict_under`], which runs only when a given cannot be forced); a puzzle whose givens agree but that has no solution is
 //! [`SolveError::Unsolvable`], a different outcome.
 
 use std::time::{Duration, Instant};
@@ -314,14 +314,15 @@ impl SudokuSolver {
                 found: puzzle.shape().side(),
             });
         }
-        if let Some(conflict) = puzzle.conflict_under(&self.rules) {
-            return Err(SolveError::Conflict(conflict));
-        }
+        // Two givens in conflict share an item, so forcing the second fails: the conflict is
+        // looked for (to name it) only then, which spares the scan for every puzzle.
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 {
-                self.solver
-                    .force(option_of(side, cell, digit))
-                    .expect("givens without conflict can all be forced");
+            if digit != 0 && self.solver.force(option_of(side, cell, digit)).is_err() {
+                self.solver.reset_from(&self.pristine);
+                // (Givens that cannot all be forced leave no solution, named or not.)
+                return Err(puzzle
+                    .conflict_under(&self.rules)
+                    .map_or(SolveError::Unsolvable, SolveError::Conflict));
             }
         }
         let mut count = 0;
