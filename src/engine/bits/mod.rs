@@ -697,3 +697,80 @@ impl Search for Bits {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every step of a whole search, with the solution and the statistics after each step,
+    /// on the scan `avx2` says.
+    fn trace(problem: &Problem, avx2: bool) -> Vec<(Step, Vec<usize>, Stats)> {
+        let mut bits = Bits::new(problem);
+        bits.avx2 = avx2;
+        bits.counters_mut().set_pause_every(Some(97));
+        let mut steps = Vec::new();
+        let mut solution = Vec::new();
+        loop {
+            let step = bits.search(usize::MAX).expect("no cut");
+            bits.solution(&mut solution);
+            steps.push((step, solution.clone(), bits.stats()));
+            bits.check().unwrap();
+            if step == Step::Exhausted {
+                return steps;
+            }
+        }
+    }
+
+    /// The instances of `puzzles/exact-cover/` with both shapes of the inner loop: uniform
+    /// (queens, Langford pairs, pentominoes) and not (slack options, Sudoku's givens).
+    fn problems() -> Vec<(&'static str, Problem)> {
+        [
+            (
+                "nqueens-8",
+                include_str!("../../../puzzles/exact-cover/nqueens-8.dlx"),
+            ),
+            (
+                "nqueens-6-primary",
+                include_str!("../../../puzzles/exact-cover/nqueens-6-primary.dlx"),
+            ),
+            (
+                "langford-7",
+                include_str!("../../../puzzles/exact-cover/langford-7.dlx"),
+            ),
+            (
+                "pentomino-3x20",
+                include_str!("../../../puzzles/exact-cover/pentomino-3x20.dlx"),
+            ),
+            (
+                "sudoku-hard",
+                include_str!("../../../puzzles/exact-cover/sudoku-hard.dlx"),
+            ),
+        ]
+        .into_iter()
+        .map(|(name, text)| (name, crate::knuth::parse_str(text).unwrap().problem))
+        .collect()
+    }
+
+    #[test]
+    fn the_portable_and_the_avx2_scans_search_the_same_tree() {
+        let problems = problems();
+        assert!(
+            problems
+                .iter()
+                .any(|(_, p)| Table::new(p).uniform.is_some())
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|(_, p)| Table::new(p).uniform.is_none())
+        );
+        for (name, problem) in &problems {
+            let portable = trace(problem, false);
+            let last = portable.last().unwrap().2;
+            assert!(last.solutions > 0 && last.nodes > last.solutions, "{name}");
+            if scan::has_avx2() {
+                assert_eq!(portable, trace(problem, true), "{name}");
+            }
+        }
+    }
+}
