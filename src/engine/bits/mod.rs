@@ -174,6 +174,27 @@ fn choose_option<const N: usize>(
     }
 }
 
+/// [`choose_option`] for the problem's shape, outside the search loop (forcing an option,
+/// descending into a subtree): Sudoku forces some 20 givens a puzzle, as much work as the
+/// search of a 17-clue puzzle.
+fn choose(
+    table: &Table,
+    active: &mut [u64],
+    counts: &mut [i16],
+    o: u32,
+    scratch: &mut [u64],
+) -> u64 {
+    match table.uniform.map_or(0, |(n, _)| n) {
+        1 => choose_option::<1>(table, active, counts, o, scratch),
+        2 => choose_option::<2>(table, active, counts, o, scratch),
+        3 => choose_option::<3>(table, active, counts, o, scratch),
+        4 => choose_option::<4>(table, active, counts, o, scratch),
+        5 => choose_option::<5>(table, active, counts, o, scratch),
+        6 => choose_option::<6>(table, active, counts, o, scratch),
+        _ => choose_option::<0>(table, active, counts, o, scratch),
+    }
+}
+
 /// For each option `base + k` with bit `k` set in `removed`: decrements the counts of its
 /// primary items. Returns the sum of `w` over those options, or, when `N > 0`, their number.
 ///
@@ -313,7 +334,7 @@ impl Bits {
             weight: UNKNOWN,
         });
         let (active, counts) = self.frames.frame_mut(self.cursor.top);
-        choose_option::<0>(&self.table, active, counts, o, &mut self.scratch)
+        choose(&self.table, active, counts, o, &mut self.scratch)
     }
 
     /// The search loop for this problem's shape (see [`run`]).
@@ -544,7 +565,7 @@ impl Search for Bits {
             return Err(ForceError::Conflict { option });
         }
         // DLX1 covers each of the option's items: one update each, plus the options hidden.
-        let removed = choose_option::<0>(&self.table, active, counts, o, &mut self.scratch);
+        let removed = choose(&self.table, active, counts, o, &mut self.scratch);
         self.cursor.updates += others(&self.table, o) + 1 + removed;
         self.forced.push(o);
         Ok(())
