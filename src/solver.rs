@@ -55,7 +55,8 @@ pub enum Engine {
 
 /// The most options (those that name a primary item) for which [`Engine::Auto`] picks the
 /// bit engine. Measured on this project's machine, CPU time of `dancing cover --count`, bits
-/// against links: see the README's performance section.
+/// against links: see the README's section on the engines (bits wins on dense problems up to
+/// this limit, and loses on large sparse ones).
 pub const AUTO_MAX_OPTIONS: usize = 16_383;
 
 /// Work done by a search so far. Parts of one search add up with `+` (or [`Iterator::sum`]).

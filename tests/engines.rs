@@ -148,7 +148,8 @@ fn both_engines_count_the_middle_shared_instances_alike() {
     );
 }
 
-/// About 40 s in release mode on the project's machine (both engines).
+/// About 40 s in release mode on the project's machine (both engines; the sum of single
+/// runs of each file).
 #[test]
 #[ignore]
 fn both_engines_count_the_large_shared_instances_alike() {
@@ -166,7 +167,9 @@ fn both_engines_count_the_large_shared_instances_alike() {
     );
 }
 
-/// About 20 minutes in release mode on the project's machine (both engines).
+/// Some 20 to 30 minutes in release mode on the project's machine (both engines; estimated
+/// from single runs, nqueens-16-primary dominating; a run on a busy host was stopped
+/// unfinished after 21 minutes).
 #[test]
 #[ignore]
 fn both_engines_count_the_largest_shared_instances_alike() {
