@@ -128,7 +128,7 @@ def peers(runs):
                  "langford-12-half.dlx"]:
         path = os.path.join(COVER, name)
         a = f"{DANCING} cover --count --jobs 1 --engine {{engine}} {path}"
-        engines_row(f"count {name}", a, f"{PEER} cover dlx {path}", "dlx crate", "s", 1,
+        engines_row(f"count {name}", a, f"{PEER} cover dlx {path}", "dlx", "s", 1,
                     runs)
 
 
