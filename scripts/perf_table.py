@@ -6,10 +6,12 @@ usage: scripts/perf_table.py [-n RUNS] [--only peers|parallel]
 Builds `dancing` and `../shared/bench-peers` in release mode, then times each task side by
 side as whole processes with `../shared/bench-peers/compare.py` (alternating runs, medians of
 CPU time, pair-by-pair ratios, identical output required), single thread. Prints one
-Markdown row per comparison: the task, both commands' median CPU time per puzzle (Sudoku) or
-per run (exact cover), and the median ratio dancing/peer. Then a table of `--jobs 2` against
-`--jobs 1` (median of 3N pair-by-pair wall-time ratios, identical output required, the peak
-RSS of a `--jobs 2` run by GNU time), and the wall time of one puzzle from standard input.
+Markdown row per task: the median CPU time per puzzle (Sudoku) or per run (exact cover) of
+each engine (`--engine bits`, `--engine links`) and of the peer, and the median ratios
+bits/peer, links/peer and bits/links, each from its own alternating runs. Then a table of
+`--jobs 2` against `--jobs 1` (median of 3N pair-by-pair wall-time ratios, identical output
+required, the peak RSS of a `--jobs 2` run by GNU time), and the wall time of one puzzle
+from standard input.
 """
 import argparse
 import os
@@ -93,26 +95,41 @@ def count_puzzles(path):
         return sum(1 for line in f if line.strip() and not line.startswith(b"#"))
 
 
+def engines_row(task, a_cmd, peer_cmd, peer, unit, scale, runs):
+    """One row of the peers table: both engines (`A_CMD` names the engine as `{engine}`)
+    against the peer, and bits against links, each pair timed side by side."""
+    bits, links = a_cmd.format(engine="bits"), a_cmd.format(engine="links")
+    tb, tp, rb = compare(bits, peer_cmd, runs)
+    tl, _, rl = compare(links, peer_cmd, runs)
+    _, _, r = compare(bits, links, runs)
+    print(f"| {task} | {scale * tb:.{2 if unit == 's' else 1}f} {unit} "
+          f"| {scale * tl:.{2 if unit == 's' else 1}f} {unit} | `{peer}` "
+          f"| {scale * tp:.{2 if unit == 's' else 1}f} {unit} | {rb:.2f} | {rl:.2f} | {r:.2f} |",
+          flush=True)
+
+
 def peers(runs):
-    """The single-thread table: dancing against the peers."""
-    print("| task | dancing | peer | peer's time | dancing / peer |")
-    print("|---|---|---|---|---|")
-    for name in ["top1465.txt", "17-clue.txt"]:
+    """The single-thread table: both engines of dancing against the peers, and against each
+    other (each ratio the median of its own pair-by-pair runs)."""
+    print("| task | bits | links | peer | peer's time | bits / peer | links / peer "
+          "| bits / links |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name in ["top1465.txt", "17-clue.txt", "forum-hardest-1106.txt"]:
         path = os.path.join(SUDOKU, name)
         n = count_puzzles(path)
         for count in ["", " --count"]:
             for peer in ["sudoku-crate", "dlx-crate"]:
-                a = f"{DANCING} sudoku --format line --jobs 1 --quiet{count} {path}"
+                a = (f"{DANCING} sudoku --format line --jobs 1 --quiet --engine {{engine}}"
+                     f"{count} {path}")
                 b = f"{PEER} sudoku {peer}{count} {path}"
-                ta, tb, r = compare(a, b, runs)
                 task = f"Sudoku {name}, {'count to 2' if count else 'first solution'}"
-                print(f"| {task} | {1e6 * ta / n:.1f} µs/puzzle | `{peer}` "
-                      f"| {1e6 * tb / n:.1f} µs/puzzle | {r:.2f} |", flush=True)
-    for name in ["pentomino-6x10.dlx", "nqueens-14.dlx", "langford-12-half.dlx"]:
+                engines_row(task, a, b, peer, "µs/puzzle", 1e6 / n, runs)
+    for name in ["pentomino-6x10-xq.dlx", "pentomino-6x10.dlx", "nqueens-14.dlx",
+                 "langford-12-half.dlx"]:
         path = os.path.join(COVER, name)
-        ta, tb, r = compare(f"{DANCING} cover --count {path}", f"{PEER} cover dlx {path}",
-                            runs)
-        print(f"| count {name} | {ta:.2f} s | `dlx` crate | {tb:.2f} s | {r:.2f} |", flush=True)
+        a = f"{DANCING} cover --count --jobs 1 --engine {{engine}} {path}"
+        engines_row(f"count {name}", a, f"{PEER} cover dlx {path}", "dlx", "s", 1,
+                    runs)
 
 
 def parallel(runs):

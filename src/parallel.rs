@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::{Problem, Solver, Stats, Step};
+use crate::{Engine, Problem, Solver, Stats, Step};
 
 /// How many subtrees per job the cut aims at: enough for the busy threads to even out.
 ///
@@ -163,7 +163,24 @@ pub fn count_parallel_until(
     jobs: usize,
     stop: &AtomicBool,
 ) -> Result<Total, Stopped> {
-    count(problem, jobs, stop, None)
+    count(problem, Engine::Auto, jobs, stop, None)
+}
+
+/// [`count_parallel_until`] on the given engine (see [`Engine`]: the count and the
+/// statistics are the same on both).
+///
+/// # Errors
+/// As [`count_parallel_until`].
+///
+/// # Panics
+/// If the thread pool cannot be created.
+pub fn count_parallel_until_on(
+    problem: &Problem,
+    engine: Engine,
+    jobs: usize,
+    stop: &AtomicBool,
+) -> Result<Total, Stopped> {
+    count(problem, engine, jobs, stop, None)
 }
 
 /// [`count_parallel_until`] with a [`Watch`]: the count stops when [`Watch::stop`] is called
@@ -195,7 +212,24 @@ pub fn count_parallel_watched(
     jobs: usize,
     watch: &Watch,
 ) -> Result<Total, Stopped> {
-    let result = count(problem, jobs, &watch.stop, Some(watch));
+    count_parallel_watched_on(problem, Engine::Auto, jobs, watch)
+}
+
+/// [`count_parallel_watched`] on the given engine (see [`Engine`]: the count and the
+/// statistics are the same on both).
+///
+/// # Errors
+/// As [`count_parallel_watched`].
+///
+/// # Panics
+/// If the thread pool cannot be created.
+pub fn count_parallel_watched_on(
+    problem: &Problem,
+    engine: Engine,
+    jobs: usize,
+    watch: &Watch,
+) -> Result<Total, Stopped> {
+    let result = count(problem, engine, jobs, &watch.stop, Some(watch));
     if let Ok(total) = result {
         watch.finish(total);
     }
@@ -303,12 +337,13 @@ impl Watch {
 /// The count, stopped by `stop`, reporting to `watch` if there is one.
 fn count(
     problem: &Problem,
+    engine: Engine,
     jobs: usize,
     stop: &AtomicBool,
     watch: Option<&Watch>,
 ) -> Result<Total, Stopped> {
     let jobs = jobs.max(1);
-    let pristine = Solver::new(problem);
+    let pristine = Solver::with_engine(problem, engine);
     if jobs == 1 {
         return count_until(&mut pristine.clone(), stop, watch).map(Total::from);
     }

@@ -13,7 +13,7 @@ use dancing::parallel::{Stopped, Watch};
 use dancing::{Solver, Stats, Step, Total};
 
 use super::Exit;
-use super::common::CommonArgs;
+use super::common::{CommonArgs, EngineArgs};
 use super::judge::seconds;
 use super::report::Report;
 
@@ -44,6 +44,8 @@ pub struct CoverArgs {
     /// Stop after N solutions (a count that reaches N is written `N+`: there may be more).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
+    #[command(flatten)]
+    engine: EngineArgs,
     #[command(flatten)]
     distributed: super::parts::PartsArgs,
     #[command(flatten)]
@@ -83,7 +85,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     }
     let start = Instant::now();
     let deadline = common.max_time.map(|t| start + t);
-    let mut solver = Solver::new(&parsed.problem);
+    let mut solver = Solver::with_engine(&parsed.problem, args.engine.engine());
     solver.set_max_nodes(common.max_nodes);
     // Pauses let the progress line be drawn, the clock be read and Ctrl-C be noticed.
     solver.set_pause_every(Some(PAUSE_NODES));
@@ -213,7 +215,12 @@ fn count_parallel(
     let watcher = thread::current();
     let result = thread::scope(|scope| {
         let counting = scope.spawn(|| {
-            let result = dancing::parallel::count_parallel_watched(&parsed.problem, jobs, &watch);
+            let result = dancing::parallel::count_parallel_watched_on(
+                &parsed.problem,
+                args.engine.engine(),
+                jobs,
+                &watch,
+            );
             done.store(true, Ordering::Release);
             watcher.unpark();
             result

@@ -11,6 +11,7 @@ use dancing::sudoku::grid::Shape;
 use dancing::sudoku::hint;
 use dancing::sudoku::rate::{self, Band};
 use dancing::sudoku::read::PuzzleReader;
+use dancing::sudoku::rules::Rules;
 use dancing::sudoku::solve::SudokuSolver;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -128,6 +129,8 @@ enum Format {
 struct RateArgs {
     /// Files of puzzles; standard input when absent or `-`.
     paths: Vec<PathBuf>,
+    #[command(flatten)]
+    engine: super::common::EngineArgs,
 }
 
 /// Explain the next step a person could take, from the exact-cover view.
@@ -302,9 +305,9 @@ fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
         match entry {
             Ok(puzzle) => {
                 let shape = puzzle.grid.shape();
-                let solver = solvers
-                    .entry(shape)
-                    .or_insert_with(|| SudokuSolver::new(shape));
+                let solver = solvers.entry(shape).or_insert_with(|| {
+                    SudokuSolver::with_engine(Rules::classic(shape), args.engine.engine())
+                });
                 match rate::rate(solver, &puzzle.grid) {
                     Ok(r) => writeln!(out, "{} {} {}", r.band, r.nodes, r.extra_nodes)?,
                     Err(err) => {

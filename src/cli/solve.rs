@@ -11,6 +11,7 @@ use dancing::parallel::Stopped;
 use dancing::{Problem, Solver, Step, Total};
 
 use super::Exit;
+use super::common::EngineArgs;
 
 /// What to find, and how hard to look.
 #[derive(Debug, Args)]
@@ -40,6 +41,8 @@ pub struct SolveArgs {
     /// Give up after N nodes of the search tree (exit code 3).
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    #[command(flatten)]
+    engine: EngineArgs,
 }
 
 /// When to color pictures.
@@ -107,8 +110,9 @@ impl SolveArgs {
         }
         let start = Instant::now();
         if let Some(jobs) = self.jobs {
-            let stats = match dancing::parallel::count_parallel_until(
+            let stats = match dancing::parallel::count_parallel_until_on(
                 family.problem,
+                self.engine.engine(),
                 jobs.into(),
                 &super::INTERRUPTED,
             ) {
@@ -125,7 +129,7 @@ impl SolveArgs {
             out.flush()?;
             return Ok(self.finish(family, stats, start.elapsed(), End::Finished));
         }
-        let mut solver = Solver::new(family.problem);
+        let mut solver = Solver::with_engine(family.problem, self.engine.engine());
         solver.set_max_nodes(self.max_nodes);
         solver.set_pause_every(Some(PAUSE_NODES));
         let limit = self

@@ -12,11 +12,12 @@ use dancing::batch::Pipeline;
 use dancing::sudoku::check;
 use dancing::sudoku::grid::Shape;
 use dancing::sudoku::read::{Format, Puzzle, PuzzleReader, ReadError};
+use dancing::sudoku::rules::Rules;
 use dancing::sudoku::solve::SudokuSolver;
 use serde_json::json;
 
 use super::Exit;
-use super::common::CommonArgs;
+use super::common::{CommonArgs, EngineArgs};
 use super::judge::{Request, Status, Verdict, judge};
 use super::report::Report;
 use super::walk::{self, Filter, Found};
@@ -53,6 +54,8 @@ pub struct SudokuArgs {
     check: bool,
     #[command(flatten)]
     common: CommonArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
 }
 
 /// How each answer is written.
@@ -105,8 +108,9 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
         "{spinner} {pos} puzzles, {per_sec}, {elapsed}",
     );
     let (max_nodes, max_time) = (common.max_nodes, common.max_time);
+    let engine = args.engine.engine();
     let mut pipeline = Pipeline::new(common.jobs(), move || {
-        let mut solver = SudokuSolver::new(Shape::CLASSIC);
+        let mut solver = SudokuSolver::with_engine(Rules::classic(Shape::CLASSIC), engine);
         solver.set_max_nodes(max_nodes);
         solver.set_max_time(max_time);
         solver

@@ -56,7 +56,7 @@ use std::time::{Duration, Instant};
 
 use crate::sudoku::grid::{Conflict, Grid, Shape};
 use crate::sudoku::rules::{Clique, House, Rules};
-use crate::{Problem, ProblemBuilder, Solver, Step};
+use crate::{Engine, Problem, ProblemBuilder, Solver, Step};
 
 /// Why a puzzle has no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -241,7 +241,13 @@ impl SudokuSolver {
     /// assert_eq!(check::verify_under(&rules, &puzzle, &solved.grid), Ok(()));
     /// ```
     pub fn with_rules(rules: Rules) -> SudokuSolver {
-        let solver = Solver::new(&matrix(&rules));
+        SudokuSolver::with_engine(rules, Engine::Auto)
+    }
+
+    /// A solver for puzzles under `rules`, searching on the given engine (see [`Engine`]:
+    /// the solutions and statistics are the same on both; only the time differs).
+    pub fn with_engine(rules: Rules, engine: Engine) -> SudokuSolver {
+        let solver = Solver::with_engine(&matrix(&rules), engine);
         SudokuSolver {
             rules,
             pristine: solver.clone(),

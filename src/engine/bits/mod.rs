@@ -174,6 +174,27 @@ fn choose_option<const N: usize>(
     }
 }
 
+/// [`choose_option`] for the problem's shape, outside the search loop (forcing an option,
+/// descending into a subtree): Sudoku forces some 20 givens a puzzle, as much work as the
+/// search of a 17-clue puzzle.
+fn choose(
+    table: &Table,
+    active: &mut [u64],
+    counts: &mut [i16],
+    o: u32,
+    scratch: &mut [u64],
+) -> u64 {
+    match table.uniform.map_or(0, |(n, _)| n) {
+        1 => choose_option::<1>(table, active, counts, o, scratch),
+        2 => choose_option::<2>(table, active, counts, o, scratch),
+        3 => choose_option::<3>(table, active, counts, o, scratch),
+        4 => choose_option::<4>(table, active, counts, o, scratch),
+        5 => choose_option::<5>(table, active, counts, o, scratch),
+        6 => choose_option::<6>(table, active, counts, o, scratch),
+        _ => choose_option::<0>(table, active, counts, o, scratch),
+    }
+}
+
 /// For each option `base + k` with bit `k` set in `removed`: decrements the counts of its
 /// primary items. Returns the sum of `w` over those options, or, when `N > 0`, their number.
 ///
@@ -313,7 +334,7 @@ impl Bits {
             weight: UNKNOWN,
         });
         let (active, counts) = self.frames.frame_mut(self.cursor.top);
-        choose_option::<0>(&self.table, active, counts, o, &mut self.scratch)
+        choose(&self.table, active, counts, o, &mut self.scratch)
     }
 
     /// The search loop for this problem's shape (see [`run`]).
@@ -544,7 +565,7 @@ impl Search for Bits {
             return Err(ForceError::Conflict { option });
         }
         // DLX1 covers each of the option's items: one update each, plus the options hidden.
-        let removed = choose_option::<0>(&self.table, active, counts, o, &mut self.scratch);
+        let removed = choose(&self.table, active, counts, o, &mut self.scratch);
         self.cursor.updates += others(&self.table, o) + 1 + removed;
         self.forced.push(o);
         Ok(())
@@ -695,5 +716,82 @@ impl Search for Bits {
             ));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every step of a whole search, with the solution and the statistics after each step,
+    /// on the scan `avx2` says.
+    fn trace(problem: &Problem, avx2: bool) -> Vec<(Step, Vec<usize>, Stats)> {
+        let mut bits = Bits::new(problem);
+        bits.avx2 = avx2;
+        bits.counters_mut().set_pause_every(Some(97));
+        let mut steps = Vec::new();
+        let mut solution = Vec::new();
+        loop {
+            let step = bits.search(usize::MAX).expect("no cut");
+            bits.solution(&mut solution);
+            steps.push((step, solution.clone(), bits.stats()));
+            bits.check().unwrap();
+            if step == Step::Exhausted {
+                return steps;
+            }
+        }
+    }
+
+    /// The instances of `puzzles/exact-cover/` with both shapes of the inner loop: uniform
+    /// (queens, Langford pairs, pentominoes) and not (slack options, Sudoku's givens).
+    fn problems() -> Vec<(&'static str, Problem)> {
+        [
+            (
+                "nqueens-8",
+                include_str!("../../../puzzles/exact-cover/nqueens-8.dlx"),
+            ),
+            (
+                "nqueens-6-primary",
+                include_str!("../../../puzzles/exact-cover/nqueens-6-primary.dlx"),
+            ),
+            (
+                "langford-7",
+                include_str!("../../../puzzles/exact-cover/langford-7.dlx"),
+            ),
+            (
+                "pentomino-3x20",
+                include_str!("../../../puzzles/exact-cover/pentomino-3x20.dlx"),
+            ),
+            (
+                "sudoku-hard",
+                include_str!("../../../puzzles/exact-cover/sudoku-hard.dlx"),
+            ),
+        ]
+        .into_iter()
+        .map(|(name, text)| (name, crate::knuth::parse_str(text).unwrap().problem))
+        .collect()
+    }
+
+    #[test]
+    fn the_portable_and_the_avx2_scans_search_the_same_tree() {
+        let problems = problems();
+        assert!(
+            problems
+                .iter()
+                .any(|(_, p)| Table::new(p).uniform.is_some())
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|(_, p)| Table::new(p).uniform.is_none())
+        );
+        for (name, problem) in &problems {
+            let portable = trace(problem, false);
+            let last = portable.last().unwrap().2;
+            assert!(last.solutions > 0 && last.nodes > last.solutions, "{name}");
+            if scan::has_avx2() {
+                assert_eq!(portable, trace(problem, true), "{name}");
+            }
+        }
     }
 }
