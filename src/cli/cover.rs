@@ -45,9 +45,9 @@ pub struct CoverArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     #[command(flatten)]
-    common: CommonArgs,
-    #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    common: CommonArgs,
     #[command(flatten)]
     distributed: super::parts::PartsArgs,
 }
