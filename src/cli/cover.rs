@@ -47,6 +47,8 @@ pub struct CoverArgs {
     #[command(flatten)]
     engine: EngineArgs,
     #[command(flatten)]
+    common: CommonArgs,
+    #[command(flatten)]
     distributed: super::parts::PartsArgs,
     #[command(flatten)]
     common: CommonArgs,

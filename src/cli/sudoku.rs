@@ -53,9 +53,9 @@ pub struct SudokuArgs {
     #[arg(long)]
     check: bool,
     #[command(flatten)]
-    common: CommonArgs,
-    #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    common: CommonArgs,
 }
 
 /// How each answer is written.
