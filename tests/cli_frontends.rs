@@ -247,10 +247,57 @@ fn mistakes_exit_with_code_2_and_say_what_is_wrong() {
         .assert()
         .code(2);
     assert!(stderr_of(&pin).contains("no piece used once"));
-    dancing()
-        .args(["queens", "8", "--jobs", "2"])
+    for args in [
+        ["queens", "8", "--limit", "0"],
+        ["queens", "8", "--jobs", "0"],
+    ] {
+        dancing().args(args).assert().code(2);
+    }
+}
+
+/// The front ends take the shared flags of `cover` and `sudoku`, with the same meaning.
+#[test]
+fn the_front_ends_take_the_shared_flags() {
+    // --jobs where the work does not split is accepted, and changes nothing.
+    let one = dancing()
+        .args(["queens", "6", "--all", "--jobs", "2"])
         .assert()
-        .code(2);
+        .success();
+    let two = dancing().args(["queens", "6", "--all"]).assert().success();
+    assert_eq!(stdout_of(&one), stdout_of(&two));
+    // A count stopped at its limit says there may be more.
+    dancing()
+        .args(["queens", "8", "--count", "--limit", "10"])
+        .assert()
+        .success()
+        .stdout("10+\n");
+    // --quiet: the output and the exit code only.
+    dancing()
+        .args(["polyomino", "6x10", "--symmetry", "--limit", "1", "--quiet"])
+        .assert()
+        .success()
+        .stderr("");
+    dancing()
+        .args(["queens", "3", "--quiet"])
+        .assert()
+        .code(1)
+        .stderr("");
+    // A time budget that runs out is exit code 3, on one thread and on two.
+    for jobs in ["1", "2"] {
+        let assert = dancing()
+            .args([
+                "queens",
+                "16",
+                "--count",
+                "--max-time",
+                "1ms",
+                "--jobs",
+                jobs,
+            ])
+            .assert()
+            .code(3);
+        assert!(stderr_of(&assert).contains("--max-time"), "{jobs}");
+    }
 }
 
 #[test]

@@ -2,20 +2,16 @@
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread;
-use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow};
 use clap::Args;
+use dancing::Solver;
 use dancing::knuth::{self, KnuthProblem};
-use dancing::parallel::{Stopped, Watch};
-use dancing::{Solver, Stats, Step, Total};
 
 use super::Exit;
 use super::common::{CommonArgs, EngineArgs};
-use super::judge::seconds;
 use super::report::Report;
+use super::search::{Search, TEMPLATE};
 
 /// Solve an exact-cover problem in Knuth's DLX format (as read by his DLX1).
 ///
@@ -54,13 +50,6 @@ pub struct CoverArgs {
     common: CommonArgs,
 }
 
-/// How many nodes go by between two looks at the clock, the progress display and Ctrl-C.
-const PAUSE_NODES: u64 = 1 << 16;
-/// How often a parallel count's watcher looks at the counting threads' work.
-const WATCH_EVERY: Duration = Duration::from_millis(50);
-/// The progress display: the figures go in the message.
-const TEMPLATE: &str = "{spinner} {msg}, {elapsed}";
-
 /// Runs `dancing cover`.
 pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     if let Some(files) = args.distributed.merge() {
@@ -82,196 +71,19 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     if args.distributed.active() {
         return super::parts::run(&args.distributed, &parsed, args.count, jobs, common.stats);
     }
-    if args.count && args.limit.is_none() && common.max_nodes.is_none() && jobs > 1 {
-        return count_parallel(&args, &parsed, jobs, &report);
-    }
-    let start = Instant::now();
-    let deadline = common.max_time.map(|t| start + t);
-    let mut solver = Solver::with_engine(&parsed.problem, args.engine.engine());
-    solver.set_max_nodes(common.max_nodes);
-    // Pauses let the progress line be drawn, the clock be read and Ctrl-C be noticed.
-    solver.set_pause_every(Some(PAUSE_NODES));
-    let limit = args
-        .limit
-        .unwrap_or(if args.count || args.all { u64::MAX } else { 1 });
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut found = 0u64;
-    let mut end = End::Finished;
-    while found < limit {
-        match solver.step() {
-            Step::Solution => {
-                found += 1;
-                if !args.count {
-                    if found > 1 {
-                        writeln!(out)?;
-                    }
-                    write_solution(&mut out, &parsed, &solver)?;
-                }
-            }
-            Step::Paused if super::interrupted() => {
-                end = End::Interrupted;
-                break;
-            }
-            Step::Paused if deadline.is_some_and(|d| Instant::now() >= d) => {
-                end = End::OutOfTime;
-                break;
-            }
-            Step::Paused => show(&report, solver.stats(), solver.progress()),
-            Step::Exhausted => break,
-            Step::GaveUp => {
-                end = End::GaveUp;
-                break;
-            }
-        }
-    }
-    show(&report, solver.stats(), solver.progress());
-    report.finish();
-    // The count is exact unless the search stopped at the limit.
-    let exact = found < limit || args.limit.is_none();
-    if args.count && end == End::Finished {
-        writeln!(out, "{}", count_text(found, exact))?;
-    }
-    out.flush()?;
-    if common.stats {
-        report.write(&stats_text(&parsed, solver.stats(), exact, start.elapsed()));
-    }
-    let nodes = solver.stats().nodes;
-    let answer = format!("{found} solutions found; the answer is unknown");
-    match end {
-        End::Finished if found == 0 => {
-            report.note("no solution");
-            Ok(Exit::NoSolution)
-        }
-        End::Finished => Ok(Exit::Success),
-        End::GaveUp => {
-            report.note(format!(
-                "gave up after {nodes} nodes (--max-nodes) with {answer}"
-            ));
-            Ok(Exit::GaveUp)
-        }
-        End::OutOfTime => {
-            let time = seconds(common.max_time.unwrap_or_default());
-            report.note(format!(
-                "gave up after {time} (--max-time), {nodes} nodes, with {answer}"
-            ));
-            Ok(Exit::GaveUp)
-        }
-        End::Interrupted => {
-            report.note(format!(
-                "interrupted after {nodes} nodes with {found} solutions found, about {:.3}% of \
-                 the tree explored",
-                100.0 * solver.progress()
-            ));
-            Ok(Exit::Interrupted)
-        }
-    }
-}
-
-/// Why the search loop ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum End {
-    /// The tree was exhausted or the limit reached: the answer is known.
-    Finished,
-    /// `--max-nodes` ran out.
-    GaveUp,
-    /// `--max-time` ran out.
-    OutOfTime,
-    /// Ctrl-C.
-    Interrupted,
-}
-
-/// `N`, or `N+` when the search stopped at the limit and there may be more.
-fn count_text(count: u64, exact: bool) -> String {
-    if exact {
-        count.to_string()
-    } else {
-        format!("{count}+")
-    }
-}
-
-/// Shows the work so far on the progress display.
-fn show(report: &Report, stats: Stats, progress: f64) {
-    if report.shows_progress() {
-        report.bar().set_message(format!(
-            "{} solutions, {} nodes, about {:.3}% of the tree explored",
-            stats.solutions,
-            stats.nodes,
-            100.0 * progress
-        ));
-    }
-}
-
-/// `--count` on several threads: the counting threads report to a [`Watch`], which this
-/// thread reads to show progress and stops on Ctrl-C or at `--max-time`.
-fn count_parallel(
-    args: &CoverArgs,
-    parsed: &KnuthProblem,
-    jobs: usize,
-    report: &Report,
-) -> anyhow::Result<Exit> {
-    let start = Instant::now();
-    let deadline = args.common.max_time.map(|t| start + t);
-    let watch = Watch::new();
-    let done = AtomicBool::new(false);
-    let watcher = thread::current();
-    let result = thread::scope(|scope| {
-        let counting = scope.spawn(|| {
-            let result = dancing::parallel::count_parallel_watched_on(
-                &parsed.problem,
-                args.engine.engine(),
-                jobs,
-                &watch,
-            );
-            done.store(true, Ordering::Release);
-            watcher.unpark();
-            result
-        });
-        while !done.load(Ordering::Acquire) {
-            thread::park_timeout(WATCH_EVERY);
-            if super::interrupted() || deadline.is_some_and(|d| Instant::now() >= d) {
-                watch.stop();
-            }
-            show(report, watch.stats(), watch.progress());
-        }
-        counting.join()
-    })
-    .map_err(|_| anyhow!("a counting thread panicked"))?;
-    show(report, watch.stats(), watch.progress());
-    report.finish();
-    let stats = match result {
-        Ok(stats) => stats,
-        Err(Stopped { stats }) => {
-            let answer = format!("{} solutions found", stats.solutions);
-            return Ok(if super::interrupted() {
-                report.note(format!(
-                    "interrupted after {} nodes with {answer}, about {:.3}% of the tree explored",
-                    stats.nodes,
-                    100.0 * watch.progress()
-                ));
-                Exit::Interrupted
-            } else {
-                let time = seconds(args.common.max_time.unwrap_or_default());
-                report.note(format!(
-                    "gave up after {time} (--max-time), {} nodes, with {answer}; the answer is \
-                     unknown",
-                    stats.nodes
-                ));
-                Exit::GaveUp
-            });
-        }
+    let search = Search {
+        problem: &parsed.problem,
+        engine: args.engine.engine(),
+        count: args.count,
+        all: args.all,
+        limit: args.limit,
+        common,
     };
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{}", stats.solutions)?;
-    out.flush()?;
-    if args.common.stats {
-        report.write(&stats_text(parsed, stats, true, start.elapsed()));
-    }
-    if stats.solutions == 0 {
-        report.note("no solution");
-        return Ok(Exit::NoSolution);
-    }
-    Ok(Exit::Success)
+    let outcome = search.run(&report, |out, solver| {
+        write_solution(out, &parsed, solver)?;
+        Ok(())
+    })?;
+    Ok(outcome.exit)
 }
 
 /// Reads the whole problem, from a file or standard input; returns its name for messages.
@@ -293,8 +105,9 @@ fn read_input(file: Option<&PathBuf>) -> anyhow::Result<(String, Vec<u8>)> {
     }
 }
 
+/// Writes a solution: its options as written in the input, one a line.
 fn write_solution(
-    out: &mut impl Write,
+    out: &mut dyn Write,
     parsed: &KnuthProblem,
     solver: &Solver,
 ) -> std::io::Result<()> {
@@ -302,32 +115,4 @@ fn write_solution(
         writeln!(out, "{}", parsed.options[k].text)?;
     }
     Ok(())
-}
-
-/// The statistics, as `--stats` writes them on stderr: `exact` is false when the count
-/// stopped at --limit.
-pub(super) fn stats_text(
-    parsed: &KnuthProblem,
-    stats: impl Into<Total>,
-    exact: bool,
-    elapsed: Duration,
-) -> String {
-    let stats: Total = stats.into();
-    let p = &parsed.problem;
-    let solutions = if exact {
-        stats.solutions.to_string()
-    } else {
-        format!("at least {} (--limit)", stats.solutions)
-    };
-    format!(
-        "options: {}\nitems: {} ({} primary, {} secondary)\nnodes: {}\nupdates: {}\n\
-         solutions: {solutions}\nelapsed: {:.3}s\n",
-        p.option_count(),
-        p.item_count(),
-        p.primary_items(),
-        p.secondary_items(),
-        stats.nodes,
-        stats.updates,
-        elapsed.as_secs_f64()
-    )
 }

@@ -11,6 +11,7 @@ mod parts;
 mod polyomino;
 mod queens;
 pub mod report;
+mod search;
 mod solve;
 mod sudoku;
 mod walk;

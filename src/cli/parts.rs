@@ -393,8 +393,8 @@ fn checkpoint(
     let total = ledger.total().map_err(anyhow::Error::from)?;
     println!("{}", total.solutions);
     if stats {
-        super::report::write_stderr(&super::cover::stats_text(
-            parsed,
+        super::report::write_stderr(&super::search::stats_text(
+            &parsed.problem,
             total,
             true,
             start.elapsed(),

@@ -260,7 +260,7 @@ fn solve(
         up_to: tiling.reduction().map(|_| tiling.symmetries()),
     };
     let legend = legend(tiling);
-    if args.prints_solutions() && !args.to_dlx() && !legend.is_empty() {
+    if args.prints_solutions() && !args.to_dlx() && !args.quiet() && !legend.is_empty() {
         super::report::write_stderr(&format!("pieces: {legend}\n"));
     }
     let color = color.enabled();

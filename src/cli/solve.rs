@@ -1,17 +1,17 @@
 //! What the front ends (`queens`, `langford`, `polyomino`, `polycube`) share: the flags
-//! that say what to find and how hard to look, and the loop that finds it, with the exit
-//! codes of `dancing cover`. Each front end builds its problem in the library and says how
+//! that say what to find and how hard to look (the shared flags of every command among them),
+//! and the search, which is `dancing cover`'s ([`super::search`]), with its exit codes. Each front end builds its problem in the library and says how
 //! to print a solution.
 
 use std::io::{IsTerminal, Write};
-use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use dancing::parallel::Stopped;
-use dancing::{Problem, Solver, Step, Total};
+use dancing::Problem;
 
 use super::Exit;
-use super::common::EngineArgs;
+use super::common::{CommonArgs, EngineArgs};
+use super::report::Report;
+use super::search::{Search, TEMPLATE};
 
 /// What to find, and how hard to look.
 #[derive(Debug, Args)]
@@ -22,27 +22,17 @@ pub struct SolveArgs {
     /// Print every solution, a blank line between two.
     #[arg(long)]
     all: bool,
-    /// Stop after N solutions.
-    #[arg(long, value_name = "N")]
+    /// Stop after N solutions (a count that reaches N is written `N+`: there may be more).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
-    /// Count on N threads, splitting the search tree (the statistics are the same as with one
-    /// thread).
-    #[arg(long, value_name = "N", requires = "count",
-          conflicts_with_all = ["limit", "max_nodes"],
-          value_parser = clap::value_parser!(u16).range(1..))]
-    jobs: Option<u16>,
     /// Print the problem in Knuth's DLX format, exactly as it is solved, and stop (`dancing
     /// cover` reads it).
-    #[arg(long, conflicts_with_all = ["count", "all", "limit", "jobs", "stats", "max_nodes"])]
+    #[arg(long, conflicts_with_all = ["count", "all", "limit", "stats", "max_nodes", "max_time"])]
     to_dlx: bool,
-    /// Print statistics on stderr: options, items, nodes, updates, solutions, time.
-    #[arg(long)]
-    stats: bool,
-    /// Give up after N nodes of the search tree (exit code 3).
-    #[arg(long, value_name = "N")]
-    max_nodes: Option<u64>,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    common: CommonArgs,
 }
 
 /// When to color pictures.
@@ -80,9 +70,6 @@ pub struct Family<'a> {
     pub up_to: Option<usize>,
 }
 
-/// How many nodes go by between two looks at the Ctrl-C flag.
-const PAUSE_NODES: u64 = 1 << 16;
-
 impl SolveArgs {
     /// Whether `--to-dlx` was given.
     pub fn to_dlx(&self) -> bool {
@@ -94,6 +81,11 @@ impl SolveArgs {
         !self.count
     }
 
+    /// Whether `--quiet` was given: a front end says nothing beside its output.
+    pub fn quiet(&self) -> bool {
+        self.common.quiet
+    }
+
     /// Solves `family` as the flags ask. `show` writes one solution (option indices) to the
     /// output; it is called for each solution found, unless `--count`.
     pub fn run(
@@ -101,134 +93,36 @@ impl SolveArgs {
         family: &Family,
         mut show: impl FnMut(&mut dyn Write, &[usize]) -> anyhow::Result<()>,
     ) -> anyhow::Result<Exit> {
-        let stdout = std::io::stdout();
-        let mut out = std::io::BufWriter::new(stdout.lock());
         if self.to_dlx {
+            let mut out = std::io::stdout().lock();
             out.write_all((family.to_dlx)().as_bytes())?;
             out.flush()?;
             return Ok(Exit::Success);
         }
-        let start = Instant::now();
-        if let Some(jobs) = self.jobs {
-            let stats = match dancing::parallel::count_parallel_until_on(
-                family.problem,
-                self.engine.engine(),
-                jobs.into(),
-                &super::INTERRUPTED,
-            ) {
-                Ok(stats) => stats,
-                Err(Stopped { stats }) => {
-                    super::report::say(format_args!(
-                        "interrupted after {} nodes with {} solutions found",
-                        stats.nodes, stats.solutions
-                    ));
-                    return Ok(Exit::Interrupted);
-                }
-            };
-            writeln!(out, "{}", stats.solutions)?;
-            out.flush()?;
-            return Ok(self.finish(family, stats, start.elapsed(), End::Finished));
-        }
-        let mut solver = Solver::with_engine(family.problem, self.engine.engine());
-        solver.set_max_nodes(self.max_nodes);
-        solver.set_pause_every(Some(PAUSE_NODES));
-        let limit = self
-            .limit
-            .unwrap_or(if self.count || self.all { u64::MAX } else { 1 });
-        let mut found = 0u64;
-        let mut end = End::Finished;
+        let report = Report::new(self.common.quiet, self.common.progress, TEMPLATE);
+        let search = Search {
+            problem: family.problem,
+            engine: self.engine.engine(),
+            count: self.count,
+            all: self.all,
+            limit: self.limit,
+            common: &self.common,
+        };
         let mut solution = Vec::new();
-        while found < limit {
-            match solver.step() {
-                Step::Solution => {
-                    found += 1;
-                    if !self.count {
-                        if found > 1 {
-                            writeln!(out)?;
-                        }
-                        solver.solution_into(&mut solution);
-                        show(&mut out, &solution)?;
-                    }
-                }
-                Step::Paused if super::interrupted() => {
-                    end = End::Interrupted;
-                    break;
-                }
-                Step::Paused => {}
-                Step::Exhausted => break,
-                Step::GaveUp => {
-                    end = End::GaveUp;
-                    break;
-                }
-            }
-        }
-        if self.count && end == End::Finished {
-            writeln!(out, "{found}")?;
-        }
-        out.flush()?;
-        Ok(self.finish(family, solver.stats().into(), start.elapsed(), end))
-    }
-
-    /// Reports the end of a search on stderr and chooses the exit code.
-    fn finish(&self, family: &Family, stats: Total, elapsed: Duration, end: End) -> Exit {
-        if self.stats {
-            let p = family.problem;
-            super::report::write_stderr(&format!(
-                "options: {}\nitems: {} ({} primary, {} secondary)\nnodes: {}\nupdates: {}\n\
-                 solutions: {}\nelapsed: {:.3}s\n",
-                p.option_count(),
-                p.item_count(),
-                p.primary_items(),
-                p.secondary_items(),
-                stats.nodes,
-                stats.updates,
-                stats.solutions,
-                elapsed.as_secs_f64()
-            ));
-        }
-        let found = stats.solutions;
-        match end {
-            End::Finished => {}
-            End::GaveUp => {
-                super::report::say(format_args!(
-                    "gave up after {} nodes (--max-nodes) with {found} solutions \
-                     found; the answer is unknown",
-                    stats.nodes
-                ));
-                return Exit::GaveUp;
-            }
-            End::Interrupted => {
-                super::report::say(format_args!(
-                    "interrupted after {} nodes with {found} solutions found",
-                    stats.nodes
-                ));
-                return Exit::Interrupted;
-            }
-        }
-        let complete = self.count || self.all && self.limit.is_none_or(|l| found < u128::from(l));
+        let outcome = search.run(&report, |out, solver| {
+            solver.solution_into(&mut solution);
+            show(out, &solution)
+        })?;
         if let Some(symmetries) = family.up_to
-            && complete
+            && outcome.complete
+            && outcome.found > 0
         {
-            super::report::say(format_args!(
-                "{found} solutions up to symmetry: each stands for its distinct \
-                 images under the problem's {symmetries} symmetries"
+            report.note(format!(
+                "{} solutions up to symmetry: each stands for its distinct images under the \
+                 problem's {symmetries} symmetries",
+                outcome.found
             ));
         }
-        if found == 0 {
-            super::report::say("no solution");
-            return Exit::NoSolution;
-        }
-        Exit::Success
+        Ok(outcome.exit)
     }
-}
-
-/// Why the search loop ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum End {
-    /// The tree was exhausted or the limit reached.
-    Finished,
-    /// `--max-nodes` ran out.
-    GaveUp,
-    /// Ctrl-C.
-    Interrupted,
 }

@@ -1,0 +1,301 @@
+//! The search of one problem, as every command that solves one (`cover` and the front ends)
+//! runs it: the first solution, every one, or a count, up to `--limit`, under the budgets
+//! `--max-nodes` and `--max-time`, with progress, Ctrl-C, `--stats` and the exit codes of
+//! `dancing cover`; a count without a limit or a node budget runs on `--jobs` threads. The
+//! command says how to write a solution.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use anyhow::anyhow;
+use dancing::parallel::{Stopped, Watch};
+use dancing::{Engine, Problem, Solver, Stats, Step, Total};
+
+use super::Exit;
+use super::common::CommonArgs;
+use super::judge::seconds;
+use super::report::Report;
+
+/// How many nodes go by between two looks at the clock, the progress display and Ctrl-C.
+const PAUSE_NODES: u64 = 1 << 16;
+/// How often a parallel count's watcher looks at the counting threads' work.
+const WATCH_EVERY: Duration = Duration::from_millis(50);
+/// The progress display of a search: the figures go in the message.
+pub const TEMPLATE: &str = "{spinner} {msg}, {elapsed}";
+
+/// What to search for, and how.
+pub struct Search<'a> {
+    /// The problem.
+    pub problem: &'a Problem,
+    /// The engine asked for.
+    pub engine: Engine,
+    /// Count the solutions instead of writing them.
+    pub count: bool,
+    /// Write (or count) every solution, not only the first.
+    pub all: bool,
+    /// Stop after this many solutions.
+    pub limit: Option<u64>,
+    /// The shared flags.
+    pub common: &'a CommonArgs,
+}
+
+/// How a search ended, for the command to add what only it knows.
+#[derive(Clone, Copy, Debug)]
+pub struct Outcome {
+    /// The exit code.
+    pub exit: Exit,
+    /// Whether every solution asked for was found: the search ran to its end, not stopped by
+    /// a budget, Ctrl-C or `--limit`.
+    pub complete: bool,
+    /// The solutions found.
+    pub found: u128,
+}
+
+impl Search<'_> {
+    /// Runs the search: writes each solution with `show` (unless counting) and the count to
+    /// stdout, messages, progress and `--stats` through `report`.
+    pub fn run(
+        &self,
+        report: &Report,
+        mut show: impl FnMut(&mut dyn Write, &Solver) -> anyhow::Result<()>,
+    ) -> anyhow::Result<Outcome> {
+        let common = self.common;
+        let jobs = common.jobs();
+        if self.count && self.limit.is_none() && common.max_nodes.is_none() && jobs > 1 {
+            return self.count_parallel(jobs, report);
+        }
+        let start = Instant::now();
+        let deadline = common.max_time.map(|t| start + t);
+        let mut solver = Solver::with_engine(self.problem, self.engine);
+        solver.set_max_nodes(common.max_nodes);
+        // Pauses let the progress line be drawn, the clock be read and Ctrl-C be noticed.
+        solver.set_pause_every(Some(PAUSE_NODES));
+        let limit = self
+            .limit
+            .unwrap_or(if self.count || self.all { u64::MAX } else { 1 });
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::new(stdout.lock());
+        let mut found = 0u64;
+        let mut end = End::Finished;
+        while found < limit {
+            match solver.step() {
+                Step::Solution => {
+                    found += 1;
+                    if !self.count {
+                        if found > 1 {
+                            writeln!(out)?;
+                        }
+                        show(&mut out, &solver)?;
+                    }
+                }
+                Step::Paused if super::interrupted() => {
+                    end = End::Interrupted;
+                    break;
+                }
+                Step::Paused if deadline.is_some_and(|d| Instant::now() >= d) => {
+                    end = End::OutOfTime;
+                    break;
+                }
+                Step::Paused => show_progress(report, solver.stats(), solver.progress()),
+                Step::Exhausted => break,
+                Step::GaveUp => {
+                    end = End::GaveUp;
+                    break;
+                }
+            }
+        }
+        show_progress(report, solver.stats(), solver.progress());
+        report.finish();
+        // The count is exact unless the search stopped at the limit.
+        let exact = found < limit || self.limit.is_none();
+        if self.count && end == End::Finished {
+            writeln!(out, "{}", count_text(found, exact))?;
+        }
+        out.flush()?;
+        if common.stats {
+            report.write(&stats_text(
+                self.problem,
+                solver.stats(),
+                exact,
+                start.elapsed(),
+            ));
+        }
+        let nodes = solver.stats().nodes;
+        let answer = format!("{found} solutions found; the answer is unknown");
+        let exit = match end {
+            End::Finished if found == 0 => {
+                report.note("no solution");
+                Exit::NoSolution
+            }
+            End::Finished => Exit::Success,
+            End::GaveUp => {
+                report.note(format!(
+                    "gave up after {nodes} nodes (--max-nodes) with {answer}"
+                ));
+                Exit::GaveUp
+            }
+            End::OutOfTime => {
+                let time = seconds(common.max_time.unwrap_or_default());
+                report.note(format!(
+                    "gave up after {time} (--max-time), {nodes} nodes, with {answer}"
+                ));
+                Exit::GaveUp
+            }
+            End::Interrupted => {
+                report.note(format!(
+                    "interrupted after {nodes} nodes with {found} solutions found, about \
+                     {:.3}% of the tree explored",
+                    100.0 * solver.progress()
+                ));
+                Exit::Interrupted
+            }
+        };
+        Ok(Outcome {
+            exit,
+            complete: end == End::Finished && (self.count || self.all) && exact,
+            found: found.into(),
+        })
+    }
+
+    /// `--count` on several threads: the counting threads report to a [`Watch`], which this
+    /// thread reads to show progress and stops on Ctrl-C or at `--max-time`.
+    fn count_parallel(&self, jobs: usize, report: &Report) -> anyhow::Result<Outcome> {
+        let start = Instant::now();
+        let deadline = self.common.max_time.map(|t| start + t);
+        let watch = Watch::new();
+        let done = AtomicBool::new(false);
+        let watcher = thread::current();
+        let result = thread::scope(|scope| {
+            let counting = scope.spawn(|| {
+                let result = dancing::parallel::count_parallel_watched_on(
+                    self.problem,
+                    self.engine,
+                    jobs,
+                    &watch,
+                );
+                done.store(true, Ordering::Release);
+                watcher.unpark();
+                result
+            });
+            while !done.load(Ordering::Acquire) {
+                thread::park_timeout(WATCH_EVERY);
+                if super::interrupted() || deadline.is_some_and(|d| Instant::now() >= d) {
+                    watch.stop();
+                }
+                show_progress(report, watch.stats(), watch.progress());
+            }
+            counting.join()
+        })
+        .map_err(|_| anyhow!("a counting thread panicked"))?;
+        show_progress(report, watch.stats(), watch.progress());
+        report.finish();
+        let stats = match result {
+            Ok(stats) => stats,
+            Err(Stopped { stats }) => {
+                let answer = format!("{} solutions found", stats.solutions);
+                let exit = if super::interrupted() {
+                    report.note(format!(
+                        "interrupted after {} nodes with {answer}, about {:.3}% of the tree \
+                         explored",
+                        stats.nodes,
+                        100.0 * watch.progress()
+                    ));
+                    Exit::Interrupted
+                } else {
+                    let time = seconds(self.common.max_time.unwrap_or_default());
+                    report.note(format!(
+                        "gave up after {time} (--max-time), {} nodes, with {answer}; the answer \
+                         is unknown",
+                        stats.nodes
+                    ));
+                    Exit::GaveUp
+                };
+                return Ok(Outcome {
+                    exit,
+                    complete: false,
+                    found: stats.solutions,
+                });
+            }
+        };
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{}", stats.solutions)?;
+        out.flush()?;
+        if self.common.stats {
+            report.write(&stats_text(self.problem, stats, true, start.elapsed()));
+        }
+        let exit = if stats.solutions == 0 {
+            report.note("no solution");
+            Exit::NoSolution
+        } else {
+            Exit::Success
+        };
+        Ok(Outcome {
+            exit,
+            complete: true,
+            found: stats.solutions,
+        })
+    }
+}
+
+/// Why the search loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// The tree was exhausted or the limit reached: the answer is known.
+    Finished,
+    /// `--max-nodes` ran out.
+    GaveUp,
+    /// `--max-time` ran out.
+    OutOfTime,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+/// `N`, or `N+` when the search stopped at the limit and there may be more.
+fn count_text(count: u64, exact: bool) -> String {
+    if exact {
+        count.to_string()
+    } else {
+        format!("{count}+")
+    }
+}
+
+/// Shows the work so far on the progress display.
+fn show_progress(report: &Report, stats: Stats, progress: f64) {
+    if report.shows_progress() {
+        report.bar().set_message(format!(
+            "{} solutions, {} nodes, about {:.3}% of the tree explored",
+            stats.solutions,
+            stats.nodes,
+            100.0 * progress
+        ));
+    }
+}
+
+/// The statistics, as `--stats` writes them on stderr: `exact` is false when the count
+/// stopped at --limit.
+pub fn stats_text(
+    problem: &Problem,
+    stats: impl Into<Total>,
+    exact: bool,
+    elapsed: Duration,
+) -> String {
+    let stats: Total = stats.into();
+    let solutions = if exact {
+        stats.solutions.to_string()
+    } else {
+        format!("at least {} (--limit)", stats.solutions)
+    };
+    format!(
+        "options: {}\nitems: {} ({} primary, {} secondary)\nnodes: {}\nupdates: {}\n\
+         solutions: {solutions}\nelapsed: {:.3}s\n",
+        problem.option_count(),
+        problem.item_count(),
+        problem.primary_items(),
+        problem.secondary_items(),
+        stats.nodes,
+        stats.updates,
+        elapsed.as_secs_f64()
+    )
+}
