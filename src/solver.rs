@@ -24,6 +24,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::Problem;
 use crate::engine::Search;
 use crate::engine::dlx::Dlx;
+use crate::engine::dlx2::Dlx2;
+use crate::engine::dlx3::Dlx3;
 
 /// Work done by a search so far. Parts of one search add up with `+` (or [`Iterator::sum`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,6 +34,9 @@ pub struct Stats {
     pub nodes: u64,
     /// Items covered plus option nodes hidden (Knuth's `updates`).
     pub updates: u64,
+    /// Purifications plus option nodes cleansed, on problems with colors (Knuth's
+    /// `cleansings`, which DLX2 and DLX3 count apart from the updates); 0 otherwise.
+    pub cleansings: u64,
     /// Solutions found.
     pub solutions: u64,
 }
@@ -43,6 +48,7 @@ impl std::ops::Add for Stats {
         Stats {
             nodes: self.nodes + other.nodes,
             updates: self.updates + other.updates,
+            cleansings: self.cleansings + other.cleansings,
             solutions: self.solutions + other.solutions,
         }
     }
@@ -146,6 +152,8 @@ pub struct Solver {
 #[derive(Clone, Debug)]
 enum Inner {
     Dlx(Dlx),
+    Dlx2(Dlx2),
+    Dlx3(Dlx3),
 }
 
 /// Runs `$body` with `$e` bound to the solver's engine, whichever it is.
@@ -153,15 +161,25 @@ macro_rules! each {
     ($inner:expr, $e:ident => $body:expr) => {
         match $inner {
             Inner::Dlx($e) => $body,
+            Inner::Dlx2($e) => $body,
+            Inner::Dlx3($e) => $body,
         }
     };
 }
 
 impl Solver {
-    /// A solver for `problem`, ready to search.
+    /// A solver for `problem`, ready to search, with the engine of its class: Algorithm M
+    /// (DLX3) if it has multiplicities, else Algorithm C (DLX2) if it has colors, else DLX1.
     pub fn new(problem: &Problem) -> Solver {
+        let engine = if problem.has_multiplicities() {
+            Inner::Dlx3(Dlx3::new(problem))
+        } else if problem.has_colors() {
+            Inner::Dlx2(Dlx2::new(problem))
+        } else {
+            Inner::Dlx(Dlx::new(problem))
+        };
         Solver {
-            engine: Inner::Dlx(Dlx::new(problem)),
+            engine,
             buffer: Vec::new(),
         }
     }
@@ -200,6 +218,9 @@ impl Solver {
     pub(crate) fn reset_from(&mut self, pristine: &Solver) {
         match (&mut self.engine, &pristine.engine) {
             (Inner::Dlx(e), Inner::Dlx(p)) => e.reset_from(p),
+            (Inner::Dlx2(e), Inner::Dlx2(p)) => e.reset_from(p),
+            (Inner::Dlx3(e), Inner::Dlx3(p)) => e.reset_from(p),
+            _ => panic!("reset_from takes a solver of the same problem"),
         }
     }
 
@@ -359,6 +380,9 @@ impl Solver {
     pub(crate) fn same_state(&self, other: &Solver) -> bool {
         match (&self.engine, &other.engine) {
             (Inner::Dlx(a), Inner::Dlx(b)) => a.same_links(b),
+            (Inner::Dlx2(a), Inner::Dlx2(b)) => a.same_links(b),
+            (Inner::Dlx3(a), Inner::Dlx3(b)) => a.same_links(b),
+            _ => false,
         }
     }
 }

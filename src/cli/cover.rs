@@ -12,12 +12,14 @@ use dancing::{Solver, Stats, Step};
 
 use super::Exit;
 
-/// Solve an exact-cover problem in Knuth's DLX format (as read by his DLX1).
+/// Solve an exact-cover problem in Knuth's DLX format (as read by his DLX1, DLX2 and DLX3).
 ///
 /// The first line that is not a comment (`|` first) names the items: primary items, then `|`,
 /// then secondary items. Every further line is an option: the names of its items. A solution
 /// chooses options that cover every primary item exactly once and every secondary item at
-/// most once.
+/// most once. Colors (`x:c` on a secondary item in an option) let options share an item when
+/// they agree on its color; bounds (`u:v|x` or `v|x` on a primary item of the item line) ask
+/// for it to be covered between u and v times.
 ///
 /// By default prints the first solution, one chosen option a line, as written in the input.
 /// Exit codes: 0 found, 1 no solution, 2 usage or input error, 3 --max-nodes ran out.
@@ -38,7 +40,8 @@ pub struct CoverArgs {
     /// Stop after N solutions.
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
-    /// Print statistics on stderr: options, items, nodes, updates, solutions, time.
+    /// Print statistics on stderr: options, items, nodes, updates (and cleansings, with
+    /// colors), solutions, time.
     #[arg(long)]
     stats: bool,
     /// Give up after N nodes of the search tree (exit code 3).
@@ -212,9 +215,15 @@ fn write_solution(
 
 fn print_stats(parsed: &KnuthProblem, stats: Stats, elapsed: Duration) {
     let p = &parsed.problem;
+    // DLX2 and DLX3 report cleansings apart from updates; only colors make any.
+    let cleansings = if p.has_colors() {
+        format!("cleansings: {}\n", stats.cleansings)
+    } else {
+        String::new()
+    };
     eprintln!(
         "options: {}\nitems: {} ({} primary, {} secondary)\nnodes: {}\nupdates: {}\n\
-         solutions: {}\nelapsed: {:.3}s",
+         {cleansings}solutions: {}\nelapsed: {:.3}s",
         p.option_count(),
         p.item_count(),
         p.primary_items(),
