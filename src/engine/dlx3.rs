@@ -352,6 +352,8 @@ impl Search for Dlx3 {
         self.restart();
     }
 
+    /// Out of line, as DLX2's (see [`super::dlx2::Dlx2`]).
+    #[inline(never)]
     fn search(&mut self, cut: usize) -> Option<Step> {
         loop {
             match self.state {
