@@ -36,6 +36,8 @@ use crate::Problem;
 use crate::engine::Search;
 use crate::engine::bits::Bits;
 use crate::engine::dlx::Dlx;
+use crate::engine::dlx2::Dlx2;
+use crate::engine::dlx3::Dlx3;
 
 /// The engine a [`Solver`] runs. Both search the same tree, so the choice changes only the
 /// time and the memory a search takes, never its results or its [`Stats`].
@@ -65,6 +67,9 @@ pub struct Stats {
     pub nodes: u64,
     /// Items covered plus option nodes hidden (Knuth's `updates`).
     pub updates: u64,
+    /// Purifications plus option nodes cleansed, on problems with colors (Knuth's
+    /// `cleansings`, which DLX2 and DLX3 count apart from the updates); 0 otherwise.
+    pub cleansings: u64,
     /// Solutions found.
     pub solutions: u64,
 }
@@ -76,6 +81,7 @@ impl std::ops::Add for Stats {
         Stats {
             nodes: self.nodes + other.nodes,
             updates: self.updates + other.updates,
+            cleansings: self.cleansings + other.cleansings,
             solutions: self.solutions + other.solutions,
         }
     }
@@ -180,6 +186,8 @@ pub struct Solver {
 enum Inner {
     Dlx(Dlx),
     Bits(Bits),
+    Dlx2(Dlx2),
+    Dlx3(Dlx3),
 }
 
 /// Runs `$body` with `$e` bound to the solver's engine, whichever it is.
@@ -188,6 +196,8 @@ macro_rules! each {
         match $inner {
             Inner::Dlx($e) => $body,
             Inner::Bits($e) => $body,
+            Inner::Dlx2($e) => $body,
+            Inner::Dlx3($e) => $body,
         }
     };
 }
@@ -201,6 +211,10 @@ impl Solver {
     /// A solver for `problem` on the given engine; [`Engine::Bits`] for a problem the bit
     /// engine cannot take gives the links (see [`Engine`]), so this never fails.
     ///
+    /// The algorithm follows the problem's class: Algorithm M (DLX3) if it has
+    /// multiplicities, else Algorithm C (DLX2) if it has colors, both on dancing links
+    /// whatever `engine` asks; only plain exact cover runs DLX1 or the bit engine.
+    ///
     /// ```
     /// use dancing::{Engine, Solver};
     /// let problem = dancing::problems::queens(8);
@@ -211,12 +225,18 @@ impl Solver {
     /// assert_eq!(links.stats(), bits.stats()); // the same tree: same nodes and updates
     /// ```
     pub fn with_engine(problem: &Problem, engine: Engine) -> Solver {
-        let bits = match engine {
-            Engine::Links => false,
-            Engine::Bits => Bits::fits(problem),
-            Engine::Auto => Bits::fits(problem) && Bits::options(problem) <= AUTO_MAX_OPTIONS,
-        };
-        let engine = if bits {
+        let plain = !problem.has_multiplicities() && !problem.has_colors();
+        let bits = plain
+            && match engine {
+                Engine::Links => false,
+                Engine::Bits => Bits::fits(problem),
+                Engine::Auto => Bits::fits(problem) && Bits::options(problem) <= AUTO_MAX_OPTIONS,
+            };
+        let engine = if problem.has_multiplicities() {
+            Inner::Dlx3(Dlx3::new(problem))
+        } else if problem.has_colors() {
+            Inner::Dlx2(Dlx2::new(problem))
+        } else if bits {
             Inner::Bits(Bits::new(problem))
         } else {
             Inner::Dlx(Dlx::new(problem))
@@ -231,7 +251,7 @@ impl Solver {
     /// [`Engine::Auto`].
     pub fn engine(&self) -> Engine {
         match self.engine {
-            Inner::Dlx(_) => Engine::Links,
+            Inner::Dlx(_) | Inner::Dlx2(_) | Inner::Dlx3(_) => Engine::Links,
             Inner::Bits(_) => Engine::Bits,
         }
     }
@@ -271,6 +291,8 @@ impl Solver {
         match (&mut self.engine, &pristine.engine) {
             (Inner::Dlx(e), Inner::Dlx(p)) => e.reset_from(p),
             (Inner::Bits(e), Inner::Bits(p)) => e.reset_from(p),
+            (Inner::Dlx2(e), Inner::Dlx2(p)) => e.reset_from(p),
+            (Inner::Dlx3(e), Inner::Dlx3(p)) => e.reset_from(p),
             (engine, _) => each!(engine, e => e.reset()),
         }
     }
@@ -440,6 +462,8 @@ impl Solver {
         match (&self.engine, &other.engine) {
             (Inner::Dlx(a), Inner::Dlx(b)) => a.same_links(b),
             (Inner::Bits(a), Inner::Bits(b)) => a.same_state(b),
+            (Inner::Dlx2(a), Inner::Dlx2(b)) => a.same_links(b),
+            (Inner::Dlx3(a), Inner::Dlx3(b)) => a.same_links(b),
             _ => false,
         }
     }

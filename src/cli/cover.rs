@@ -17,12 +17,14 @@ use super::common::CommonArgs;
 use super::judge::seconds;
 use super::report::Report;
 
-/// Solve an exact-cover problem in Knuth's DLX format (as read by his DLX1).
+/// Solve an exact-cover problem in Knuth's DLX format (as read by his DLX1, DLX2 and DLX3).
 ///
 /// The first line that is not a comment (`|` first) names the items: primary items, then `|`,
 /// then secondary items. Every further line is an option: the names of its items. A solution
 /// chooses options that cover every primary item exactly once and every secondary item at
-/// most once.
+/// most once. Colors (`x:c` on a secondary item in an option) let options share an item when
+/// they agree on its color; bounds (`u:v|x` or `v|x` on a primary item of the item line) ask
+/// for it to be covered between u and v times.
 ///
 /// By default prints the first solution, one chosen option a line, as written in the input.
 /// Exit codes: 0 found, 1 no solution, 2 usage or input error, 3 --max-nodes or --max-time
@@ -310,9 +312,15 @@ pub(super) fn stats_text(
     } else {
         format!("at least {} (--limit)", stats.solutions)
     };
+    // DLX2 and DLX3 report cleansings apart from updates; only colors make any.
+    let cleansings = if p.has_colors() {
+        format!("cleansings: {}\n", stats.cleansings)
+    } else {
+        String::new()
+    };
     format!(
         "options: {}\nitems: {} ({} primary, {} secondary)\nnodes: {}\nupdates: {}\n\
-         solutions: {solutions}\nelapsed: {:.3}s\n",
+         {cleansings}solutions: {solutions}\nelapsed: {:.3}s\n",
         p.option_count(),
         p.item_count(),
         p.primary_items(),
