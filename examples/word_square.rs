@@ -36,10 +36,8 @@ const WORDS: &str = "
 fn main() -> Result<(), Box<dyn Error>> {
     let top = std::env::args().nth(1);
     let words: Vec<&str> = WORDS.split_whitespace().collect();
-    if let Some(top) = &top {
-        if !words.contains(&top.as_str()) {
-            return Err(format!("`{top}` is not in the word list").into());
-        }
+    if let Some(top) = top.as_deref().filter(|top| !words.contains(top)) {
+        return Err(format!("`{top}` is not in the word list").into());
     }
 
     let mut b = NamedBuilder::new();

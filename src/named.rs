@@ -118,6 +118,9 @@ enum Kind {
     Secondary,
 }
 
+/// An option's items, as places in [`NamedBuilder`]'s list of items, with colors.
+type Mentions = Vec<(usize, Option<u32>)>;
+
 /// Builds a [`NamedProblem`]: declare items, then add options that name them.
 #[derive(Clone, Debug, Default)]
 pub struct NamedBuilder {
@@ -128,7 +131,7 @@ pub struct NamedBuilder {
     /// Color name to its number, from 0 in order of first use.
     colors: HashMap<String, u32>,
     /// The options: their names, and their items (places in `items`) with colors.
-    options: Vec<(String, Vec<(usize, Option<u32>)>)>,
+    options: Vec<(String, Mentions)>,
 }
 
 impl NamedBuilder {
