@@ -113,6 +113,13 @@ def peers(runs):
         ta, tb, r = compare(f"{DANCING} cover --count {path}", f"{PEER} cover dlx {path}",
                             runs)
         print(f"| count {name} | {ta:.2f} s | `dlx` crate | {tb:.2f} s | {r:.2f} |", flush=True)
+    for name in ["exact-cover-colors/debruijn-2-3-8.dlx",
+                 "exact-cover-multiplicities/redrect-4-5.dlx"]:
+        path = os.path.join(SHARED, "data", name)
+        ta, tb, r = compare(f"{DANCING} cover --count --jobs 1 {path}",
+                            f"{PEER} cover dlx {path}", runs)
+        print(f"| count {os.path.basename(name)} | {ta:.2f} s | `dlx` crate | {tb:.2f} s "
+              f"| {r:.2f} |", flush=True)
 
 
 def parallel(runs):

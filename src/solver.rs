@@ -6,7 +6,9 @@
 //! to an engine (see `engine`), chosen with [`Engine`]: Knuth's DLX1 on dancing links, or
 //! the same search on bitsets over the options. Both search DLX1's tree, node for node, with
 //! DLX1's `nodes` and `updates`, so whichever runs, the solutions, their order and the
-//! statistics are the same. The solver only dispatches and keeps the conveniences built on
+//! statistics are the same. Problems with colors run Knuth's DLX2 (Algorithm C) and problems
+//! with multiplicities his DLX3 (Algorithm M), both on dancing links, whichever [`Engine`] is
+//! asked for. The solver only dispatches and keeps the conveniences built on
 //! [`Solver::step`].
 //!
 //! # Which engine
@@ -39,8 +41,10 @@ use crate::engine::dlx::Dlx;
 use crate::engine::dlx2::Dlx2;
 use crate::engine::dlx3::Dlx3;
 
-/// The engine a [`Solver`] runs. Both search the same tree, so the choice changes only the
-/// time and the memory a search takes, never its results or its [`Stats`].
+/// The engine a [`Solver`] runs on a plain exact-cover problem. Both search the same tree, so
+/// the choice changes only the time and the memory a search takes, never its results or its
+/// [`Stats`]. A problem with colors or multiplicities always runs on the links (DLX2 or
+/// DLX3): the bit engine does plain exact cover only, and asking for it falls back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// The bit engine when the problem has at most [`AUTO_MAX_OPTIONS`] options (those with
@@ -50,8 +54,8 @@ pub enum Engine {
     /// Dancing links (Knuth's DLX1): any problem, memory proportional to its size.
     Links,
     /// Bitsets over the options, copied on backtracking instead of uncovered: at most 16,383
-    /// options and 64 MiB of bitsets and saved states. A problem beyond that runs on the
-    /// links instead: asking for this engine never fails.
+    /// options and 64 MiB of bitsets and saved states, no colors, no multiplicities. A
+    /// problem beyond that runs on the links instead: asking for this engine never fails.
     Bits,
 }
 
