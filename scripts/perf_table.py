@@ -130,6 +130,12 @@ def peers(runs):
         a = f"{DANCING} cover --count --jobs 1 --engine {{engine}} {path}"
         engines_row(f"count {name}", a, f"{PEER} cover dlx {path}", "dlx", "s", 1,
                     runs)
+    for name in ["exact-cover-colors/debruijn-2-3-8.dlx",
+                 "exact-cover-multiplicities/redrect-4-5.dlx"]:
+        path = os.path.join(SHARED, "data", name)
+        a = f"{DANCING} cover --count --jobs 1 --engine {{engine}} {path}"
+        engines_row(f"count {os.path.basename(name)}", a, f"{PEER} cover dlx {path}", "dlx",
+                    "s", 1, runs)
 
 
 def parallel(runs):

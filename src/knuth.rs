@@ -1,4 +1,4 @@
-//! The reader for Knuth's DLX1 input format: turns the text of a `.dlx` file into a
+//! The reader for Knuth's input format (DLX1, DLX2, DLX3): turns the text of a `.dlx` file into a
 //! [`Problem`], keeping the item names and where each option came from so that front ends
 //! can print solutions and diagnostics in the user's own terms.
 //!
@@ -7,7 +7,8 @@
 //!
 //! # The format
 //!
-//! This is exactly what Knuth's DLX1 reads (TAOCP 7.2.2.1; `dlx1.w`):
+//! This is what Knuth's DLX1, DLX2 and DLX3 read (TAOCP 7.2.2.1; `dlx1.w`, `dlx2.w`,
+//! `dlx3.w`):
 //!
 //! * Input is UTF-8 text, one record per line. Lines end with `\n` or `\r\n`; a UTF-8 byte
 //!   order mark at the very start is skipped (and not counted in columns). Lines have no
@@ -16,16 +17,27 @@
 //!   text layer, shared with the Sudoku reader.)
 //! * A line whose first non-blank character is `|` is a comment; a line of blanks only is
 //!   skipped. Comment lines are skipped without being decoded, so they need not be UTF-8.
-//! * The first other line names the items: the primary items first, then optionally a lone
-//!   `|` followed by the secondary items. Every item name must be unique.
-//! * Every further line is one option: the names of its items, each at most once.
+//! * The first other line names the items: the primary items first, then optionally `|`
+//!   followed by the secondary items (a `|` that starts a token also ends the primary items:
+//!   `A |B` is `A | B`, as in Knuth's programs). Every item name must be unique.
+//! * A primary item may carry *bounds* (DLX3's multiplicities): `u:v|x` says that item `x`
+//!   must be covered at least `u` and at most `v` times, `v|x` means `v:v|x`, and an empty
+//!   number is 0 (`:3|x` is `0:3|x`). `v` must be at least 1 and `u` at most `v`; secondary
+//!   items take no bounds. Without bounds, an item is covered exactly once.
+//! * Every further line is one option: the names of its items, each at most once. A
+//!   secondary item may carry a *color* (DLX2): `x:c`. Two options that name `x` are
+//!   compatible when both give it the same color; naming `x` without a color conflicts with
+//!   every other option that names it. Primary items take no colors.
 //!
 //! Names are separated by blanks: space, tab, vertical tab, form feed and carriage return
 //! (C's `isspace`; other Unicode spaces are part of names). A name is any run of non-blank
-//! characters without `:` or `|`; unlike DLX1 there is no limit on its length.
+//! characters without `:` or `|`, and a color any run of non-blank characters without `:`.
+//! Two extensions to Knuth's programs, which read every file they accept the same way: names
+//! have no length limit (DLX1 stops at 8 characters), and colors may be longer than one
+//! character (`x:red`; DLX2 takes one).
 //!
-//! Colors (`x:c` in an option, Knuth's DLX2) and multiplicities (`u:v|x` on the item line,
-//! DLX3) are recognised and rejected with their own error kinds: they are not supported yet.
+//! Colors are numbered from 0 in order of first appearance ([`KnuthProblem::color_names`]
+//! names them).
 //!
 //! Options that name no primary item are kept (so option indices match the lines of the
 //! file), but the engine ignores them as DLX1 does; see [`Problem::ignored_options`].
@@ -61,6 +73,8 @@ pub struct KnuthProblem {
     /// For each option (same index as in `problem`): its 1-based line number in the input and
     /// its text as written (trimmed of surrounding whitespace and the line end).
     pub options: Vec<OptionSource>,
+    /// Color names, in color-number order (the order of first appearance).
+    pub color_names: Vec<String>,
 }
 
 /// Where an option came from in the input.
@@ -120,26 +134,57 @@ pub enum ParseErrorKind {
         /// The repeated item's name.
         name: String,
     },
-    /// An option gives an item a color (`x:c`, Knuth's DLX2), or has a `:` in a name.
+    /// An option gives a color to a primary item (DLX2: "Primary item must be uncolored").
     #[error(
-        "`{token}` has a color: colors (x:c) belong to DLX2 and are not supported yet; expected a plain item name"
+        "`{token}` gives a color to a primary item: expected colors (x:c) on secondary items only"
     )]
-    Color {
+    ColorOnPrimary {
         /// The whole offending token.
         token: String,
     },
-    /// The item line gives an item a multiplicity (`u:v|x` or `v|x`, Knuth's DLX3).
-    #[error(
-        "`{token}` has a multiplicity: multiplicities (u:v|x) belong to DLX3 and are not supported yet; expected a plain item name"
-    )]
-    Multiplicity {
+    /// An option's color is empty or has a second `:`.
+    #[error("`{token}` has an empty color or a second `:`: expected `item:color`")]
+    BadColor {
         /// The whole offending token.
         token: String,
     },
-    /// A token that is not a valid name: it contains `|` (other than the lone separator on
-    /// the item line), or, on the item line, `:`.
+    /// The item line gives bounds to a secondary item.
     #[error(
-        "`{token}` is not a valid item name: expected a run of non-blank characters without `:` or `|` (a lone `|` only separates primary from secondary items on the item line)"
+        "`{token}` gives bounds to a secondary item: expected bounds (u:v|x) on primary items only, before the `|` that starts the secondary items"
+    )]
+    BoundOnSecondary {
+        /// The whole offending token.
+        token: String,
+    },
+    /// The item line gives an item an upper bound of 0 (`0|x`, `1:0|x`, `:|x`).
+    #[error("`{token}` has upper bound 0: expected at least 1")]
+    ZeroUpperBound {
+        /// The whole offending token.
+        token: String,
+    },
+    /// The item line gives an item a lower bound above its upper bound.
+    #[error("`{token}`: the lower bound exceeds the upper bound; expected u <= v in u:v|x")]
+    LowerAboveUpper {
+        /// The whole offending token.
+        token: String,
+    },
+    /// The item line has `u:x`: a lower bound and no upper bound.
+    #[error("`{token}` has a lower bound but no upper bound: expected `u:v|name`")]
+    LowerWithoutUpper {
+        /// The whole offending token.
+        token: String,
+    },
+    /// A bound too large for a `u32`.
+    #[error("`{token}` has a bound above {max}", max = u32::MAX)]
+    BoundTooLarge {
+        /// The whole offending token.
+        token: String,
+    },
+    /// A token that is not a valid name: it contains `|` (other than the separator on the
+    /// item line, or after bounds), or, on the item line, `:` (other than in bounds), or its
+    /// name is empty.
+    #[error(
+        "`{token}` is not a valid item name: expected a run of non-blank characters without `:` or `|`, after bounds `u:v|` or `v|` on a primary item, or before `:color` in an option"
     )]
     BadName {
         /// The whole offending token.
@@ -154,7 +199,8 @@ pub enum ParseErrorKind {
     TooLarge(String),
 }
 
-/// Reads a problem in Knuth's DLX1 format from the whole input, given as bytes.
+/// Reads a problem in Knuth's format (DLX1, with DLX2's colors and DLX3's bounds) from the
+/// whole input, given as bytes.
 ///
 /// # Errors
 /// The first mistake in the input, in reading order; see [`ParseErrorKind`].
@@ -172,11 +218,19 @@ pub fn parse(input: &[u8]) -> Result<KnuthProblem, ParseError> {
         names,
         primary,
         index,
+        bounds,
     } = parse_items(item_line, item_text)?;
 
     let mut builder = ProblemBuilder::new(primary, names.len() - primary);
+    for (i, (u, v)) in bounds {
+        builder
+            .bounds(i, u, v)
+            .expect("the item line's bounds were checked as they were read");
+    }
     let mut options = Vec::new();
     let mut items = Vec::new();
+    let mut colors = Vec::new();
+    let mut color_index: HashMap<&str, u32> = HashMap::new();
     let mut columns = Vec::new();
     // `seen[i] == options.len()` while item `i` is in the option being read.
     let mut seen = vec![usize::MAX; names.len()];
@@ -191,38 +245,59 @@ pub fn parse(input: &[u8]) -> Result<KnuthProblem, ParseError> {
         }
         let text = decode(line, bytes)?;
         items.clear();
+        colors.clear();
         columns.clear();
         for (column, token) in Tokens::new(text) {
             let at = |kind| ParseError { line, column, kind };
-            if token.contains(':') {
-                return Err(at(ParseErrorKind::Color {
-                    token: token.to_owned(),
-                }));
-            }
-            if token.contains('|') {
+            let (name, color) = match token.split_once(':') {
+                Some((name, color)) => (name, Some(color)),
+                None => (token, None),
+            };
+            if name.is_empty() || name.contains('|') {
                 return Err(at(ParseErrorKind::BadName {
                     token: token.to_owned(),
                 }));
             }
-            let Some(&item) = index.get(token) else {
+            let Some(&item) = index.get(name) else {
                 return Err(at(ParseErrorKind::UnknownItem {
-                    name: token.to_owned(),
+                    name: name.to_owned(),
                 }));
             };
             if let Some(mark) = seen.get_mut(item) {
                 if *mark == options.len() {
                     return Err(at(ParseErrorKind::RepeatedItem {
-                        name: token.to_owned(),
+                        name: name.to_owned(),
                     }));
                 }
                 *mark = options.len();
             }
+            let color = match color {
+                None => None,
+                Some(_) if item < primary => {
+                    return Err(at(ParseErrorKind::ColorOnPrimary {
+                        token: token.to_owned(),
+                    }));
+                }
+                Some(c) if c.is_empty() || c.contains(':') => {
+                    return Err(at(ParseErrorKind::BadColor {
+                        token: token.to_owned(),
+                    }));
+                }
+                Some(c) => {
+                    let next = color_index.len() as u32;
+                    Some(*color_index.entry(c).or_insert(next))
+                }
+            };
             items.push(item);
+            colors.push(color);
             columns.push(column);
         }
-        builder
-            .option(items.iter().copied())
-            .map_err(|e| option_error(e, line, &columns, &names))?;
+        let added = if colors.iter().any(Option::is_some) {
+            builder.colored_option(items.iter().copied().zip(colors.iter().copied()))
+        } else {
+            builder.option(items.iter().copied())
+        };
+        added.map_err(|e| option_error(e, line, &columns, &names))?;
         options.push(OptionSource {
             line,
             text: text.trim_matches(is_blank).to_owned(),
@@ -232,14 +307,19 @@ pub fn parse(input: &[u8]) -> Result<KnuthProblem, ParseError> {
     let problem = builder
         .build()
         .map_err(|e| at_end(&lines, ParseErrorKind::TooLarge(e.to_string())))?;
+    let mut color_names = vec![String::new(); color_index.len()];
+    for (name, c) in color_index {
+        color_names[c as usize] = name.to_owned();
+    }
     Ok(KnuthProblem {
         problem,
         item_names: names.iter().map(|&n| n.to_owned()).collect(),
         options,
+        color_names,
     })
 }
 
-/// Reads a problem in Knuth's DLX1 format from a string; the same as [`parse`] on its bytes.
+/// Reads a problem in Knuth's format from a string; the same as [`parse`] on its bytes.
 ///
 /// # Errors
 /// As for [`parse`] (never [`ParseErrorKind::InvalidUtf8`]).
@@ -247,20 +327,32 @@ pub fn parse_str(input: &str) -> Result<KnuthProblem, ParseError> {
     parse(input.as_bytes())
 }
 
-/// Writes `problem` in Knuth's format, naming item `i` `x{i}`: the item line (primary
-/// items, then `|` and the secondary items when there are any), then one line per option.
-/// [`parse`] reads it back to the same problem.
+/// Writes `problem` in Knuth's format, naming item `i` `x{i}` and color `c` `{c}`: the item
+/// line (primary items, with their bounds `u:v|x{i}` or `v|x{i}` unless they are `1:1`, then
+/// `|` and the secondary items when there are any), then one line per option, colors as
+/// `x{i}:{c}`. [`parse`] reads it back to the same problem when its colors are numbered in
+/// order of first appearance, as [`parse`] and [`crate::named`] number them; otherwise to the
+/// same problem with its colors renumbered so.
 ///
 /// ```
 /// let text = dancing::knuth::write(&dancing::problems::knuth_example());
 /// assert!(text.starts_with("x0 x1 x2 x3 x4 | x5 x6\nx2 x4 x5\n"));
 /// assert_eq!(dancing::knuth::parse_str(&text)?.problem, dancing::problems::knuth_example());
+///
+/// let colored = dancing::knuth::parse_str("2:3|a b | c\na c:0\na b c:0\na c:1\n")?;
+/// let text = dancing::knuth::write(&colored.problem);
+/// assert_eq!(text, "2:3|x0 x1 | x2\nx0 x2:0\nx0 x1 x2:0\nx0 x2:1\n");
+/// assert_eq!(dancing::knuth::parse_str(&text)?.problem, colored.problem);
 /// # Ok::<(), dancing::knuth::ParseError>(())
 /// ```
 pub fn write(problem: &Problem) -> String {
-    let names = |items: &mut dyn Iterator<Item = usize>| {
-        items.map(|i| format!("x{i}")).collect::<Vec<_>>().join(" ")
+    let item = |i: usize| match problem.bounds(i) {
+        Some((1, 1)) | None => format!("x{i}"),
+        Some((u, v)) if u == v => format!("{v}|x{i}"),
+        Some((u, v)) => format!("{u}:{v}|x{i}"),
     };
+    let names =
+        |items: &mut dyn Iterator<Item = usize>| items.map(item).collect::<Vec<_>>().join(" ");
     let mut text = names(&mut (0..problem.primary_items()));
     if problem.secondary_items() > 0 {
         text += " | ";
@@ -268,7 +360,15 @@ pub fn write(problem: &Problem) -> String {
     }
     text.push('\n');
     for k in 0..problem.option_count() {
-        text += &names(&mut problem.option(k));
+        let option: Vec<String> = problem
+            .option(k)
+            .zip(problem.option_colors(k))
+            .map(|(i, color)| match color {
+                None => format!("x{i}"),
+                Some(c) => format!("x{i}:{c}"),
+            })
+            .collect();
+        text += &option.join(" ");
         text.push('\n');
     }
     text
@@ -448,42 +548,48 @@ struct Items<'a> {
     primary: usize,
     /// Name to item index.
     index: HashMap<&'a str, usize>,
+    /// The primary items given bounds, with their `(u, v)`.
+    bounds: Vec<(usize, Bounds)>,
 }
 
 /// Reads the item line.
 fn parse_items(line: usize, text: &str) -> Result<Items<'_>, ParseError> {
     let mut names = Vec::new();
     let mut index = HashMap::new();
+    let mut bounds = Vec::new();
     let mut primary = None;
     for (column, token) in Tokens::new(text) {
+        // A `|` that starts a token ends the primary items; the rest of the token, if any,
+        // is the first secondary item (Knuth's programs read `A |B` as `A | B`).
+        let (column, token) = match token.strip_prefix('|') {
+            Some(rest) => {
+                let at = |kind| ParseError { line, column, kind };
+                if primary.is_some() {
+                    return Err(at(ParseErrorKind::SecondBar));
+                }
+                if names.is_empty() {
+                    return Err(at(ParseErrorKind::NoPrimaryItems));
+                }
+                primary = Some(names.len());
+                if rest.is_empty() {
+                    continue;
+                }
+                (column + 1, rest)
+            }
+            None => (column, token),
+        };
         let at = |kind| ParseError { line, column, kind };
-        if token == "|" {
-            if primary.is_some() {
-                return Err(at(ParseErrorKind::SecondBar));
-            }
-            if names.is_empty() {
-                return Err(at(ParseErrorKind::NoPrimaryItems));
-            }
-            primary = Some(names.len());
-            continue;
-        }
-        if is_multiplicity(token) {
-            return Err(at(ParseErrorKind::Multiplicity {
-                token: token.to_owned(),
-            }));
-        }
-        if token.contains([':', '|']) {
-            return Err(at(ParseErrorKind::BadName {
-                token: token.to_owned(),
-            }));
-        }
-        if index.contains_key(token) {
+        let (name, bound) = item_token(token, primary.is_some()).map_err(at)?;
+        if index.contains_key(name) {
             return Err(at(ParseErrorKind::DuplicateItem {
-                name: token.to_owned(),
+                name: name.to_owned(),
             }));
         }
-        index.insert(token, names.len());
-        names.push(token);
+        if let Some(bound) = bound {
+            bounds.push((names.len(), bound));
+        }
+        index.insert(name, names.len());
+        names.push(name);
     }
     let primary = primary.unwrap_or(names.len());
     if primary == 0 {
@@ -498,22 +604,54 @@ fn parse_items(line: usize, text: &str) -> Result<Items<'_>, ParseError> {
         names,
         primary,
         index,
+        bounds,
     })
 }
 
-/// Whether an item-line token looks like a DLX3 multiplicity, `u:v|x` or `v|x`: a `|`
-/// preceded by decimal digits and at most one `:`.
-fn is_multiplicity(token: &str) -> bool {
-    let Some((bounds, _)) = token.split_once('|') else {
-        return false;
+/// An item's bounds `(u, v)`.
+type Bounds = (u32, u32);
+
+/// Reads one token of the item line (not starting with `|`): a name, with its bounds if it
+/// is a primary item that has some (`u:v|name` or `v|name`; an empty number is 0, as in
+/// DLX3). `secondary` says whether the `|` before the secondary items has gone by.
+fn item_token(token: &str, secondary: bool) -> Result<(&str, Option<Bounds>), ParseErrorKind> {
+    let owned = || token.to_owned();
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let number = |s: &str| -> Result<u32, ParseErrorKind> {
+        if s.is_empty() {
+            return Ok(0);
+        }
+        s.parse()
+            .map_err(|_| ParseErrorKind::BoundTooLarge { token: owned() })
     };
-    let mut parts = bounds.split(':');
-    let number = |p: Option<&str>| p.is_some_and(|p| p.bytes().all(|b| b.is_ascii_digit()));
-    let (u, v) = (parts.next(), parts.next());
-    parts.next().is_none()
-        && number(u)
-        && (v.is_none() || number(v))
-        && bounds.bytes().any(|b| b.is_ascii_digit())
+    let Some((spec, name)) = token.split_once('|') else {
+        if !token.contains(':') {
+            return Ok((token, None));
+        }
+        let (u, _) = token.split_once(':').unwrap_or((token, ""));
+        return Err(if !secondary && digits(u) {
+            ParseErrorKind::LowerWithoutUpper { token: owned() }
+        } else {
+            ParseErrorKind::BadName { token: owned() }
+        });
+    };
+    let (u, v) = spec.split_once(':').unwrap_or(("", spec));
+    let is_spec = digits(u) && digits(v);
+    if !is_spec || name.is_empty() || name.contains([':', '|']) {
+        return Err(ParseErrorKind::BadName { token: owned() });
+    }
+    if secondary {
+        return Err(ParseErrorKind::BoundOnSecondary { token: owned() });
+    }
+    let v = number(v)?;
+    let u = if spec.contains(':') { number(u)? } else { v };
+    if v == 0 {
+        return Err(ParseErrorKind::ZeroUpperBound { token: owned() });
+    }
+    if u > v {
+        return Err(ParseErrorKind::LowerAboveUpper { token: owned() });
+    }
+    Ok((name, Some((u, v))))
 }
 
 /// Turns the builder's complaint about an option into a parse error on its line. The parser
@@ -542,7 +680,20 @@ fn option_error(e: BuildError, line: usize, columns: &[usize], names: &[&str]) -
                 token: String::new(),
             },
         },
-        BuildError::TooLarge { .. } | BuildError::ItemTooLong { .. } => ParseError {
+        BuildError::ColorOnPrimary { item, .. } => ParseError {
+            line,
+            column: 1,
+            kind: ParseErrorKind::ColorOnPrimary { token: name(item) },
+        },
+        // Bounds are set from the item line, never by an option; and colors are counted
+        // from 0, far below the largest.
+        BuildError::TooLarge { .. }
+        | BuildError::ItemTooLong { .. }
+        | BuildError::ColorTooLarge { .. }
+        | BuildError::BoundsOnUnknownItem { .. }
+        | BuildError::BoundsOnSecondary { .. }
+        | BuildError::LowerAboveUpper { .. }
+        | BuildError::ZeroUpper { .. } => ParseError {
             line,
             column: 1,
             kind: ParseErrorKind::TooLarge(e.to_string()),
@@ -560,6 +711,43 @@ mod tests {
         for problem in [queens(6), langford(5, true), queens(1)] {
             assert_eq!(parse_str(&write(&problem)).unwrap().problem, problem);
         }
+    }
+
+    #[test]
+    fn colors_and_bounds_are_read_from_dlx3_s_example() {
+        let k = parse_str(
+            "| A simple example of color controls\nA B 2:3|C | X Y\nA B X:0 Y:0\n\
+             A C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n",
+        )
+        .unwrap();
+        assert_eq!(k.item_names, ["A", "B", "C", "X", "Y"]);
+        assert_eq!(k.problem.bounds(2), Some((2, 3)));
+        assert_eq!(k.problem.bounds(0), Some((1, 1)));
+        assert_eq!(k.problem.bounds(3), None);
+        assert_eq!(k.color_names, ["0", "1"]);
+        let colors: Vec<_> = k.problem.option_colors(1).collect();
+        assert_eq!(colors, [None, None, Some(1), Some(1)]);
+        assert_eq!(k.options[1].text, "A C X:1 Y:1");
+        assert_eq!(parse_str(&write(&k.problem)).unwrap().problem, k.problem);
+    }
+
+    #[test]
+    fn a_bar_that_starts_a_token_ends_the_primary_items() {
+        let k = parse_str("A |B C\nA B\n").unwrap();
+        assert_eq!(k.item_names, ["A", "B", "C"]);
+        assert_eq!(k.problem.primary_items(), 1);
+        let e = parse_str("A | B |C\nA\n").unwrap_err();
+        assert_eq!((e.column, e.kind), (7, ParseErrorKind::SecondBar));
+        let e = parse_str("A |2|B\nA\n").unwrap_err();
+        assert_eq!(
+            (e.column, e.kind),
+            (
+                4,
+                ParseErrorKind::BoundOnSecondary {
+                    token: "2|B".into()
+                }
+            )
+        );
     }
 
     /// Knuth's example from TAOCP 7.2.2.1 (the one in `dlx1.w` and the 2000 paper).
@@ -680,24 +868,67 @@ D E G
 
     #[test]
     fn the_error_message_gives_line_column_and_the_offending_token() {
-        let e = parse_str("A B\nA x:red\n").unwrap_err();
+        let e = parse_str("A B\nA B:red\n").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 2, column 3: `x:red` has a color: colors (x:c) belong to DLX2 and are not \
-             supported yet; expected a plain item name"
+            "line 2, column 3: `B:red` gives a color to a primary item: expected colors (x:c) \
+             on secondary items only"
         );
     }
 
     #[test]
-    fn multiplicity_shapes_are_told_apart_from_other_bars() {
-        assert!(is_multiplicity("1:3|x"));
-        assert!(is_multiplicity("2|x"));
-        assert!(is_multiplicity(":3|x"));
-        assert!(!is_multiplicity("a|x"));
-        assert!(!is_multiplicity("|x"));
-        assert!(!is_multiplicity(":|x"));
-        assert!(!is_multiplicity("1:2:3|x"));
-        assert!(!is_multiplicity("x"));
+    fn item_tokens_are_names_with_or_without_bounds() {
+        let ok = |t, secondary| item_token(t, secondary).unwrap();
+        assert_eq!(ok("x", false), ("x", None));
+        assert_eq!(ok("1:3|x", false), ("x", Some((1, 3))));
+        assert_eq!(ok("2|x", false), ("x", Some((2, 2))));
+        assert_eq!(ok(":3|x", false), ("x", Some((0, 3))));
+        assert_eq!(ok("0:4|x01", false), ("x01", Some((0, 4))));
+        let kind = |t, secondary| item_token(t, secondary).unwrap_err();
+        let token = |t: &str| t.to_owned();
+        assert_eq!(
+            kind(":|x", false),
+            ParseErrorKind::ZeroUpperBound {
+                token: token(":|x")
+            }
+        );
+        assert_eq!(
+            kind("3:2|x", false),
+            ParseErrorKind::LowerAboveUpper {
+                token: token("3:2|x")
+            }
+        );
+        assert_eq!(
+            kind("1:x", false),
+            ParseErrorKind::LowerWithoutUpper {
+                token: token("1:x")
+            }
+        );
+        assert_eq!(
+            kind("2|x", true),
+            ParseErrorKind::BoundOnSecondary {
+                token: token("2|x")
+            }
+        );
+        assert_eq!(
+            kind("9999999999|x", false),
+            ParseErrorKind::BoundTooLarge {
+                token: token("9999999999|x")
+            }
+        );
+        for bad in ["a|x", "1:2:3|x", "2|", "2|x|y", "2|x:y", "x:y"] {
+            assert_eq!(
+                kind(bad, false),
+                ParseErrorKind::BadName { token: token(bad) },
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            kind("1:x", true),
+            ParseErrorKind::BadName {
+                token: token("1:x")
+            }
+        );
     }
 
     #[test]

@@ -11,10 +11,13 @@
 //! - [`ProblemBuilder`] checks items and options and builds an immutable [`Problem`].
 //! - [`Solver`] runs Algorithm X with dancing links on it: first solution, counting up to a
 //!   limit, every solution through a callback or an iterator, a node budget, and Knuth's
-//!   `nodes` and `updates` counters ([`Stats`]). Its search tree is DLX1's, node for node.
+//!   `nodes` and `updates` counters ([`Stats`]). Its search tree is DLX1's, node for node;
+//!   with colors it is DLX2's (Algorithm C), with multiplicities DLX3's (Algorithm M).
 //! - [`count_parallel`] counts on several threads, splitting the search tree; [`parts`]
 //!   splits it into parts for other processes and machines, and merges their results.
 //! - [`knuth`] reads Knuth's DLX input format into a [`Problem`].
+//! - [`named`] builds a problem from item and option names, with colors and bounds, and
+//!   gives solutions back as names.
 //! - [`sudoku`] encodes Sudoku grids as exact cover (324 items, 729 options for 9x9), reads
 //!   the common puzzle formats, and checks solutions independently of the engine.
 //! - Both readers sit on one text layer (crate-private): line ends, the byte order mark,
@@ -47,6 +50,7 @@
 pub mod batch;
 mod engine;
 pub mod knuth;
+pub mod named;
 pub mod parallel;
 pub mod parts;
 pub mod problem;

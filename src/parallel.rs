@@ -47,7 +47,8 @@ pub const PAUSE_NODES: u64 = 1 << 16;
 /// `u64` total of such a count wraps around silently. So sums of parts are made here, in
 /// `u128`, which no search can exhaust.
 ///
-/// In JSON (the files of [`crate::parts`]) it is `{"count":…,"nodes":…,"updates":…}`.
+/// In JSON (the files of [`crate::parts`]) it is `{"count":…,"nodes":…,"updates":…}`, with
+/// `"cleansings":…` after them when there are any (problems with colors).
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
@@ -60,6 +61,14 @@ pub struct Total {
     pub nodes: u128,
     /// Items covered plus option nodes hidden (Knuth's `updates`).
     pub updates: u128,
+    /// Purifications plus option nodes cleansed (Knuth's `cleansings`): 0 without colors.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cleansings: u128,
+}
+
+/// Whether a total's field is 0, so that JSON leaves it out.
+pub(crate) fn is_zero(n: &u128) -> bool {
+    *n == 0
 }
 
 impl From<Stats> for Total {
@@ -68,6 +77,7 @@ impl From<Stats> for Total {
             solutions: stats.solutions.into(),
             nodes: stats.nodes.into(),
             updates: stats.updates.into(),
+            cleansings: stats.cleansings.into(),
         }
     }
 }
@@ -83,6 +93,7 @@ impl std::ops::Add for Total {
             solutions: sum(self.solutions, other.solutions),
             nodes: sum(self.nodes, other.nodes),
             updates: sum(self.updates, other.updates),
+            cleansings: sum(self.cleansings, other.cleansings),
         }
     }
 }
@@ -244,10 +255,10 @@ pub fn count_parallel_watched_on(
 pub struct Watch {
     stop: AtomicBool,
     /// The work of the search above the cut, replaced as it goes (it restarts at each depth
-    /// tried), as nodes, updates, solutions.
-    above: [AtomicU64; 3],
+    /// tried), as nodes, updates, solutions, cleansings.
+    above: [AtomicU64; 4],
     /// The work done below the cut, added as it is done.
-    below: [AtomicU64; 3],
+    below: [AtomicU64; 4],
     /// Knuth's estimate of the fraction explored by the search above the cut (`f64` bits).
     above_progress: AtomicU64,
     /// The subtrees below the cut (0 while the cut is looked for), and those searched.
@@ -273,11 +284,12 @@ impl Watch {
 
     /// The work done so far; once the count is complete, its exact statistics.
     pub fn stats(&self) -> Stats {
-        let read = |a: &[AtomicU64; 3], k: usize| a[k].load(Ordering::Relaxed);
+        let read = |a: &[AtomicU64; 4], k: usize| a[k].load(Ordering::Relaxed);
         let of = |a| Stats {
             nodes: read(a, 0),
             updates: read(a, 1),
             solutions: read(a, 2),
+            cleansings: read(a, 3),
         };
         of(&self.above) + of(&self.below)
     }
@@ -296,11 +308,12 @@ impl Watch {
     /// Records the work of the search above the cut, as it is now.
     fn set_above(&self, solver: &Solver) {
         let stats = solver.stats();
-        for (slot, value) in self
-            .above
-            .iter()
-            .zip([stats.nodes, stats.updates, stats.solutions])
-        {
+        for (slot, value) in self.above.iter().zip([
+            stats.nodes,
+            stats.updates,
+            stats.solutions,
+            stats.cleansings,
+        ]) {
             slot.store(value, Ordering::Relaxed);
         }
         let progress = solver.progress().to_bits();
@@ -309,11 +322,12 @@ impl Watch {
 
     /// Adds work done below the cut.
     fn add_below(&self, stats: Stats) {
-        for (slot, value) in self
-            .below
-            .iter()
-            .zip([stats.nodes, stats.updates, stats.solutions])
-        {
+        for (slot, value) in self.below.iter().zip([
+            stats.nodes,
+            stats.updates,
+            stats.solutions,
+            stats.cleansings,
+        ]) {
             slot.fetch_add(value, Ordering::Relaxed);
         }
     }
@@ -321,9 +335,14 @@ impl Watch {
     /// Records the exact statistics of a complete count (a watch shows them in 64 bits,
     /// which one machine's count cannot pass: see [`Total`]).
     fn finish(&self, total: Total) {
-        for (k, value) in [total.nodes, total.updates, total.solutions]
-            .into_iter()
-            .enumerate()
+        for (k, value) in [
+            total.nodes,
+            total.updates,
+            total.solutions,
+            total.cleansings,
+        ]
+        .into_iter()
+        .enumerate()
         {
             let value = u64::try_from(value).unwrap_or(u64::MAX);
             self.above[k].store(value, Ordering::Relaxed);
@@ -481,6 +500,7 @@ fn count_until(
                 nodes: now.nodes - reported.nodes,
                 updates: now.updates - reported.updates,
                 solutions: now.solutions - reported.solutions,
+                cleansings: now.cleansings - reported.cleansings,
             });
             reported = now;
         }

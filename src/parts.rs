@@ -175,6 +175,9 @@ pub struct PartResult {
     pub nodes: u128,
     /// The updates of the part's search.
     pub updates: u128,
+    /// The cleansings of the part's search (problems with colors; absent from JSON when 0).
+    #[serde(default, skip_serializing_if = "crate::parallel::is_zero")]
+    pub cleansings: u128,
     /// The wall-clock time of the part's search.
     pub seconds: f64,
 }
@@ -186,6 +189,7 @@ impl PartResult {
             solutions: self.count,
             nodes: self.nodes,
             updates: self.updates,
+            cleansings: self.cleansings,
         }
     }
 
@@ -543,6 +547,7 @@ pub fn solve_parts(
                     count: stats.solutions.into(),
                     nodes: stats.nodes.into(),
                     updates: stats.updates.into(),
+                    cleansings: stats.cleansings.into(),
                     seconds: start.elapsed().as_secs_f64(),
                 };
                 if done(result).is_break() {
@@ -880,6 +885,7 @@ mod tests {
             count,
             nodes: count + 1,
             updates: 2 * count,
+            cleansings: 0,
             seconds: 0.5,
         }
     }
@@ -928,6 +934,7 @@ mod tests {
                 solutions: 1,
                 nodes: 1,
                 updates: 1,
+                cleansings: 0,
             },
         });
         for id in 0..3 {

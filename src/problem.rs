@@ -5,9 +5,21 @@
 //! item at most once (TAOCP 7.2.2.1). Readers of "Dancing Links" (2000) know items as
 //! columns and options as rows of a 0/1 matrix.
 //!
+//! Two generalisations of Knuth's make the same problems easier to state:
+//! - **Colors** (XCC, Algorithm C of TAOCP 7.2.2.1, Knuth's DLX2): an option may give a
+//!   secondary item a *color*. Two options that name the same secondary item are compatible
+//!   exactly when both give it the same color; an option that names it without a color
+//!   conflicts with every other option that names it. Primary items have no colors.
+//! - **Multiplicities** (MCC, Algorithm M, Knuth's DLX3): a primary item may have *bounds*
+//!   `u..=v`, and must then be covered at least `u` and at most `v` times (`1..=1` is the
+//!   exact cover; `0..=1` makes an item optional, as a secondary item is, except that every
+//!   option still needs a primary item). An option is still a set: a solution chooses it at
+//!   most once.
+//!
 //! [`ProblemBuilder`] is the only way to make a [`Problem`], and it checks every option as it
 //! is added, so a built problem is always valid: every item index is in range, no option is
-//! empty and no option names an item twice. The engine ([`crate::Solver`]) relies on this.
+//! empty, no option names an item twice, colors are on secondary items only, and bounds are
+//! on primary items with `u <= v` and `v >= 1`. The engines ([`crate::Solver`]) rely on this.
 //!
 //! Items are numbered from 0, primary items first; options are numbered from 0 in the order
 //! they were added. An option with no primary item can never be part of a solution that
@@ -16,6 +28,7 @@
 
 use thiserror::Error;
 
+use crate::engine::colored;
 use crate::engine::links::{self, MAX_ITEM_LENGTH, MAX_NODES};
 
 /// A mistake in a problem description, found by [`ProblemBuilder`].
@@ -59,6 +72,60 @@ pub enum BuildError {
         /// The largest supported count.
         max: u64,
     },
+    /// An option gives a color to a primary item; only secondary items have colors.
+    #[error(
+        "option {option} gives item {item} a color, but it is primary: only secondary items have colors"
+    )]
+    ColorOnPrimary {
+        /// The option's index.
+        option: usize,
+        /// The primary item.
+        item: usize,
+    },
+    /// A color too large for the engine, which keeps two values of its own beside the colors.
+    #[error("option {option} gives item {item} color {color}, but colors must be below {max}")]
+    ColorTooLarge {
+        /// The option's index.
+        option: usize,
+        /// The item.
+        item: usize,
+        /// The color.
+        color: u32,
+        /// The first color not supported.
+        max: u32,
+    },
+    /// Bounds for an item index that was never declared.
+    #[error("bounds for item {item}, but there are only {items} items")]
+    BoundsOnUnknownItem {
+        /// The offending item index.
+        item: usize,
+        /// How many items the problem has.
+        items: usize,
+    },
+    /// Bounds for a secondary item; only primary items have bounds.
+    #[error("bounds for item {item}, but it is secondary: only primary items have bounds")]
+    BoundsOnSecondary {
+        /// The secondary item.
+        item: usize,
+    },
+    /// Bounds whose lower bound exceeds the upper one.
+    #[error(
+        "item {item} must be covered at least {lower} and at most {upper} times: expected lower <= upper"
+    )]
+    LowerAboveUpper {
+        /// The item.
+        item: usize,
+        /// The lower bound.
+        lower: u32,
+        /// The upper bound.
+        upper: u32,
+    },
+    /// An upper bound of zero: an item that no option may cover is no item.
+    #[error("item {item} has upper bound 0: expected at least 1")]
+    ZeroUpper {
+        /// The item.
+        item: usize,
+    },
     /// The problem needs more nodes than the engine's `u32` node addresses can reach.
     #[error("the problem is too large: {nodes} nodes, but at most {max} are supported")]
     TooLarge {
@@ -69,7 +136,8 @@ pub enum BuildError {
     },
 }
 
-/// An exact-cover problem: items (primary, then secondary) and options over them.
+/// An exact-cover problem: items (primary, then secondary) and options over them, with
+/// colors and bounds when they are given (see the module docs).
 ///
 /// Made by [`ProblemBuilder`]; immutable once built. Solve it with [`crate::Solver`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,7 +147,21 @@ pub struct Problem {
     /// The items of every option, concatenated; option `k` is `items[starts[k]..starts[k + 1]]`.
     items: Vec<u32>,
     starts: Vec<usize>,
+    /// The color of each item mention, beside `items`: [`NO_COLOR`] or the color plus one.
+    /// Empty while no option has a color, so that plain problems neither store nor check it.
+    colors: Vec<u32>,
+    /// `(u, v)` for each primary item. Empty when every bound is `(1, 1)` (checked by
+    /// [`ProblemBuilder::build`]), so that it is empty exactly when the problem has no
+    /// multiplicities.
+    bounds: Vec<(u32, u32)>,
 }
+
+/// The stored color of an item mention without a color; color `c` is stored as `c + 1`.
+const NO_COLOR: u32 = 0;
+
+/// The first color the engines cannot represent: they keep `0` for "no color" and
+/// `u32::MAX` for a color set aside while its item is purified.
+pub const MAX_COLOR: u32 = u32::MAX - 1;
 
 impl Problem {
     /// The number of primary items (items `0..primary_items()`).
@@ -126,6 +208,48 @@ impl Problem {
     pub fn option_nodes(&self) -> usize {
         self.items.len()
     }
+
+    /// The colors of option `k`'s items, beside [`Problem::option`]: `None` where the item is
+    /// named without a color.
+    ///
+    /// # Panics
+    /// If `k >= self.option_count()`.
+    pub fn option_colors(&self, k: usize) -> impl ExactSizeIterator<Item = Option<u32>> + '_ {
+        let range = self.starts[k]..self.starts[k + 1];
+        let colors = if self.colors.is_empty() {
+            None
+        } else {
+            Some(&self.colors[range.clone()])
+        };
+        range
+            .enumerate()
+            .map(move |(j, _)| colors.and_then(|c| c[j].checked_sub(1)))
+    }
+
+    /// Whether some option gives a color to an item (Knuth's XCC problems, DLX2).
+    pub fn has_colors(&self) -> bool {
+        !self.colors.is_empty()
+    }
+
+    /// The bounds `(u, v)` of primary item `i`: it must be covered at least `u` and at most
+    /// `v` times. `None` for a secondary item.
+    pub fn bounds(&self, i: usize) -> Option<(u32, u32)> {
+        if !self.is_primary(i) {
+            return None;
+        }
+        Some(self.bounds.get(i).copied().unwrap_or((1, 1)))
+    }
+
+    /// Whether some primary item has bounds other than `(1, 1)` (Knuth's MCC problems, DLX3).
+    pub fn has_multiplicities(&self) -> bool {
+        !self.bounds.is_empty()
+    }
+
+    /// The stored color of every mention, beside the items (`0` for none, the color plus one
+    /// otherwise); empty when the problem has no colors.
+    pub(crate) fn raw_colors(&self) -> &[u32] {
+        &self.colors
+    }
 }
 
 /// Builds a [`Problem`], checking each option as it is added.
@@ -158,6 +282,8 @@ impl ProblemBuilder {
                 secondary,
                 items: Vec::new(),
                 starts: vec![0],
+                colors: Vec::new(),
+                bounds: Vec::new(),
             },
             seen: vec![usize::MAX; primary + secondary],
         }
@@ -203,7 +329,12 @@ impl ProblemBuilder {
             result = Err(BuildError::EmptyOption { option });
         }
         match result {
-            Ok(_) => p.starts.push(p.items.len()),
+            Ok(_) => {
+                p.starts.push(p.items.len());
+                if !p.colors.is_empty() {
+                    p.colors.resize(p.items.len(), NO_COLOR);
+                }
+            }
             Err(_) => {
                 p.items.truncate(start);
                 // Forget the marks of the rejected option, so its index can be reused.
@@ -215,6 +346,105 @@ impl ProblemBuilder {
         result
     }
 
+    /// Adds an option whose items may carry colors: each mention is an item and `None`, or a
+    /// secondary item and `Some(color)`. Returns the option's index.
+    ///
+    /// ```
+    /// use dancing::{ProblemBuilder, Solver};
+    /// // Primary items 0 and 1, secondary item 2: both options may name item 2 with color 7.
+    /// let mut b = ProblemBuilder::new(2, 1);
+    /// b.colored_option([(0, None), (2, Some(7))])?;
+    /// b.colored_option([(1, None), (2, Some(7))])?;
+    /// b.colored_option([(0, None), (1, None), (2, Some(8))])?;
+    /// assert_eq!(Solver::new(&b.build()?).count(None), Ok(2));
+    /// # Ok::<(), dancing::BuildError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Those of [`ProblemBuilder::option`], [`BuildError::ColorOnPrimary`] and
+    /// [`BuildError::ColorTooLarge`]; the builder is left as it was.
+    pub fn colored_option(
+        &mut self,
+        mentions: impl IntoIterator<Item = (usize, Option<u32>)>,
+    ) -> Result<usize, BuildError> {
+        let mentions: Vec<_> = mentions.into_iter().collect();
+        let option = self.option_count();
+        let p = &self.problem;
+        for &(item, color) in &mentions {
+            match color {
+                Some(_) if item < p.primary => {
+                    return Err(BuildError::ColorOnPrimary { option, item });
+                }
+                Some(color) if color >= MAX_COLOR && item < p.item_count() => {
+                    return Err(BuildError::ColorTooLarge {
+                        option,
+                        item,
+                        color,
+                        max: MAX_COLOR,
+                    });
+                }
+                _ => {}
+            }
+        }
+        let option = self.option(mentions.iter().map(|&(item, _)| item))?;
+        let p = &mut self.problem;
+        let colored = mentions.iter().any(|(_, color)| color.is_some());
+        if colored || !p.colors.is_empty() {
+            let start = p.starts[option];
+            p.colors.resize(start, NO_COLOR);
+            p.colors
+                .extend(mentions.iter().map(|(_, c)| c.map_or(NO_COLOR, |c| c + 1)));
+        }
+        Ok(option)
+    }
+
+    /// Sets the bounds of primary item `item`: every solution covers it at least `lower` and
+    /// at most `upper` times (Knuth's `u:v|x`). Items are `1..=1` until told otherwise.
+    ///
+    /// ```
+    /// use dancing::{ProblemBuilder, Solver};
+    /// // Choose two or three of the four options of item 0.
+    /// let mut b = ProblemBuilder::new(1, 0);
+    /// b.bounds(0, 2, 3)?;
+    /// for _ in 0..4 {
+    ///     b.option([0])?;
+    /// }
+    /// // 6 pairs and 4 triples.
+    /// assert_eq!(Solver::new(&b.build()?).count(None), Ok(10));
+    /// # Ok::<(), dancing::BuildError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`BuildError::BoundsOnUnknownItem`], [`BuildError::BoundsOnSecondary`],
+    /// [`BuildError::LowerAboveUpper`] or [`BuildError::ZeroUpper`]; the builder is left as
+    /// it was.
+    pub fn bounds(&mut self, item: usize, lower: u32, upper: u32) -> Result<(), BuildError> {
+        let p = &mut self.problem;
+        if item >= p.item_count() {
+            return Err(BuildError::BoundsOnUnknownItem {
+                item,
+                items: p.item_count(),
+            });
+        }
+        if item >= p.primary {
+            return Err(BuildError::BoundsOnSecondary { item });
+        }
+        if upper == 0 {
+            return Err(BuildError::ZeroUpper { item });
+        }
+        if lower > upper {
+            return Err(BuildError::LowerAboveUpper { item, lower, upper });
+        }
+        if p.bounds.is_empty() {
+            if (lower, upper) == (1, 1) {
+                return Ok(());
+            }
+            p.bounds = vec![(1, 1); p.primary];
+        }
+        p.bounds[item] = (lower, upper);
+        Ok(())
+    }
+
     /// The number of options added so far.
     pub fn option_count(&self) -> usize {
         self.problem.option_count()
@@ -223,17 +453,23 @@ impl ProblemBuilder {
     /// Finishes the problem.
     ///
     /// # Errors
-    /// [`BuildError::TooLarge`] if the engine could not address all its nodes;
+    /// [`BuildError::TooLarge`] if the engine could not address all its nodes (fewer fit
+    /// when the problem has colors or multiplicities, whose nodes are larger);
     /// [`BuildError::ItemTooLong`] if an item is in 2^30 options or more (the engine keeps a
     /// flag beside each length).
     pub fn build(self) -> Result<Problem, BuildError> {
-        let p = self.problem;
+        let mut p = self.problem;
+        if p.bounds.iter().all(|&b| b == (1, 1)) {
+            p.bounds = Vec::new();
+        }
         let nodes = links::nodes_needed(p.item_count(), p.items.len(), p.option_count());
-        if nodes > MAX_NODES {
-            return Err(BuildError::TooLarge {
-                nodes,
-                max: MAX_NODES,
-            });
+        let max = if p.has_colors() || p.has_multiplicities() {
+            colored::MAX_NODES
+        } else {
+            MAX_NODES
+        };
+        if nodes > max {
+            return Err(BuildError::TooLarge { nodes, max });
         }
         if p.items.len() as u64 >= MAX_ITEM_LENGTH {
             let mut lengths = vec![0u64; p.item_count()];

@@ -6,7 +6,9 @@
 //! to an engine (see `engine`), chosen with [`Engine`]: Knuth's DLX1 on dancing links, or
 //! the same search on bitsets over the options. Both search DLX1's tree, node for node, with
 //! DLX1's `nodes` and `updates`, so whichever runs, the solutions, their order and the
-//! statistics are the same. The solver only dispatches and keeps the conveniences built on
+//! statistics are the same. Problems with colors run Knuth's DLX2 (Algorithm C) and problems
+//! with multiplicities his DLX3 (Algorithm M), both on dancing links, whichever [`Engine`] is
+//! asked for. The solver only dispatches and keeps the conveniences built on
 //! [`Solver::step`].
 //!
 //! # Which engine
@@ -36,9 +38,13 @@ use crate::Problem;
 use crate::engine::Search;
 use crate::engine::bits::Bits;
 use crate::engine::dlx::Dlx;
+use crate::engine::dlx2::Dlx2;
+use crate::engine::dlx3::Dlx3;
 
-/// The engine a [`Solver`] runs. Both search the same tree, so the choice changes only the
-/// time and the memory a search takes, never its results or its [`Stats`].
+/// The engine a [`Solver`] runs on a plain exact-cover problem. Both search the same tree, so
+/// the choice changes only the time and the memory a search takes, never its results or its
+/// [`Stats`]. A problem with colors or multiplicities always runs on the links (DLX2 or
+/// DLX3): the bit engine does plain exact cover only, and asking for it falls back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// The bit engine when the problem has at most [`AUTO_MAX_OPTIONS`] options (those with
@@ -48,8 +54,8 @@ pub enum Engine {
     /// Dancing links (Knuth's DLX1): any problem, memory proportional to its size.
     Links,
     /// Bitsets over the options, copied on backtracking instead of uncovered: at most 16,383
-    /// options and 64 MiB of bitsets and saved states. A problem beyond that runs on the
-    /// links instead: asking for this engine never fails.
+    /// options and 64 MiB of bitsets and saved states, no colors, no multiplicities. A
+    /// problem beyond that runs on the links instead: asking for this engine never fails.
     Bits,
 }
 
@@ -66,6 +72,9 @@ pub struct Stats {
     pub nodes: u64,
     /// Items covered plus option nodes hidden (Knuth's `updates`).
     pub updates: u64,
+    /// Purifications plus option nodes cleansed, on problems with colors (Knuth's
+    /// `cleansings`, which DLX2 and DLX3 count apart from the updates); 0 otherwise.
+    pub cleansings: u64,
     /// Solutions found.
     pub solutions: u64,
 }
@@ -77,6 +86,7 @@ impl std::ops::Add for Stats {
         Stats {
             nodes: self.nodes + other.nodes,
             updates: self.updates + other.updates,
+            cleansings: self.cleansings + other.cleansings,
             solutions: self.solutions + other.solutions,
         }
     }
@@ -181,6 +191,8 @@ pub struct Solver {
 enum Inner {
     Dlx(Dlx),
     Bits(Bits),
+    Dlx2(Dlx2),
+    Dlx3(Dlx3),
 }
 
 /// Runs `$body` with `$e` bound to the solver's engine, whichever it is.
@@ -189,6 +201,8 @@ macro_rules! each {
         match $inner {
             Inner::Dlx($e) => $body,
             Inner::Bits($e) => $body,
+            Inner::Dlx2($e) => $body,
+            Inner::Dlx3($e) => $body,
         }
     };
 }
@@ -202,6 +216,10 @@ impl Solver {
     /// A solver for `problem` on the given engine; [`Engine::Bits`] for a problem the bit
     /// engine cannot take gives the links (see [`Engine`]), so this never fails.
     ///
+    /// The algorithm follows the problem's class: Algorithm M (DLX3) if it has
+    /// multiplicities, else Algorithm C (DLX2) if it has colors, both on dancing links
+    /// whatever `engine` asks; only plain exact cover runs DLX1 or the bit engine.
+    ///
     /// ```
     /// use dancing::{Engine, Solver};
     /// let problem = dancing::problems::queens(8);
@@ -212,12 +230,18 @@ impl Solver {
     /// assert_eq!(links.stats(), bits.stats()); // the same tree: same nodes and updates
     /// ```
     pub fn with_engine(problem: &Problem, engine: Engine) -> Solver {
-        let bits = match engine {
-            Engine::Links => false,
-            Engine::Bits => Bits::fits(problem),
-            Engine::Auto => Bits::fits(problem) && Bits::options(problem) <= AUTO_MAX_OPTIONS,
-        };
-        let engine = if bits {
+        let plain = !problem.has_multiplicities() && !problem.has_colors();
+        let bits = plain
+            && match engine {
+                Engine::Links => false,
+                Engine::Bits => Bits::fits(problem),
+                Engine::Auto => Bits::fits(problem) && Bits::options(problem) <= AUTO_MAX_OPTIONS,
+            };
+        let engine = if problem.has_multiplicities() {
+            Inner::Dlx3(Dlx3::new(problem))
+        } else if problem.has_colors() {
+            Inner::Dlx2(Dlx2::new(problem))
+        } else if bits {
             Inner::Bits(Bits::new(problem))
         } else {
             Inner::Dlx(Dlx::new(problem))
@@ -232,7 +256,7 @@ impl Solver {
     /// [`Engine::Auto`].
     pub fn engine(&self) -> Engine {
         match self.engine {
-            Inner::Dlx(_) => Engine::Links,
+            Inner::Dlx(_) | Inner::Dlx2(_) | Inner::Dlx3(_) => Engine::Links,
             Inner::Bits(_) => Engine::Bits,
         }
     }
@@ -272,6 +296,8 @@ impl Solver {
         match (&mut self.engine, &pristine.engine) {
             (Inner::Dlx(e), Inner::Dlx(p)) => e.reset_from(p),
             (Inner::Bits(e), Inner::Bits(p)) => e.reset_from(p),
+            (Inner::Dlx2(e), Inner::Dlx2(p)) => e.reset_from(p),
+            (Inner::Dlx3(e), Inner::Dlx3(p)) => e.reset_from(p),
             (engine, _) => each!(engine, e => e.reset()),
         }
     }
@@ -441,6 +467,8 @@ impl Solver {
         match (&self.engine, &other.engine) {
             (Inner::Dlx(a), Inner::Dlx(b)) => a.same_links(b),
             (Inner::Bits(a), Inner::Bits(b)) => a.same_state(b),
+            (Inner::Dlx2(a), Inner::Dlx2(b)) => a.same_links(b),
+            (Inner::Dlx3(a), Inner::Dlx3(b)) => a.same_links(b),
             _ => false,
         }
     }

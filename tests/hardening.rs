@@ -534,12 +534,15 @@ fn a_second_bar_on_the_item_line_is_rejected() {
 }
 
 #[test]
-fn a_color_is_rejected_as_dlx2_with_the_whole_token() {
-    let stderr = assert_cover_rejects("A B | x\nA x:red\nB\n", 2, 3, "x:red");
-    assert!(stderr.contains("colors (x:c) belong to DLX2"), "{stderr}");
+fn a_color_on_a_primary_item_is_rejected_as_dlx2_with_the_whole_token() {
+    let stderr = assert_cover_rejects("A B | x\nA x:red\nB:red\n", 3, 1, "B:red");
+    assert!(
+        stderr.contains("gives a color to a primary item"),
+        "{stderr}"
+    );
 
     // From a file, the message names the file.
-    let (_dir, path) = temp_file("color.dlx", "A | x\nA x:c\n");
+    let (_dir, path) = temp_file("color.dlx", "A | x\nA:c x\n");
     let path = path.to_str().unwrap();
     dancing()
         .args(["cover", path])
@@ -547,8 +550,21 @@ fn a_color_is_rejected_as_dlx2_with_the_whole_token() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains(format!(
-            "dancing: {path}:2:3: `x:c` has a color"
+            "dancing: {path}:2:1: `A:c` gives a color to a primary item"
         )));
+}
+
+#[test]
+fn bad_bounds_are_rejected_as_dlx3_with_the_whole_token() {
+    let stderr = assert_cover_rejects("A 2:3|B | 2|x\nA B\n", 1, 11, "2|x");
+    assert!(stderr.contains("secondary item"), "{stderr}");
+    let stderr = assert_cover_rejects("A 3:2|B\nA B\n", 1, 3, "3:2|B");
+    assert!(
+        stderr.contains("lower bound exceeds the upper bound"),
+        "{stderr}"
+    );
+    let stderr = assert_cover_rejects("A 0|B\nA B\n", 1, 3, "0|B");
+    assert!(stderr.contains("upper bound 0"), "{stderr}");
 }
 
 // ---------------------------------------------------------------------------------------------

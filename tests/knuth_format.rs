@@ -1,5 +1,6 @@
-//! Malformed inputs to the DLX1 reader: each is reported with its exact kind, line and column,
-//! and no input makes the reader panic.
+//! Malformed inputs to the reader of Knuth's format (DLX1, with DLX2's colors and DLX3's
+//! bounds): each is reported with its exact kind, line and column, and no input makes the
+//! reader panic.
 
 use dancing::knuth::{ParseError, ParseErrorKind, parse};
 use proptest::prelude::*;
@@ -86,36 +87,161 @@ fn an_item_named_twice_in_one_option_is_reported_at_its_second_mention() {
     );
 }
 
-#[test]
-fn a_color_in_an_option_is_rejected_as_dlx2() {
-    let (line, column, kind) = error(b"A B | x\nA x:red\n");
-    assert_eq!(
-        (line, column, &kind),
-        (
-            2,
-            3,
-            &ParseErrorKind::Color {
-                token: "x:red".to_owned()
-            }
-        )
-    );
-    assert!(kind.to_string().contains("DLX2"), "{kind}");
+/// The kind of a rejected token, by its text.
+fn token_error(input: &str) -> (usize, usize, ParseErrorKind) {
+    error(input.as_bytes())
 }
 
 #[test]
-fn a_multiplicity_on_the_item_line_is_rejected_as_dlx3() {
-    let (line, column, kind) = error(b"A 1:3|x B\nA\n");
+fn a_color_on_a_primary_item_is_rejected_as_dlx2_rejects_it() {
+    let (line, column, kind) = token_error("A B | x\nA x:red\nB:red x\n");
+    assert_eq!(
+        (line, column, &kind),
+        (
+            3,
+            1,
+            &ParseErrorKind::ColorOnPrimary {
+                token: "B:red".to_owned()
+            }
+        )
+    );
+    assert!(kind.to_string().contains("secondary"), "{kind}");
+}
+
+#[test]
+fn an_empty_color_or_a_second_colon_is_a_bad_color() {
+    for (input, token) in [("A | x\nA x:\n", "x:"), ("A | x\nA  x:a:b\n", "x:a:b")] {
+        let (line, _, kind) = token_error(input);
+        assert_eq!(
+            (line, kind),
+            (
+                2,
+                ParseErrorKind::BadColor {
+                    token: token.to_owned()
+                }
+            ),
+            "{input:?}"
+        );
+    }
+    assert_eq!(token_error("A | x\nA  x:a:b\n").1, 4);
+}
+
+#[test]
+fn an_option_token_with_an_empty_name_is_a_bad_name() {
+    assert_eq!(
+        token_error("A | x\nA :c\n"),
+        (
+            2,
+            3,
+            ParseErrorKind::BadName {
+                token: ":c".to_owned()
+            }
+        )
+    );
+}
+
+#[test]
+fn a_color_on_an_unknown_item_is_reported_as_the_unknown_item() {
+    assert_eq!(
+        token_error("A | x\nA y:c\n"),
+        (
+            2,
+            3,
+            ParseErrorKind::UnknownItem {
+                name: "y".to_owned()
+            }
+        )
+    );
+}
+
+#[test]
+fn bounds_on_a_secondary_item_are_rejected_as_dlx3_rejects_them() {
+    let (line, column, kind) = token_error("A 1:3|B | 2|x\nA\n");
     assert_eq!(
         (line, column, &kind),
         (
             1,
-            3,
-            &ParseErrorKind::Multiplicity {
-                token: "1:3|x".to_owned()
+            11,
+            &ParseErrorKind::BoundOnSecondary {
+                token: "2|x".to_owned()
             }
         )
     );
-    assert!(kind.to_string().contains("DLX3"), "{kind}");
+    assert!(kind.to_string().contains("primary items only"), "{kind}");
+}
+
+#[test]
+fn bad_bounds_are_reported_at_their_token_with_their_own_kind() {
+    let cases = [
+        (
+            "A 0|B\nA\n",
+            ParseErrorKind::ZeroUpperBound {
+                token: "0|B".into(),
+            },
+        ),
+        (
+            "A 1:0|B\nA\n",
+            ParseErrorKind::ZeroUpperBound {
+                token: "1:0|B".into(),
+            },
+        ),
+        (
+            "A :|B\nA\n",
+            ParseErrorKind::ZeroUpperBound {
+                token: ":|B".into(),
+            },
+        ),
+        (
+            "A 3:2|B\nA\n",
+            ParseErrorKind::LowerAboveUpper {
+                token: "3:2|B".into(),
+            },
+        ),
+        (
+            "A 1:B\nA\n",
+            ParseErrorKind::LowerWithoutUpper {
+                token: "1:B".into(),
+            },
+        ),
+        (
+            "A 1a|B\nA\n",
+            ParseErrorKind::BadName {
+                token: "1a|B".into(),
+            },
+        ),
+        (
+            "A 1:2:3|B\nA\n",
+            ParseErrorKind::BadName {
+                token: "1:2:3|B".into(),
+            },
+        ),
+        ("A 2|\nA\n", ParseErrorKind::BadName { token: "2|".into() }),
+        (
+            "A 2|B:c\nA\n",
+            ParseErrorKind::BadName {
+                token: "2|B:c".into(),
+            },
+        ),
+        (
+            "A 4294967296|B\nA\n",
+            ParseErrorKind::BoundTooLarge {
+                token: "4294967296|B".into(),
+            },
+        ),
+    ];
+    for (input, kind) in cases {
+        assert_eq!(token_error(input), (1, 3, kind), "{input:?}");
+    }
+}
+
+#[test]
+fn bounds_and_colors_as_dlx3_writes_them_are_accepted() {
+    let k = parse(b"A B 2:3|C :4|D 5|E | X Y\nA C D E X:0 Y:red\nB Y:red\n").unwrap();
+    assert_eq!(k.item_names, ["A", "B", "C", "D", "E", "X", "Y"]);
+    let bounds: Vec<_> = (0..5).map(|i| k.problem.bounds(i).unwrap()).collect();
+    assert_eq!(bounds, [(1, 1), (1, 1), (2, 3), (0, 4), (5, 5)]);
+    assert_eq!(k.color_names, ["0", "red"]);
+    assert!(k.problem.has_colors() && k.problem.has_multiplicities());
 }
 
 #[test]
@@ -217,6 +343,10 @@ fn check_consistent(input: &[u8]) {
         for w in k.options.windows(2) {
             assert!(w[0].line < w[1].line);
         }
+        // The reader numbers colors in order of first appearance, so writing the problem
+        // and reading it back gives it again, bounds and colors included.
+        let written = dancing::knuth::write(&k.problem);
+        assert_eq!(parse(written.as_bytes()).unwrap().problem, k.problem);
     }
 }
 
@@ -233,7 +363,7 @@ proptest! {
     #[test]
     fn parsing_bytes_from_a_format_alphabet_never_panics_and_stays_consistent(
         bytes in proptest::collection::vec(
-            proptest::sample::select(b"AB| :\n\r\txy\xff\xc3\xa9\xef\xbb\xbf".to_vec()),
+            proptest::sample::select(b"AB| :\n\r\txy02\xff\xc3\xa9\xef\xbb\xbf".to_vec()),
             0..200,
         )
     ) {
@@ -242,7 +372,7 @@ proptest! {
 
     #[test]
     fn parsing_well_shaped_lines_never_panics_and_stays_consistent(
-        lines in proptest::collection::vec("[ \t]{0,2}(\\||[ABCxy:|]{1,3})([ \t]{1,2}[ABCxy:|]{1,3}){0,4}[ \t]{0,2}\r?", 0..12)
+        lines in proptest::collection::vec("[ \t]{0,2}(\\||[ABCxy:|0-3]{1,4})([ \t]{1,2}[ABCxy:|0-3]{1,4}){0,4}[ \t]{0,2}\r?", 0..12)
     ) {
         check_consistent(lines.join("\n").as_bytes());
     }

@@ -13,12 +13,14 @@ use super::common::{CommonArgs, EngineArgs};
 use super::report::Report;
 use super::search::{Search, TEMPLATE};
 
-/// Solve an exact-cover problem in Knuth's DLX format (as read by his DLX1).
+/// Solve an exact-cover problem in Knuth's DLX format (as read by his DLX1, DLX2 and DLX3).
 ///
 /// The first line that is not a comment (`|` first) names the items: primary items, then `|`,
 /// then secondary items. Every further line is an option: the names of its items. A solution
 /// chooses options that cover every primary item exactly once and every secondary item at
-/// most once.
+/// most once. Colors (`x:c` on a secondary item in an option) let options share an item when
+/// they agree on its color; bounds (`u:v|x` or `v|x` on a primary item of the item line) ask
+/// for it to be covered between u and v times.
 ///
 /// By default prints the first solution, one chosen option a line, as written in the input.
 /// Exit codes: 0 found, 1 no solution, 2 usage or input error, 3 --max-nodes or --max-time
@@ -42,8 +44,6 @@ pub struct CoverArgs {
     limit: Option<u64>,
     #[command(flatten)]
     engine: EngineArgs,
-    #[command(flatten)]
-    common: CommonArgs,
     #[command(flatten)]
     distributed: super::parts::PartsArgs,
     #[command(flatten)]

@@ -158,11 +158,12 @@ pub(super) fn run(
     if stats {
         super::report::write_stderr(&format!(
             "parts: {} solved, {skipped} skipped as done, {} in other shards\nnodes: {}\n\
-             updates: {}\nsolutions: {}\nelapsed: {:.3}s\n",
+             updates: {}\n{}solutions: {}\nelapsed: {:.3}s\n",
             ids.len(),
             split.len() - ids.len() - skipped,
             solved.nodes,
             solved.updates,
+            cleansings_line(solved.cleansings),
             solved.solutions,
             start.elapsed().as_secs_f64()
         ));
@@ -266,15 +267,25 @@ pub(super) fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Exit> {
     })
 }
 
+/// The `cleansings` line of the statistics: only problems with colors make any.
+fn cleansings_line(cleansings: u128) -> String {
+    if cleansings == 0 {
+        String::new()
+    } else {
+        format!("cleansings: {cleansings}\n")
+    }
+}
+
 /// The statistics of a merged count on stderr.
 fn print_totals(ledger: &Ledger, total: Total) {
     let header = ledger.header();
     super::report::write_stderr(&format!(
-        "parts: {} (depth {})\nnodes: {}\nupdates: {}\nsolutions: {}\nseconds in parts: {:.3}\n",
+        "parts: {} (depth {})\nnodes: {}\nupdates: {}\n{}solutions: {}\nseconds in parts: {:.3}\n",
         header.parts,
         header.depth,
         total.nodes,
         total.updates,
+        cleansings_line(total.cleansings),
         total.solutions,
         ledger.results().map(|r| r.seconds).sum::<f64>()
     ));

@@ -287,9 +287,15 @@ pub fn stats_text(
     } else {
         format!("at least {} (--limit)", stats.solutions)
     };
+    // DLX2 and DLX3 report cleansings apart from updates; only colors make any.
+    let cleansings = if problem.has_colors() {
+        format!("cleansings: {}\n", stats.cleansings)
+    } else {
+        String::new()
+    };
     format!(
         "options: {}\nitems: {} ({} primary, {} secondary)\nnodes: {}\nupdates: {}\n\
-         solutions: {solutions}\nelapsed: {:.3}s\n",
+         {cleansings}solutions: {solutions}\nelapsed: {:.3}s\n",
         problem.option_count(),
         problem.item_count(),
         problem.primary_items(),

@@ -1,10 +1,17 @@
-//! Knuth's DLX1 on dancing links: Algorithm X's search loop over the arena of [`Links`].
+//! Knuth's DLX1 on dancing links: Algorithm X's search loop over the arena of [`Links`], and
+//! over any [`Arena`] with the same steps (DLX2's, in [`super::dlx2`]).
 //!
 //! The loop walks the search tree of Algorithm X (TAOCP 7.2.2.1; DLX1) with an explicit stack
 //! of choices instead of recursion, so the depth of a solution is limited only by memory. At
 //! each node of the tree it branches on the leftmost active primary item of minimum length
 //! (the "minimum remaining values" heuristic), exactly as DLX1 does, so the search tree, and
 //! the `nodes` and `updates` counters, equal Knuth's.
+//!
+//! The loop is generic over its [`Arena`]: `Dlx<Links>` is DLX1, and monomorphises to the
+//! loop over [`Links`] alone (the same instructions: `valgrind --tool=callgrind` counts them
+//! equal on langford-11-half); `Dlx<ColorLinks>` is Algorithm C (DLX2), whose arena covers
+//! the other items of a chosen option by *committing* them (covering an item named without a
+//! color, purifying one named with a color).
 //!
 //! # The loop
 //! A state machine with three states, DLX1's labels:
@@ -31,6 +38,153 @@ use super::links::Links;
 use super::{Counters, Search};
 use crate::{ForceError, Problem, Stats, Step};
 
+/// The dancing steps the loop of [`Dlx`] runs on: an arena of nodes with addresses, as laid
+/// out by [`super::links`]. Each method means what the [`Links`] method of the same name
+/// does.
+pub(crate) trait Arena: Clone + std::fmt::Debug + Send + Sync {
+    /// The arena of `problem`, pristine.
+    fn new(problem: &Problem) -> Self;
+    /// The leftmost active primary item of minimum length, or `None` if none is active.
+    fn choose(&self) -> Option<u32>;
+    /// Covers item `i`.
+    fn cover(&mut self, i: u32);
+    /// Undoes the latest cover, of item `i`.
+    fn uncover(&mut self, i: u32);
+    /// Covers (or commits) the items of `x`'s option other than `x`'s, going forward.
+    fn cover_others(&mut self, x: u32);
+    /// Undoes [`Arena::cover_others`] of `x`, going backward.
+    fn uncover_others(&mut self, x: u32);
+    /// The first node in the list of item `i`.
+    fn first_in(&self, i: u32) -> u32;
+    /// The node below `x`.
+    fn down(&self, x: u32) -> u32;
+    /// Whether `x` is an item header.
+    fn is_header(&self, x: u32) -> bool;
+    /// The item whose header is `x`.
+    fn header_item(&self, x: u32) -> u32;
+    /// The item of node `x`.
+    fn item_of(&self, x: u32) -> u32;
+    /// The [`Problem`] index of `x`'s option.
+    fn option_of(&self, x: u32) -> usize;
+    /// The first node of [`Problem`] option `option`, if it is in the arena.
+    fn first_node_of(&self, option: usize) -> Option<u32>;
+    /// The nodes of `x`'s option, from `x` forward.
+    fn option_nodes(&self, x: u32) -> impl Iterator<Item = u32> + '_;
+    /// The node to choose `option` from before the search ([`Arena::cover_option`]), if no
+    /// option chosen before conflicts with it.
+    fn choosable(&self, option: usize) -> Result<u32, ForceError>;
+    /// Covers `x`'s item, then the others of its option.
+    fn cover_option(&mut self, x: u32);
+    /// Undoes [`Arena::cover_option`] of `x`.
+    fn uncover_option(&mut self, x: u32);
+    /// Knuth's `updates` and `cleansings`.
+    fn work(&self) -> (u64, u64);
+    /// Sets `updates` and `cleansings`.
+    fn set_work(&mut self, work: (u64, u64));
+    /// Copies `other`, an arena of the same problem.
+    fn copy_from(&mut self, other: &Self);
+    /// The 1-based place of node `x` in its item's list, and the list's length.
+    fn rank_in_list(&self, x: u32) -> (u32, u32);
+    /// Checks the invariants.
+    fn check(&self) -> Result<(), String>;
+    /// Whether two arenas are equal node for node.
+    #[cfg(test)]
+    fn same_as(&self, other: &Self) -> bool;
+}
+
+impl Arena for Links {
+    fn new(problem: &Problem) -> Self {
+        Links::new(problem)
+    }
+    #[inline(always)]
+    fn choose(&self) -> Option<u32> {
+        Links::choose(self)
+    }
+    #[inline(always)]
+    fn cover(&mut self, i: u32) {
+        Links::cover(self, i);
+    }
+    #[inline(always)]
+    fn uncover(&mut self, i: u32) {
+        Links::uncover(self, i);
+    }
+    #[inline(always)]
+    fn cover_others(&mut self, x: u32) {
+        Links::cover_others(self, x);
+    }
+    #[inline(always)]
+    fn uncover_others(&mut self, x: u32) {
+        Links::uncover_others(self, x);
+    }
+    #[inline(always)]
+    fn first_in(&self, i: u32) -> u32 {
+        Links::first_in(self, i)
+    }
+    #[inline(always)]
+    fn down(&self, x: u32) -> u32 {
+        Links::down(self, x)
+    }
+    #[inline(always)]
+    fn is_header(&self, x: u32) -> bool {
+        Links::is_header(self, x)
+    }
+    #[inline(always)]
+    fn header_item(&self, x: u32) -> u32 {
+        Links::header_item(self, x)
+    }
+    fn item_of(&self, x: u32) -> u32 {
+        self.node(x).item
+    }
+    fn option_of(&self, x: u32) -> usize {
+        Links::option_of(self, x)
+    }
+    fn first_node_of(&self, option: usize) -> Option<u32> {
+        Links::first_node_of(self, option)
+    }
+    fn option_nodes(&self, x: u32) -> impl Iterator<Item = u32> + '_ {
+        Links::option_nodes(self, x)
+    }
+    fn choosable(&self, option: usize) -> Result<u32, ForceError> {
+        let first = self
+            .first_node_of(option)
+            .ok_or(ForceError::NotInSearch { option })?;
+        if !self
+            .option_nodes(first)
+            .all(|x| self.is_active(self.node(x).item))
+        {
+            return Err(ForceError::Conflict { option });
+        }
+        Ok(first)
+    }
+    fn cover_option(&mut self, x: u32) {
+        Links::cover_option(self, x);
+    }
+    fn uncover_option(&mut self, x: u32) {
+        Links::uncover_option(self, x);
+    }
+    #[inline(always)]
+    fn work(&self) -> (u64, u64) {
+        (self.updates(), 0)
+    }
+    #[inline(always)]
+    fn set_work(&mut self, (updates, _): (u64, u64)) {
+        self.set_updates(updates);
+    }
+    fn copy_from(&mut self, other: &Self) {
+        Links::copy_from(self, other);
+    }
+    fn rank_in_list(&self, x: u32) -> (u32, u32) {
+        Links::rank_in_list(self, x)
+    }
+    fn check(&self) -> Result<(), String> {
+        Links::check(self)
+    }
+    #[cfg(test)]
+    fn same_as(&self, other: &Self) -> bool {
+        Links::same_as(self, other)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
     Forward,
@@ -39,10 +193,11 @@ enum State {
     Done,
 }
 
-/// The DLX1 engine: the links, the stack of choices and the counters.
+/// The engine of Algorithm X on arena `A` (DLX1 on [`Links`]): the links, the stack of
+/// choices and the counters.
 #[derive(Clone, Debug)]
-pub(crate) struct Dlx {
-    links: Links,
+pub(crate) struct Dlx<A: Arena = Links> {
+    links: A,
     /// The address of the option node chosen at each level; the stack of Algorithm X.
     choice: Vec<u32>,
     /// First nodes of the options forced before the search, in the order they were covered.
@@ -55,7 +210,7 @@ pub(crate) struct Dlx {
     counters: Counters,
 }
 
-impl Dlx {
+impl<A: Arena> Dlx<A> {
     /// Clears the search's state and counters, for an engine whose links are pristine.
     fn restart(&mut self) {
         self.floor = 0;
@@ -65,15 +220,15 @@ impl Dlx {
 
     /// Whether the links of `self` and `other` are equal node for node (for tests of resets).
     #[cfg(test)]
-    pub(crate) fn same_links(&self, other: &Dlx) -> bool {
+    pub(crate) fn same_links(&self, other: &Dlx<A>) -> bool {
         self.links.same_as(&other.links)
     }
 }
 
-impl Search for Dlx {
-    fn new(problem: &Problem) -> Dlx {
+impl<A: Arena> Search for Dlx<A> {
+    fn new(problem: &Problem) -> Dlx<A> {
         Dlx {
-            links: Links::new(problem),
+            links: A::new(problem),
             choice: Vec::new(),
             forced: Vec::new(),
             floor: 0,
@@ -87,9 +242,11 @@ impl Search for Dlx {
     }
 
     fn stats(&self) -> Stats {
+        let (updates, cleansings) = self.links.work();
         Stats {
             nodes: self.counters.nodes,
-            updates: self.links.updates(),
+            updates,
+            cleansings,
             solutions: self.counters.solutions,
         }
     }
@@ -98,18 +255,8 @@ impl Search for Dlx {
         if self.state != State::Forward || !self.choice.is_empty() || self.counters.nodes != 0 {
             return Err(ForceError::SearchStarted);
         }
-        let first = self
-            .links
-            .first_node_of(option)
-            .ok_or(ForceError::NotInSearch { option })?;
-        let links = &mut self.links;
-        if !links
-            .option_nodes(first)
-            .all(|x| links.is_active(links.node(x).item))
-        {
-            return Err(ForceError::Conflict { option });
-        }
-        links.cover_option(first);
+        let first = self.links.choosable(option)?;
+        self.links.cover_option(first);
         self.forced.push(first);
         Ok(())
     }
@@ -121,11 +268,11 @@ impl Search for Dlx {
         while let Some(x) = self.choice.pop().or_else(|| self.forced.pop()) {
             self.links.uncover_option(x);
         }
-        self.links.clear_updates();
+        self.links.set_work((0, 0));
         self.restart();
     }
 
-    fn reset_from(&mut self, pristine: &Dlx) {
+    fn reset_from(&mut self, pristine: &Dlx<A>) {
         debug_assert!(pristine.choice.is_empty() && pristine.forced.is_empty());
         self.links.copy_from(&pristine.links);
         self.choice.clear();
@@ -211,11 +358,11 @@ impl Search for Dlx {
             .expect("the option of a subtree is in the search");
         let x = links
             .option_nodes(first)
-            .find(|&x| links.node(x).item == best)
+            .find(|&x| links.item_of(x) == best)
             .expect("the option of a subtree names the branching item");
-        let updates = links.updates();
+        let work = links.work();
         links.cover_option(x);
-        links.set_updates(updates);
+        links.set_work(work);
         self.choice.push(x);
         self.floor = self.choice.len();
     }

@@ -337,11 +337,6 @@ impl Links {
         self.updates = updates;
     }
 
-    /// Zeroes the `updates` counter.
-    pub(crate) fn clear_updates(&mut self) {
-        self.updates = 0;
-    }
-
     /// Whether the two arenas are equal node for node and list for list.
     #[cfg(test)]
     pub(crate) fn same_as(&self, other: &Links) -> bool {

@@ -6,20 +6,33 @@
 //!   of the tree, the node budget or a pause, and continues from there when called again;
 //! - it counts nodes and solutions in its [`Counters`] exactly as Knuth's programs count them
 //!   (a node is one entry to the "choose an item" step, one of which is each solution), and
-//!   its own `updates`;
+//!   its own `updates` and `cleansings`;
 //! - the tree can be cut at a level: [`Search::search`] with `cut` does not enter the nodes at
 //!   that level, and [`Search::choices`] names the node it stopped at by the options chosen
 //!   from the root; [`Search::descend`] replays such choices on a fresh engine and confines
 //!   it to the subtree below them. This is how [`crate::count_parallel`] shares a tree
 //!   between threads, whatever the engine.
 //!
-//! The engines:
-//! - [`dlx`]: Knuth's DLX1 on the dancing links of [`links`] (TAOCP 7.2.2.1, Algorithm X).
-//! - [`bits`]: the same search tree with the state kept as bitsets over the options, saved
-//!   and restored by copying; for problems of up to some thousands of options.
+//! The engines, and the problems [`crate::Solver::with_engine`] gives each:
+//! - [`dlx`]: Knuth's DLX1 on the dancing links of [`links`] (TAOCP 7.2.2.1, Algorithm X),
+//!   for plain exact cover;
+//! - [`bits`]: DLX1's search tree with the state kept as bitsets over the options, saved
+//!   and restored by copying; for plain problems of up to some thousands of options;
+//! - [`dlx2`]: Knuth's DLX2 (Algorithm C), the same loop on the colored links of [`colored`],
+//!   for problems with colors;
+//! - [`dlx3`]: Knuth's DLX3 (Algorithm M) on the colored links, for problems with
+//!   multiplicities (with or without colors).
+//!
+//! Each keeps Knuth's tree for its class, so its counters equal his program's. DLX3 on a
+//! plain problem would find the same solutions in the same tree, but would count fewer
+//! updates than DLX1 (it leaves a dead end before covering the empty item); DLX2 on a plain
+//! problem equals DLX1 in every counter but runs on larger nodes. Hence one engine per class.
 
 pub(crate) mod bits;
+pub(crate) mod colored;
 pub(crate) mod dlx;
+pub(crate) mod dlx2;
+pub(crate) mod dlx3;
 pub(crate) mod links;
 
 use crate::{ForceError, Problem, Stats, Step};

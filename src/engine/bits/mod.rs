@@ -545,6 +545,7 @@ impl Search for Bits {
         Stats {
             nodes: self.counters.nodes,
             updates: self.cursor.updates,
+            cleansings: 0,
             solutions: self.counters.solutions,
         }
     }

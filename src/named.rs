@@ -1,0 +1,423 @@
+//! Problems by name: items declared by name (primary, with optional bounds, or secondary),
+//! options given as lists of item names with optional colors, and solutions given back as
+//! the options' names. This is for people who build problems in Rust; it checks every name
+//! as it is given and names the offending item and option in its errors.
+//!
+//! Underneath it is the index-based [`ProblemBuilder`], which stays the fast way in; a
+//! [`NamedProblem`] keeps the [`Problem`] it built ([`NamedProblem::problem`]), so anything
+//! the crate does with a problem (any [`Solver`] method, [`crate::count_parallel`]) works on
+//! it too, with option indices that [`NamedProblem::option_name`] turns back into names.
+//!
+//! An item of an option is written as in Knuth's format: `x` or, for a secondary item with a
+//! color, `x:c` (so item names cannot contain `:`; nor blanks or `|`, so that a problem
+//! can always be written in Knuth's format).
+//!
+//! ```
+//! use dancing::named::NamedBuilder;
+//!
+//! // Two seats to fill (primary items); the window blind between them (a secondary item)
+//! // must suit both sitters: Ann and Bob want it open, Cy closed.
+//! let mut b = NamedBuilder::new();
+//! b.primary("seat1")?.primary("seat2")?.secondary("blind")?;
+//! b.option("Ann in 1", ["seat1", "blind:open"])?;
+//! b.option("Bob in 2", ["seat2", "blind:open"])?;
+//! b.option("Cy in 2", ["seat2", "blind:closed"])?;
+//! let problem = b.build()?;
+//! let solutions: Vec<Vec<&str>> = problem.solutions().collect();
+//! assert_eq!(solutions, [["Ann in 1", "Bob in 2"]]);
+//! # Ok::<(), dancing::named::NamedError>(())
+//! ```
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+use crate::{BuildError, Problem, ProblemBuilder, Solver};
+
+/// A mistake found by [`NamedBuilder`]: each names the item, and the option when there is
+/// one, at fault.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NamedError {
+    /// An item is declared twice.
+    #[error("item `{item}` is declared twice")]
+    DuplicateItem {
+        /// The item's name.
+        item: String,
+    },
+    /// An item name that is empty or contains a blank, `:` or `|`.
+    #[error("`{item}` is not a valid item name: it must be nonempty, without blanks, `:` or `|`")]
+    BadItemName {
+        /// The name given.
+        item: String,
+    },
+    /// Bounds with the lower above the upper, or an upper bound of 0.
+    #[error(
+        "item `{item}` has bounds {lower}..={upper}: the upper bound must be at least 1 and at least the lower"
+    )]
+    BadBounds {
+        /// The item's name.
+        item: String,
+        /// The lower bound given.
+        lower: u32,
+        /// The upper bound given.
+        upper: u32,
+    },
+    /// An option names an item that was not declared.
+    #[error("option `{option}` names `{item}`, which is not a declared item")]
+    UnknownItem {
+        /// The option's name.
+        option: String,
+        /// The unknown name.
+        item: String,
+    },
+    /// An option names the same item twice.
+    #[error("option `{option}` names item `{item}` twice")]
+    RepeatedItem {
+        /// The option's name.
+        option: String,
+        /// The item's name.
+        item: String,
+    },
+    /// An option gives a color to a primary item.
+    #[error(
+        "option `{option}` gives primary item `{item}` a color: only secondary items have colors"
+    )]
+    ColorOnPrimary {
+        /// The option's name.
+        option: String,
+        /// The item's name.
+        item: String,
+    },
+    /// A color that is empty (`x:`) or contains `:`.
+    #[error(
+        "option `{option}` gives item `{item}` the color `{color}`, which is empty or has a `:`"
+    )]
+    BadColor {
+        /// The option's name.
+        option: String,
+        /// The item's name.
+        item: String,
+        /// The color given.
+        color: String,
+    },
+    /// An option with no items.
+    #[error("option `{option}` is empty: an option must name at least one item")]
+    EmptyOption {
+        /// The option's name.
+        option: String,
+    },
+    /// The problem is too large for the engine (see [`ProblemBuilder::build`]).
+    #[error(transparent)]
+    Build(#[from] BuildError),
+}
+
+/// Whether an item is primary (with its bounds) or secondary.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Primary(u32, u32),
+    Secondary,
+}
+
+/// An option's items, as places in [`NamedBuilder`]'s list of items, with colors.
+type Mentions = Vec<(usize, Option<u32>)>;
+
+/// Builds a [`NamedProblem`]: declare items, then add options that name them.
+#[derive(Clone, Debug, Default)]
+pub struct NamedBuilder {
+    /// The items, in the order declared.
+    items: Vec<(String, Kind)>,
+    /// Item name to its place in `items`.
+    index: HashMap<String, usize>,
+    /// Color name to its number, from 0 in order of first use.
+    colors: HashMap<String, u32>,
+    /// The options: their names, and their items (places in `items`) with colors.
+    options: Vec<(String, Mentions)>,
+}
+
+impl NamedBuilder {
+    /// An empty builder.
+    pub fn new() -> NamedBuilder {
+        NamedBuilder::default()
+    }
+
+    fn declare(&mut self, name: &str, kind: Kind) -> Result<&mut Self, NamedError> {
+        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == ':' || c == '|') {
+            return Err(NamedError::BadItemName {
+                item: name.to_owned(),
+            });
+        }
+        if self.index.contains_key(name) {
+            return Err(NamedError::DuplicateItem {
+                item: name.to_owned(),
+            });
+        }
+        self.index.insert(name.to_owned(), self.items.len());
+        self.items.push((name.to_owned(), kind));
+        Ok(self)
+    }
+
+    /// Declares a primary item, to be covered exactly once.
+    ///
+    /// # Errors
+    /// [`NamedError::DuplicateItem`] or [`NamedError::BadItemName`].
+    pub fn primary(&mut self, name: &str) -> Result<&mut Self, NamedError> {
+        self.declare(name, Kind::Primary(1, 1))
+    }
+
+    /// Declares a primary item to be covered at least `lower` and at most `upper` times
+    /// (Knuth's `lower:upper|name`).
+    ///
+    /// # Errors
+    /// [`NamedError::BadBounds`] unless `1 <= upper` and `lower <= upper`; those of
+    /// [`NamedBuilder::primary`].
+    pub fn primary_with_bounds(
+        &mut self,
+        name: &str,
+        lower: u32,
+        upper: u32,
+    ) -> Result<&mut Self, NamedError> {
+        if upper == 0 || lower > upper {
+            return Err(NamedError::BadBounds {
+                item: name.to_owned(),
+                lower,
+                upper,
+            });
+        }
+        self.declare(name, Kind::Primary(lower, upper))
+    }
+
+    /// Declares a secondary item: covered at most once, or by any number of options that
+    /// give it the same color.
+    ///
+    /// # Errors
+    /// Those of [`NamedBuilder::primary`].
+    pub fn secondary(&mut self, name: &str) -> Result<&mut Self, NamedError> {
+        self.declare(name, Kind::Secondary)
+    }
+
+    /// Adds an option named `name` (any text: solutions give it back) naming `items`, each
+    /// `x` or `x:color`; returns its index, which is its index in [`NamedProblem::problem`].
+    ///
+    /// # Errors
+    /// [`NamedError::UnknownItem`], [`NamedError::RepeatedItem`],
+    /// [`NamedError::ColorOnPrimary`], [`NamedError::BadColor`] or
+    /// [`NamedError::EmptyOption`]; the builder is left as it was.
+    pub fn option<I, S>(&mut self, name: &str, items: I) -> Result<usize, NamedError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let error_item = |item: &str| (name.to_owned(), item.to_owned());
+        let mut mentions: Vec<(usize, Option<&str>)> = Vec::new();
+        let items: Vec<S> = items.into_iter().collect();
+        for token in &items {
+            let token = token.as_ref();
+            let (item, color) = match token.split_once(':') {
+                Some((item, color)) => (item, Some(color)),
+                None => (token, None),
+            };
+            let Some(&at) = self.index.get(item) else {
+                let (option, item) = error_item(item);
+                return Err(NamedError::UnknownItem { option, item });
+            };
+            if mentions.iter().any(|&(i, _)| i == at) {
+                let (option, item) = error_item(item);
+                return Err(NamedError::RepeatedItem { option, item });
+            }
+            if let Some(color) = color {
+                if let Kind::Primary(..) = self.items[at].1 {
+                    let (option, item) = error_item(item);
+                    return Err(NamedError::ColorOnPrimary { option, item });
+                }
+                if color.is_empty() || color.contains(':') {
+                    let (option, item) = error_item(item);
+                    return Err(NamedError::BadColor {
+                        option,
+                        item,
+                        color: color.to_owned(),
+                    });
+                }
+            }
+            mentions.push((at, color));
+        }
+        if mentions.is_empty() {
+            return Err(NamedError::EmptyOption {
+                option: name.to_owned(),
+            });
+        }
+        let mentions = mentions
+            .into_iter()
+            .map(|(at, color)| {
+                let color = color.map(|c| {
+                    let next = self.colors.len() as u32;
+                    *self.colors.entry(c.to_owned()).or_insert(next)
+                });
+                (at, color)
+            })
+            .collect();
+        self.options.push((name.to_owned(), mentions));
+        Ok(self.options.len() - 1)
+    }
+
+    /// Finishes the problem: primary items are numbered first, each kind in the order
+    /// declared.
+    ///
+    /// # Errors
+    /// [`NamedError::Build`] if the problem is too large for the engine.
+    pub fn build(self) -> Result<NamedProblem, NamedError> {
+        let is_primary = |kind: &Kind| matches!(kind, Kind::Primary(..));
+        let primary = self.items.iter().filter(|(_, k)| is_primary(k)).count();
+        // Where each declared item goes in the problem: primary items first.
+        let mut number = vec![0; self.items.len()];
+        let (mut p, mut s) = (0, primary);
+        let mut item_names = vec![String::new(); self.items.len()];
+        let mut builder = ProblemBuilder::new(primary, self.items.len() - primary);
+        for (at, (name, kind)) in self.items.into_iter().enumerate() {
+            let n = match kind {
+                Kind::Primary(lower, upper) => {
+                    builder.bounds(p, lower, upper)?;
+                    p += 1;
+                    p - 1
+                }
+                Kind::Secondary => {
+                    s += 1;
+                    s - 1
+                }
+            };
+            number[at] = n;
+            item_names[n] = name;
+        }
+        let mut option_names = Vec::with_capacity(self.options.len());
+        for (name, mentions) in self.options {
+            builder.colored_option(mentions.into_iter().map(|(at, c)| (number[at], c)))?;
+            option_names.push(name);
+        }
+        Ok(NamedProblem {
+            problem: builder.build()?,
+            item_names,
+            option_names,
+        })
+    }
+}
+
+/// A problem built by [`NamedBuilder`], with the names of its items and options.
+#[derive(Clone, Debug)]
+pub struct NamedProblem {
+    problem: Problem,
+    item_names: Vec<String>,
+    option_names: Vec<String>,
+}
+
+impl NamedProblem {
+    /// The problem, for any [`Solver`] or [`crate::count_parallel`]: its option `k` is the
+    /// `k`th option added, its items are numbered primary first.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The name of option `k`.
+    ///
+    /// # Panics
+    /// If there is no option `k`.
+    pub fn option_name(&self, k: usize) -> &str {
+        &self.option_names[k]
+    }
+
+    /// The name of item `i` of [`NamedProblem::problem`].
+    ///
+    /// # Panics
+    /// If there is no item `i`.
+    pub fn item_name(&self, i: usize) -> &str {
+        &self.item_names[i]
+    }
+
+    /// The names of the options of `solution` (option indices, as a [`Solver`] gives them).
+    pub fn names(&self, solution: &[usize]) -> Vec<&str> {
+        solution.iter().map(|&k| self.option_name(k)).collect()
+    }
+
+    /// Every solution, each as the names of its options in the order the search chose them.
+    pub fn solutions(&self) -> impl Iterator<Item = Vec<&str>> + '_ {
+        let mut solver = Solver::new(&self.problem);
+        std::iter::from_fn(move || {
+            let solution = solver
+                .next_solution()
+                .expect("a solver without a node budget never gives up")?;
+            Some(self.names(&solution))
+        })
+    }
+
+    /// The number of solutions.
+    pub fn count(&self) -> u64 {
+        Solver::new(&self.problem)
+            .count(None)
+            .expect("a solver without a node budget never gives up")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn builder() -> NamedBuilder {
+        let mut b = NamedBuilder::new();
+        b.primary("a").unwrap().secondary("x").unwrap();
+        b.primary_with_bounds("b", 0, 2).unwrap();
+        b
+    }
+
+    #[test]
+    fn errors_name_the_item_and_the_option() {
+        let mut b = builder();
+        fn err<T: std::fmt::Debug>(r: Result<T, NamedError>) -> String {
+            r.unwrap_err().to_string()
+        }
+        assert_eq!(
+            err(b.primary("a").map(|_| ())),
+            "item `a` is declared twice"
+        );
+        assert!(err(b.secondary("y z").map(|_| ())).contains("`y z` is not a valid item name"));
+        assert!(err(b.primary_with_bounds("c", 3, 2).map(|_| ())).contains("item `c`"));
+        assert!(err(b.primary_with_bounds("c", 0, 0).map(|_| ())).contains("item `c`"));
+        assert_eq!(
+            err(b.option("o1", ["a", "zz"])),
+            "option `o1` names `zz`, which is not a declared item"
+        );
+        assert_eq!(
+            err(b.option("o2", ["a", "x", "a"])),
+            "option `o2` names item `a` twice"
+        );
+        assert!(err(b.option("o3", ["a:red"])).contains("option `o3` gives primary item `a`"));
+        assert!(err(b.option("o4", ["x:"])).contains("option `o4` gives item `x`"));
+        assert!(err(b.option("o5", Vec::<&str>::new())).contains("`o5` is empty"));
+        // Failed options leave nothing behind.
+        assert_eq!(b.option("ok", ["a"]), Ok(0));
+        assert_eq!(b.build().unwrap().problem().option_count(), 1);
+    }
+
+    #[test]
+    fn items_are_numbered_primary_first_with_their_bounds_and_colors() {
+        let mut b = builder();
+        b.option("a with x red", ["x:red", "a"]).unwrap();
+        b.option("b with x red", ["b", "x:red"]).unwrap();
+        b.option("b with x blue", ["b", "x:blue"]).unwrap();
+        let named = b.build().unwrap();
+        let p = named.problem();
+        assert_eq!((p.primary_items(), p.secondary_items()), (2, 1));
+        assert_eq!(
+            (named.item_name(0), named.item_name(1), named.item_name(2)),
+            ("a", "b", "x")
+        );
+        assert_eq!(p.bounds(1), Some((0, 2)));
+        assert_eq!(p.option(0).collect::<Vec<_>>(), [2, 0]);
+        // b may be left out, or covered once with x red; blue clashes with a's red.
+        let mut solutions: Vec<Vec<&str>> = named.solutions().collect();
+        solutions.iter_mut().for_each(|s| s.sort_unstable());
+        solutions.sort();
+        assert_eq!(
+            solutions,
+            [vec!["a with x red"], vec!["a with x red", "b with x red"]]
+        );
+        assert_eq!(named.count(), 2);
+    }
+}
