@@ -510,7 +510,8 @@ fn detect_shape(forced: Option<Format>, bytes: &[u8]) -> (Format, Option<Shape>)
     {
         return (Format::Lines, Some(shape));
     }
-    if forced == Some(Format::Lines) || line::starts_a_line_puzzle(Shape::CLASSIC, bytes) {
+    let lines = forced != Some(Format::Grid) && line::starts_a_line_puzzle(Shape::CLASSIC, bytes);
+    if forced == Some(Format::Lines) || lines {
         return (Format::Lines, None);
     }
     (
