@@ -231,6 +231,16 @@ impl Variants {
         Ok(rules)
     }
 
+    /// Whether no variant flag was given: the classic rules of the shape.
+    pub fn is_classic(&self) -> bool {
+        !(self.x
+            || self.hyper
+            || self.jigsaw.is_some()
+            || self.anti_knight
+            || self.anti_king
+            || self.extra.is_some())
+    }
+
     /// A reader of `reader` with the shape and symbols asked for.
     pub fn reader<R: BufRead>(&self, reader: R) -> PuzzleReader<R> {
         let mut puzzles = PuzzleReader::new(reader);
