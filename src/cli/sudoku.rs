@@ -107,6 +107,9 @@ pub struct ShapeArgs {
     extra_regions: Option<PathBuf>,
 }
 
+/// Extra regions, each a list of 0-based (row, column) cells.
+type Regions = Vec<Vec<(usize, usize)>>;
+
 /// [`ShapeArgs`] read: the shape asked for, and the variant's parts, checked.
 #[derive(Clone, Debug)]
 pub struct Variants {
@@ -119,7 +122,7 @@ pub struct Variants {
     jigsaw: Option<(String, Jigsaw)>,
     anti_knight: bool,
     anti_king: bool,
-    extra: Option<(String, Vec<Vec<(usize, usize)>>)>,
+    extra: Option<(String, Regions)>,
 }
 
 impl ShapeArgs {
