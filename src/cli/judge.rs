@@ -76,6 +76,18 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// The verdict on a puzzle that could not be searched: `error` says why.
+    pub fn invalid(error: String) -> Verdict {
+        Verdict {
+            status: Status::Invalid,
+            solution: None,
+            solutions: 0,
+            complete: false,
+            error: Some(error),
+            stats: Stats::default(),
+        }
+    }
+
     /// The number of solutions, counted up to the request's limit, when the search finished
     /// (solved, multiple or unsolvable); `None` for an invalid puzzle or a spent budget, whose
     /// count is unknown.

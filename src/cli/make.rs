@@ -10,9 +10,9 @@ use dancing::sudoku::generate::{Generated, Generator, Symmetry, puzzle_seed};
 use dancing::sudoku::grid::Shape;
 use dancing::sudoku::hint;
 use dancing::sudoku::rate::{self, Band};
-use dancing::sudoku::read::PuzzleReader;
 use dancing::sudoku::rules::Rules;
 use dancing::sudoku::solve::SudokuSolver;
+use dancing::sudoku::symbols::Symbols;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
@@ -91,9 +91,8 @@ struct GenerateArgs {
     /// Grids tried per puzzle before giving up on --clues or --difficulty.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     attempts: u64,
-    /// Side of the box: 2 for 4x4, 3 for 9x9, 4 for 16x16.
-    #[arg(long, value_name = "B", default_value_t = 3)]
-    box_side: usize,
+    #[command(flatten)]
+    shape: super::sudoku::ShapeArgs,
     /// Output format.
     #[arg(long, value_enum, default_value = "line")]
     format: Format,
@@ -131,6 +130,8 @@ struct RateArgs {
     paths: Vec<PathBuf>,
     #[command(flatten)]
     engine: super::common::EngineArgs,
+    #[command(flatten)]
+    shape: super::sudoku::ShapeArgs,
 }
 
 /// Explain the next step a person could take, from the exact-cover view.
@@ -145,6 +146,8 @@ struct HintArgs {
     /// Every step until the grid is full or singles run out.
     #[arg(long)]
     all_steps: bool,
+    #[command(flatten)]
+    shape: super::sudoku::ShapeArgs,
 }
 
 /// Runs `dancing sudoku` or one of its actions.
@@ -161,7 +164,12 @@ pub fn run(command: SudokuCommand) -> anyhow::Result<Exit> {
 const CHUNK: u64 = 64;
 
 fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
-    let shape = Shape::new(args.box_side).context("--box-side must be 2 to 5")?;
+    let variants = args.shape.variants()?;
+    let shape = variants.shape.unwrap_or(Shape::CLASSIC);
+    let rules = variants.rules(shape)?;
+    let symbols = variants
+        .symbols
+        .unwrap_or_else(|| Symbols::default_for(shape));
     let symmetry: Symmetry = args.symmetry.parse()?;
     let band: Option<Band> = args.difficulty.as_deref().map(str::parse).transpose()?;
     let jobs = args.jobs.map_or_else(
@@ -192,7 +200,12 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
             (start..end)
                 .into_par_iter()
                 .map_init(
-                    || (Generator::new(shape, symmetry), SudokuSolver::new(shape)),
+                    || {
+                        (
+                            Generator::with_rules(rules.clone(), symmetry),
+                            SudokuSolver::with_rules(rules.clone()),
+                        )
+                    },
                     |(generator, solver), k| {
                         (0..args.attempts).find_map(|attempt| {
                             let seed = puzzle_seed(args.seed, (k << 20) | attempt);
@@ -219,7 +232,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
             made += 1;
             clues += puzzle.puzzle.givens();
             match args.format {
-                Format::Line => writeln!(out, "{}", puzzle.puzzle.to_line())?,
+                Format::Line => writeln!(out, "{}", puzzle.puzzle.to_line_in(symbols))?,
                 Format::Grid => {
                     if made > 1 {
                         writeln!(out)?;
@@ -233,8 +246,8 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                         "{}",
                         json!({
                             "seed": seed,
-                            "puzzle": puzzle.puzzle.to_line(),
-                            "solution": puzzle.solution.to_line(),
+                            "puzzle": puzzle.puzzle.to_line_in(symbols),
+                            "solution": puzzle.solution.to_line_in(symbols),
                             "clues": puzzle.puzzle.givens(),
                             "rating": rating.band.name(),
                             "nodes": rating.nodes,
@@ -274,6 +287,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
 /// The puzzles of `paths` (standard input when empty), each with its source for messages.
 fn read_puzzles(
     paths: &[PathBuf],
+    variants: &super::sudoku::Variants,
 ) -> anyhow::Result<Vec<(String, Result<dancing::sudoku::read::Puzzle, String>)>> {
     let mut all = Vec::new();
     let stdin = [PathBuf::from("-")];
@@ -290,7 +304,7 @@ fn read_puzzles(
                 std::fs::File::open(path).with_context(|| format!("{name}: cannot read"))?,
             ))
         };
-        for entry in PuzzleReader::new(reader) {
+        for entry in variants.reader(reader) {
             all.push((name.clone(), entry.map_err(|e| format!("{name}:{e}"))));
         }
     }
@@ -301,7 +315,8 @@ fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut exit = Exit::Success;
     let mut solvers = std::collections::HashMap::new();
-    for (_, entry) in read_puzzles(&args.paths)? {
+    let variants = classic_only(&args.shape, "rate")?;
+    for (_, entry) in read_puzzles(&args.paths, &variants)? {
         match entry {
             Ok(puzzle) => {
                 let shape = puzzle.grid.shape();
@@ -330,7 +345,8 @@ fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
 
 fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
     let paths: Vec<PathBuf> = args.path.iter().cloned().collect();
-    let Some((_, entry)) = read_puzzles(&paths)?.into_iter().next() else {
+    let variants = classic_only(&args.shape, "hint")?;
+    let Some((_, entry)) = read_puzzles(&paths, &variants)?.into_iter().next() else {
         anyhow::bail!("no puzzle in the input");
     };
     let puzzle = entry.map_err(anyhow::Error::msg)?;
@@ -359,4 +375,20 @@ fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
     }
     out.flush()?;
     Ok(Exit::Success)
+}
+
+/// The shape flags of `rate` and `hint`, which read singles from the classic rules only: a
+/// variant flag is refused rather than answered wrongly.
+fn classic_only(
+    args: &super::sudoku::ShapeArgs,
+    command: &str,
+) -> anyhow::Result<super::sudoku::Variants> {
+    let variants = args.variants()?;
+    if !variants.is_classic() {
+        anyhow::bail!(
+            "`dancing sudoku {command}` knows the classic rules of every size, not the variants \
+             (--x, --hyper, --jigsaw, --anti-knight, --anti-king, --extra-regions)"
+        );
+    }
+    Ok(variants)
 }

@@ -6,14 +6,16 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use anyhow::Context;
 use clap::{Args, ValueEnum};
 use dancing::Stats;
 use dancing::batch::Pipeline;
-use dancing::sudoku::check;
-use dancing::sudoku::grid::Shape;
+use dancing::sudoku::grid::{Grid, Shape};
 use dancing::sudoku::read::{Format, Puzzle, PuzzleReader, ReadError};
-use dancing::sudoku::rules::Rules;
+use dancing::sudoku::rules::{Jigsaw, Rules, parse_regions};
 use dancing::sudoku::solve::SudokuSolver;
+use dancing::sudoku::symbols::Symbols;
+use dancing::sudoku::{check, export};
 use serde_json::json;
 
 use super::Exit;
@@ -52,10 +54,209 @@ pub struct SudokuArgs {
     /// Check every solution with the independent checker (which does not use the engine).
     #[arg(long)]
     check: bool,
+    /// Write the puzzle's exact-cover problem in Knuth's format instead of solving it (the
+    /// givens' items and conflicting options left out), for `dancing cover` or Knuth's DLX1;
+    /// the input must hold one puzzle.
+    #[arg(long, conflicts_with_all = ["count", "unique", "check", "format"])]
+    to_dlx: bool,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
     #[command(flatten)]
     engine: EngineArgs,
     #[command(flatten)]
     common: CommonArgs,
+}
+
+/// The shape and the variant of the puzzles: `dancing sudoku` and its `generate`, `rate`
+/// and `hint` take the same flags. Each variant only adds items to the exact-cover matrix.
+#[derive(Clone, Debug, Default, Args)]
+#[command(next_help_heading = "Shapes and variants")]
+pub struct ShapeArgs {
+    /// The side of the grid: 4, 6, 8, 9, 10, 12, 16, 25 or 36, with boxes as square as
+    /// possible, wider than high (6: 2x3). Default: detected from the input (a line of N*N
+    /// cells, a grid row of N cells), or from --jigsaw.
+    #[arg(long, value_name = "N", conflicts_with = "boxes")]
+    size: Option<usize>,
+    /// The boxes, ROWSxCOLS, each 2 to 6 (`2x3`: 6x6 with boxes two rows high and three
+    /// columns wide; `3x2` the other way; `4` is 4x4, so 16x16).
+    #[arg(long = "box", value_name = "RxC")]
+    boxes: Option<Shape>,
+    /// How digits are written: `1-9A-Z` (16x16 as 1-9A-G), `0-9A-Z` or `hex` (hexadoku,
+    /// 0-9A-F), `A-Z` (letters; 25x25 as A-Y). Default: detected for each puzzle. Answers are
+    /// written in the puzzle's convention.
+    #[arg(long, value_name = "SYMBOLS")]
+    symbols: Option<Symbols>,
+    /// X-Sudoku: both main diagonals hold every digit once.
+    #[arg(long)]
+    x: bool,
+    /// Hyper Sudoku (windoku): the windows one cell in from the boxes' corners (four 3x3
+    /// windows in 9x9) hold every digit once. Square boxes only.
+    #[arg(long)]
+    hyper: bool,
+    /// Jigsaw Sudoku: irregular regions in place of the boxes, as N*N labels (one character
+    /// a cell, or whitespace-separated words), row-major: a file, or the labels themselves.
+    #[arg(long, value_name = "REGIONS")]
+    jigsaw: Option<String>,
+    /// No two equal digits a knight's move apart (secondary items of the matrix).
+    #[arg(long)]
+    anti_knight: bool,
+    /// No two equal digits a king's move apart, diagonals included (secondary items).
+    #[arg(long)]
+    anti_king: bool,
+    /// More regions that each hold every digit once: a file with a region a line (`r1c1
+    /// r1c2 ...`) or a grid of N*N labels (`.` no region).
+    #[arg(long, value_name = "FILE")]
+    extra_regions: Option<PathBuf>,
+}
+
+/// Extra regions, each a list of 0-based (row, column) cells.
+type Regions = Vec<Vec<(usize, usize)>>;
+
+/// [`ShapeArgs`] read: the shape asked for, and the variant's parts, checked.
+#[derive(Clone, Debug)]
+pub struct Variants {
+    /// The shape given by --size, --box or --jigsaw; `None` to detect it from the input.
+    pub shape: Option<Shape>,
+    /// The convention forced by --symbols.
+    pub symbols: Option<Symbols>,
+    x: bool,
+    hyper: bool,
+    jigsaw: Option<(String, Jigsaw)>,
+    anti_knight: bool,
+    anti_king: bool,
+    extra: Option<(String, Regions)>,
+}
+
+impl ShapeArgs {
+    /// Reads the region files and checks the flags against each other.
+    pub fn variants(&self) -> anyhow::Result<Variants> {
+        let mut shape = match (self.size, self.boxes) {
+            (Some(n), _) => Some(Shape::from_side(n).filter(|s| s.side() == n).with_context(
+                || format!("--size {n}: expected 4, 6, 8, 9, 10, 12, 16, 25 or 36"),
+            )?),
+            (None, boxes) => boxes,
+        };
+        let jigsaw = match &self.jigsaw {
+            None => None,
+            Some(arg) => {
+                let (name, text) = if Path::new(arg).is_file() {
+                    let text = std::fs::read_to_string(arg)
+                        .with_context(|| format!("--jigsaw {arg}: cannot read"))?;
+                    (arg.clone(), text)
+                } else {
+                    ("--jigsaw".to_string(), arg.clone())
+                };
+                let body: String = text
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with('#'))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                let jigsaw = Jigsaw::parse(&body).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+                let side = jigsaw.side();
+                match shape {
+                    Some(s) if s.side() != side => anyhow::bail!(
+                        "{name}: regions for a {side}x{side} grid, but the grid is {s}"
+                    ),
+                    Some(_) => {}
+                    None => {
+                        shape = Some(Shape::from_side(side).with_context(|| {
+                            format!("{name}: no Sudoku has side {side}; --box gives the boxes")
+                        })?);
+                    }
+                }
+                Some((name, jigsaw))
+            }
+        };
+        let extra = match &self.extra_regions {
+            None => None,
+            Some(path) => {
+                let name = path.display().to_string();
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("--extra-regions {name}: cannot read"))?;
+                let regions = parse_regions(&text).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
+                Some((name, regions))
+            }
+        };
+        if let (Some(symbols), Some(shape)) = (self.symbols, shape)
+            && !symbols.fits(shape)
+        {
+            anyhow::bail!("--symbols {symbols} cannot write the digits of {shape}");
+        }
+        let variants = Variants {
+            shape,
+            symbols: self.symbols,
+            x: self.x,
+            hyper: self.hyper,
+            jigsaw,
+            anti_knight: self.anti_knight,
+            anti_king: self.anti_king,
+            extra,
+        };
+        if let Some(shape) = shape {
+            variants.rules(shape)?;
+        }
+        Ok(variants)
+    }
+}
+
+impl Variants {
+    /// The rules of the variant for grids of `shape`.
+    ///
+    /// # Errors
+    /// A variant that does not fit the shape: hyper with rectangular boxes, regions of
+    /// another side, an extra region with the wrong number of cells.
+    pub fn rules(&self, shape: Shape) -> anyhow::Result<Rules> {
+        let mut rules = Rules::classic(shape);
+        if let Some((name, jigsaw)) = &self.jigsaw {
+            rules = rules
+                .with_jigsaw(jigsaw.clone())
+                .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        }
+        if self.x {
+            rules = rules.with_x();
+        }
+        if self.hyper {
+            rules = rules
+                .with_hyper()
+                .map_err(|e| anyhow::anyhow!("--hyper: {e}"))?;
+        }
+        if let Some((name, regions)) = &self.extra {
+            for region in regions {
+                rules = rules
+                    .with_region(region.iter().copied())
+                    .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            }
+        }
+        if self.anti_knight {
+            rules = rules.with_anti_knight();
+        }
+        if self.anti_king {
+            rules = rules.with_anti_king();
+        }
+        Ok(rules)
+    }
+
+    /// Whether no variant flag was given: the classic rules of the shape.
+    pub fn is_classic(&self) -> bool {
+        !(self.x
+            || self.hyper
+            || self.jigsaw.is_some()
+            || self.anti_knight
+            || self.anti_king
+            || self.extra.is_some())
+    }
+
+    /// A reader of `reader` with the shape and symbols asked for.
+    pub fn reader<R: BufRead>(&self, reader: R) -> PuzzleReader<R> {
+        let mut puzzles = PuzzleReader::new(reader);
+        if let Some(shape) = self.shape {
+            puzzles = puzzles.with_shape(shape);
+        }
+        if let Some(symbols) = self.symbols {
+            puzzles = puzzles.with_symbols(symbols);
+        }
+        puzzles
+    }
 }
 
 /// How each answer is written.
@@ -107,10 +308,18 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
         common.progress,
         "{spinner} {pos} puzzles, {per_sec}, {elapsed}",
     );
+    let variants = args.shape.variants()?;
+    if args.to_dlx {
+        return to_dlx(&args, &variants);
+    }
     let (max_nodes, max_time) = (common.max_nodes, common.max_time);
     let engine = args.engine.engine();
+    let first = variants.shape.unwrap_or(Shape::CLASSIC);
+    let first = variants
+        .rules(first)
+        .unwrap_or_else(|_| Rules::classic(first));
     let mut pipeline = Pipeline::new(common.jobs(), move || {
-        let mut solver = SudokuSolver::with_engine(Rules::classic(Shape::CLASSIC), engine);
+        let mut solver = SudokuSolver::with_engine(first.clone(), engine);
         solver.set_max_nodes(max_nodes);
         solver.set_max_time(max_time);
         solver
@@ -118,6 +327,8 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     let stdin_only = args.paths.is_empty() || args.paths.iter().all(|p| p.as_os_str() == "-");
     let mut batch = Batch {
         args: &args,
+        variants: &variants,
+        checked: None,
         out: io::BufWriter::new(io::stdout()),
         summary: Summary::default(),
         report: &report,
@@ -246,6 +457,9 @@ type Answer = Result<(Puzzle, Verdict), ReadError>;
 /// The state of a run across its sources.
 struct Batch<'a, W: Write> {
     args: &'a SudokuArgs,
+    variants: &'a Variants,
+    /// The rules of the last solution checked under --check.
+    checked: Option<Rules>,
     out: W,
     summary: Summary,
     report: &'a Report,
@@ -300,7 +514,7 @@ impl<W: Write + Send> Batch<'_, W> {
         stdin_only: bool,
         pipeline: &mut Pipeline<SudokuSolver, impl Fn() -> SudokuSolver + Sync>,
     ) -> anyhow::Result<()> {
-        let mut puzzles = PuzzleReader::new(reader);
+        let mut puzzles = self.variants.reader(reader);
         if let Some(format) = self.args.input_format {
             puzzles = puzzles.with_format(format.into());
         }
@@ -317,10 +531,23 @@ impl<W: Write + Send> Batch<'_, W> {
             unique: self.args.unique,
         };
         self.summary.reached = Some((name.to_string(), 0));
+        let (variants, common) = (self.variants, &self.args.common);
+        let engine = self.args.engine.engine();
         pipeline.run(
             puzzles,
             |solver, entry: Entry| {
                 entry.map(|puzzle| {
+                    let shape = puzzle.grid.shape();
+                    if solver.rules().shape() != shape {
+                        match variants.rules(shape) {
+                            Ok(rules) => {
+                                *solver = SudokuSolver::with_engine(rules, engine);
+                                solver.set_max_nodes(common.max_nodes);
+                                solver.set_max_time(common.max_time);
+                            }
+                            Err(err) => return (puzzle, Verdict::invalid(format!("{err:#}"))),
+                        }
+                    }
                     let verdict = judge(solver, &puzzle.grid, request);
                     (puzzle, verdict)
                 })
@@ -406,7 +633,7 @@ impl<W: Write + Send> Batch<'_, W> {
         self.summary.add(verdict.status);
         self.summary.stats += verdict.stats;
         if let (true, Some(solution)) = (self.args.check, &verdict.solution)
-            && let Err(violation) = check::verify(&puzzle.grid, solution)
+            && let Err(violation) = self.check(&puzzle.grid, solution)
         {
             self.input_error(format!(
                 "{name}:{}: the solution fails the check: {violation}",
@@ -426,22 +653,26 @@ impl<W: Write + Send> Batch<'_, W> {
                 None => writeln!(self.out, "{}", verdict.status.name()),
             },
             OutputFormat::Grid => match (&verdict.solution, solved) {
-                (Some(solution), true) => self.grid_answer(|out| solution.write_grid(out)),
+                (Some(solution), true) => {
+                    self.grid_answer(|out| write_grid_in(out, solution, puzzle.symbols))
+                }
                 _ => self.grid_answer(|out| writeln!(out, "{}", verdict.status.name())),
             },
             OutputFormat::Line => match (&verdict.solution, count, solved) {
                 (_, true, _) if verdict.count().is_some() => {
                     writeln!(self.out, "{}", verdict.count_text().unwrap_or_default())
                 }
-                (Some(solution), false, true) => writeln!(self.out, "{}", solution.to_line()),
+                (Some(solution), false, true) => {
+                    writeln!(self.out, "{}", solution.to_line_in(puzzle.symbols))
+                }
                 _ => writeln!(self.out, "{}", verdict.status.name()),
             },
             OutputFormat::Jsonl => {
                 let mut object = json!({
                     "source": format!("{name}:{}", puzzle.line),
-                    "puzzle": puzzle.grid.to_line(),
+                    "puzzle": puzzle.grid.to_line_in(puzzle.symbols),
                     "status": verdict.status.name(),
-                    "solution": verdict.solution.as_ref().map(|g| g.to_line()),
+                    "solution": verdict.solution.as_ref().map(|g| g.to_line_in(puzzle.symbols)),
                 });
                 if count {
                     object["solutions"] = json!(verdict.count());
@@ -458,4 +689,71 @@ impl<W: Write + Send> Batch<'_, W> {
             }
         }
     }
+}
+
+impl<W: Write> Batch<'_, W> {
+    /// Checks `solution` of `puzzle` with the independent checker, under the rules of the
+    /// puzzle's shape (kept from one puzzle to the next).
+    fn check(&mut self, puzzle: &Grid, solution: &Grid) -> Result<(), String> {
+        let shape = puzzle.shape();
+        if self.checked.as_ref().is_none_or(|r| r.shape() != shape) {
+            self.checked = Some(self.variants.rules(shape).map_err(|e| format!("{e:#}"))?);
+        }
+        let rules = self.checked.as_ref().ok_or("no rules")?;
+        check::verify_under(rules, puzzle, solution).map_err(|v| v.to_string())
+    }
+}
+
+/// Writes `grid` as the grid format does: for 9x9 in digits 1-9, nine lines of nine digits
+/// separated by spaces (as [`Grid::write_grid`]); other grids `N` lines of `N` characters in
+/// `symbols`, separated by spaces.
+fn write_grid_in(out: &mut impl Write, grid: &Grid, symbols: Symbols) -> io::Result<()> {
+    if grid.shape() == Shape::CLASSIC && symbols == Symbols::FromOne {
+        return grid.write_grid(out);
+    }
+    let line = grid.to_line_in(symbols);
+    let chars: Vec<char> = line.chars().collect();
+    for row in chars.chunks(grid.shape().side()) {
+        let row: Vec<String> = row.iter().map(char::to_string).collect();
+        writeln!(out, "{}", row.join(" "))?;
+    }
+    Ok(())
+}
+
+/// `--to-dlx`: writes the exact-cover problem of the one puzzle of the input.
+fn to_dlx(args: &SudokuArgs, variants: &Variants) -> anyhow::Result<Exit> {
+    let (name, reader): (String, Box<dyn BufRead>) = match args.paths.as_slice() {
+        [] => ("<stdin>".into(), Box::new(BufReader::new(io::stdin()))),
+        [path] if path.as_os_str() == "-" => {
+            ("<stdin>".into(), Box::new(BufReader::new(io::stdin())))
+        }
+        [path] => {
+            let name = path.display().to_string();
+            let file = File::open(path).with_context(|| format!("{name}: cannot read"))?;
+            (name, Box::new(BufReader::new(file)))
+        }
+        _ => anyhow::bail!("--to-dlx writes one problem: give one file of one puzzle"),
+    };
+    let mut puzzles = variants.reader(reader);
+    if let Some(format) = args.input_format {
+        puzzles = puzzles.with_format(format.into());
+    }
+    let puzzle = match puzzles.next() {
+        Some(entry) => entry.map_err(|e| anyhow::anyhow!("{name}:{e}"))?,
+        None => anyhow::bail!("{name}: no puzzle found"),
+    };
+    if let Some(next) = puzzles.next() {
+        let line = match next {
+            Ok(p) => p.line,
+            Err(e) => e.line,
+        };
+        anyhow::bail!("{name}:{line}: a second puzzle; --to-dlx writes the problem of one");
+    }
+    let rules = variants.rules(puzzle.grid.shape())?;
+    let text = export::to_dlx(&rules, &puzzle.grid)
+        .map_err(|e| anyhow::anyhow!("{name}:{}: {e}", puzzle.line))?;
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(Exit::Success)
 }

@@ -162,6 +162,8 @@ pub struct Generator {
     solver: SudokuSolver,
     /// The number of primary items of the empty grid's matrix.
     primary: usize,
+    /// The number of its secondary items (the cliques of anti-knight and anti-king).
+    secondary: usize,
     /// The items of each option of the empty grid's matrix.
     options: Vec<Vec<usize>>,
     /// The options of each item of that matrix.
@@ -169,9 +171,23 @@ pub struct Generator {
 }
 
 impl Generator {
-    /// A generator of puzzles of `shape` whose givens have `symmetry`.
+    /// A generator of classic puzzles of `shape` whose givens have `symmetry`.
     pub fn new(shape: Shape, symmetry: Symmetry) -> Generator {
-        let problem = matrix(&Rules::classic(shape));
+        Generator::with_rules(Rules::classic(shape), symmetry)
+    }
+
+    /// A generator of puzzles under `rules` (any shape and variant) whose givens have
+    /// `symmetry`: the full grid and the uniqueness counts come from the variant's matrix.
+    ///
+    /// ```
+    /// use dancing::sudoku::{check, generate::{Generator, Symmetry}, grid::Shape, rules::Rules};
+    /// let rules = Rules::classic(Shape::with_boxes(2, 3).unwrap()).with_anti_king();
+    /// let made = Generator::with_rules(rules.clone(), Symmetry::None).generate(1);
+    /// assert_eq!(check::verify_under(&rules, &made.puzzle, &made.solution), Ok(()));
+    /// ```
+    pub fn with_rules(rules: Rules, symmetry: Symmetry) -> Generator {
+        let shape = rules.shape();
+        let problem = matrix(&rules);
         let options: Vec<Vec<usize>> = (0..problem.option_count())
             .map(|k| problem.option(k).collect())
             .collect();
@@ -184,8 +200,9 @@ impl Generator {
         Generator {
             shape,
             symmetry,
-            solver: SudokuSolver::new(shape),
             primary: problem.primary_items(),
+            secondary: problem.item_count() - problem.primary_items(),
+            solver: SudokuSolver::with_rules(rules),
             options,
             lists,
         }
@@ -195,7 +212,7 @@ impl Generator {
     pub fn full_grid(&self, rng: &mut Rng) -> Grid {
         let mut order: Vec<usize> = (0..self.options.len()).collect();
         rng.shuffle(&mut order);
-        let mut b = ProblemBuilder::new(self.primary, 0);
+        let mut b = ProblemBuilder::new(self.primary, self.secondary);
         for &k in &order {
             b.option(self.options[k].iter().copied())
                 .expect("the options of a Sudoku matrix are well formed");
@@ -255,7 +272,7 @@ impl Generator {
     /// given, this settles most orbits.
     fn forced(&self, puzzle: &Grid, orbit: &[usize], solution: &Grid) -> bool {
         let n = self.shape.side();
-        let mut covered = vec![false; self.primary];
+        let mut covered = vec![false; self.primary + self.secondary];
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 {
                 for &i in &self.options[cell * n + usize::from(digit) - 1] {
@@ -268,9 +285,10 @@ impl Generator {
             let keep = cell * n + usize::from(solution.cells()[cell]) - 1;
             let naked = (cell * n..cell * n + n).all(|k| k == keep || dead(k));
             naked
-                || self.options[keep]
-                    .iter()
-                    .any(|&i| self.lists[i].iter().all(|&k| k == keep || dead(k)))
+                || self.options[keep].iter().any(|&i| {
+                    // Only a primary item must be covered: a hidden single.
+                    i < self.primary && self.lists[i].iter().all(|&k| k == keep || dead(k))
+                })
         })
     }
 

@@ -16,6 +16,7 @@ use csv_core::{ReadFieldResult, Reader};
 
 use super::line::parse_cells;
 use super::{Puzzle, PuzzleReader, ReadError, ReadErrorKind, State, located, next_data_line};
+use crate::sudoku::symbols::Symbols;
 use crate::text::char_count;
 
 /// The puzzle column of a CSV input, and the parser its lines go through.
@@ -148,10 +149,11 @@ impl<R: BufRead> PuzzleReader<R> {
                 let quoted = line.bytes.get(field.start) == Some(&b'"');
                 let col0 = char_count(before) + usize::from(quoted);
                 let cells = column.field.get(..field.len).unwrap_or_default();
-                match parse_cells(self.shape, cells, col0) {
+                match parse_cells(self.shape, self.symbols, cells, col0) {
                     Ok(grid) => Ok(Puzzle {
                         line: line.number,
                         grid,
+                        symbols: self.symbols.unwrap_or(Symbols::FromOne),
                     }),
                     Err((col, kind)) => Err(located(&line, col, kind)),
                 }

@@ -12,9 +12,10 @@
 use std::io::BufRead;
 
 use super::{
-    LineError, Puzzle, PuzzleReader, ReadError, ReadErrorKind, State, cell_value, located,
+    LineError, Puzzle, PuzzleReader, ReadError, ReadErrorKind, State, cell_in, cell_value, located,
 };
 use crate::sudoku::grid::{Grid, Shape};
+use crate::sudoku::symbols::Symbols;
 use crate::text::{Line, decode};
 
 /// What a line is to the grid reader.
@@ -94,9 +95,15 @@ fn is_header(shape: Shape, first: u8, content: &[u8]) -> bool {
 
 impl<R: BufRead> PuzzleReader<R> {
     /// The next puzzle of a grid-format input.
+    ///
+    /// The classic 9x9 grid, or any grid whose convention is forced, is parsed row by row.
+    /// Other grids keep their rows until the last one, then detect the convention from all
+    /// their cells and parse them.
     pub(super) fn next_grid(&mut self) -> Option<Result<Puzzle, ReadError>> {
         let shape = self.shape;
         let n = shape.side();
+        let defer = self.symbols.is_none() && shape != Shape::CLASSIC;
+        let mut kept: Vec<(usize, Vec<u8>)> = Vec::new();
         let mut cells = Vec::with_capacity(shape.cells());
         let mut rows = 0;
         let mut first_line = 0;
@@ -147,28 +154,111 @@ impl<R: BufRead> PuzzleReader<R> {
                 let parsed = if line.cut {
                     let limit = super::MAX_LINE_BYTES;
                     Err((1, ReadErrorKind::LineTooLong { limit }))
+                } else if defer {
+                    kept.push((line.number, content.to_vec()));
+                    Ok(())
                 } else {
-                    parse_row(shape, content, &mut cells)
+                    parse_row(shape, self.symbols, content, &mut cells)
                 };
                 if let Err((column, kind)) = parsed {
                     first_error = Some(located(&line, column, kind));
                 }
             }
             if rows == n {
-                return Some(match first_error {
-                    Some(e) => Err(e),
-                    None => Ok(Puzzle {
-                        line: first_line,
-                        grid: Grid::from_checked(shape, cells),
-                    }),
-                });
+                let symbols = match (first_error, defer) {
+                    (Some(e), _) => return Some(Err(e)),
+                    (None, false) => self.symbols.unwrap_or(Symbols::FromOne),
+                    (None, true) => match parse_kept(shape, &kept, &mut cells) {
+                        Ok(symbols) => symbols,
+                        Err(e) => return Some(Err(e)),
+                    },
+                };
+                return Some(Ok(Puzzle {
+                    line: first_line,
+                    grid: Grid::from_checked(shape, cells),
+                    symbols,
+                }));
             }
         }
     }
 }
 
-/// Parses one row of a grid, appending its `N` cells to `out`.
-fn parse_row(shape: Shape, bytes: &[u8], out: &mut Vec<u8>) -> Result<(), LineError> {
+/// Parses the rows of a grid kept whole (each with its line number), in the convention
+/// detected from all their characters other than whitespace and `|`; the convention, or the
+/// first error.
+fn parse_kept(
+    shape: Shape,
+    rows: &[(usize, Vec<u8>)],
+    cells: &mut Vec<u8>,
+) -> Result<Symbols, ReadError> {
+    let text: Vec<String> = rows
+        .iter()
+        .map(|(_, bytes)| String::from_utf8_lossy(bytes).into_owned())
+        .collect();
+    let symbols = Symbols::detect(
+        shape,
+        text.iter()
+            .flat_map(|row| row.chars())
+            .filter(|&c| c != '|' && !c.is_whitespace()),
+    );
+    for (line, bytes) in rows {
+        parse_row(shape, Some(symbols), bytes, cells).map_err(|(column, kind)| ReadError {
+            line: *line,
+            column,
+            kind,
+        })?;
+    }
+    Ok(symbols)
+}
+
+/// The side of the grid whose first row is `bytes`: its cells, counted as characters (other
+/// than whitespace and `|`) when those make a supported side, else as whitespace-separated
+/// numbers (`10 0 12 ...`). `None` (keep 9x9) when a count is 9, when neither count is a
+/// side, or when the line looks like a header rather than a row: a character other than
+/// letters, digits, blanks, `|` and whitespace, or a word mixing upper and lower case
+/// (`Grid 01`).
+pub(super) fn row_side(bytes: &[u8]) -> Option<usize> {
+    let text = decode(bytes).ok()?;
+    let content = text.split('#').next().unwrap_or_default();
+    let odd = |c: char| {
+        !(c.is_ascii_alphanumeric()
+            || c.is_whitespace()
+            || matches!(c, '|' | '.' | '_' | '-' | '*'))
+    };
+    let mixed = |w: &str| {
+        w.chars().any(|c| c.is_ascii_lowercase()) && w.chars().any(|c| c.is_ascii_uppercase())
+    };
+    let words: Vec<&str> = tokens(content).map(|(_, t)| t).collect();
+    if content.chars().any(odd) || words.iter().any(|w| mixed(w)) {
+        return None;
+    }
+    let is_side = |n: usize| Shape::from_side(n).is_some_and(|s| s.side() == n);
+    let chars = content
+        .chars()
+        .filter(|&c| c != '|' && !c.is_whitespace())
+        .count();
+    let numbers = words.iter().all(|w| w.bytes().all(|b| b.is_ascii_digit()));
+    let multi = words.iter().any(|w| w.len() > 1);
+    let equal = words.windows(2).all(|p| p[0].len() == p[1].len());
+    if chars == 9 || words.len() == 9 {
+        None
+    } else if is_side(chars) && !(numbers && multi && !equal) {
+        Some(chars)
+    } else if numbers && is_side(words.len()) {
+        Some(words.len())
+    } else {
+        is_side(chars).then_some(chars)
+    }
+}
+
+/// Parses one row of a grid, in `symbols` (or as [`cell_value`] reads it when `None`),
+/// appending its `N` cells to `out`.
+fn parse_row(
+    shape: Shape,
+    symbols: Option<Symbols>,
+    bytes: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<(), LineError> {
     let text = decode(bytes).map_err(|bad| (bad.column, ReadErrorKind::InvalidUtf8))?;
     let n = shape.side();
     let b = shape.box_side();
@@ -186,8 +276,8 @@ fn parse_row(shape: Shape, bytes: &[u8], out: &mut Vec<u8>) -> Result<(), LineEr
             if ch == '|' || ch.is_whitespace() {
                 continue;
             }
-            let value =
-                cell_value(shape, ch).ok_or((col, ReadErrorKind::BadCell { found: ch, max }))?;
+            let value = cell_in(shape, symbols, ch)
+                .ok_or((col, ReadErrorKind::BadCell { found: ch, max }))?;
             count += 1;
             if count <= n {
                 out.push(value);
@@ -205,7 +295,7 @@ fn parse_row(shape: Shape, bytes: &[u8], out: &mut Vec<u8>) -> Result<(), LineEr
     } else {
         // Whitespace-separated values.
         for (i, (col, token)) in tokens(text).enumerate() {
-            let value = token_value(shape, token).ok_or_else(|| {
+            let value = token_value(shape, symbols, token).ok_or_else(|| {
                 let found: String = token.chars().take(20).collect();
                 (col, ReadErrorKind::BadValue { found, max })
             })?;
@@ -244,10 +334,10 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// The value of a whitespace-separated grid cell: one cell character, or a number `0..=N`.
-fn token_value(shape: Shape, token: &str) -> Option<u8> {
+fn token_value(shape: Shape, symbols: Option<Symbols>, token: &str) -> Option<u8> {
     let mut chars = token.chars();
     if let (Some(ch), None) = (chars.next(), chars.next()) {
-        return cell_value(shape, ch);
+        return cell_in(shape, symbols, ch);
     }
     if token.len() > 3 || !token.bytes().all(|b| b.is_ascii_digit()) {
         return None;

@@ -5,10 +5,11 @@
 use std::io::BufRead;
 
 use super::{
-    LineError, Puzzle, PuzzleReader, ReadError, ReadErrorKind, State, cell_value, located,
+    LineError, Puzzle, PuzzleReader, ReadError, ReadErrorKind, State, cell_in, located,
     next_data_line,
 };
 use crate::sudoku::grid::{Grid, Shape};
+use crate::sudoku::symbols::Symbols;
 use crate::text::decode_prefix;
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -26,10 +27,15 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             Ok(Some(line)) => line,
         };
-        Some(match parse_cells(self.shape, line.bytes, 0) {
+        let shape = self.shape;
+        let symbols = self
+            .symbols
+            .or_else(|| (shape != Shape::CLASSIC).then(|| detect_symbols(shape, line.bytes)));
+        Some(match parse_cells(shape, symbols, line.bytes, 0) {
             Ok(grid) => Ok(Puzzle {
                 line: line.number,
                 grid,
+                symbols: symbols.unwrap_or(Symbols::FromOne),
             }),
             Err((column, kind)) => Err(located(&line, column, kind)),
         })
@@ -56,10 +62,47 @@ pub(super) fn starts_a_line_puzzle(shape: Shape, line: &[u8]) -> bool {
     chars >= shape.cells()
 }
 
-/// Parses the cells of a one-line puzzle; `col0` is the number of characters before `bytes`
-/// on its line. Bytes that are not UTF-8 are an error only before the separator that ends the
-/// puzzle.
-pub(super) fn parse_cells(shape: Shape, bytes: &[u8], col0: usize) -> Result<Grid, LineError> {
+/// The convention of the one-line puzzle at the start of `bytes`, from its first `N * N`
+/// characters other than whitespace and `|`.
+pub(super) fn detect_symbols(shape: Shape, bytes: &[u8]) -> Symbols {
+    let (text, _) = decode_prefix(bytes);
+    let cells = text
+        .chars()
+        .filter(|&c| c != '|' && !c.is_whitespace())
+        .take(shape.cells());
+    Symbols::detect(shape, cells)
+}
+
+/// The shape of a first line that is one puzzle of a size other than 9x9: its first word
+/// (up to whitespace, `,`, `;`, `:` or `#`; `|` ignored) has `N * N` characters for a side
+/// `N` other than 9, each a blank or a digit of `N` in some convention. A 16-character
+/// word of `1`-`4` and blanks is a 4x4 puzzle, one with larger digits a row of a 16x16
+/// grid.
+pub(super) fn line_shape(bytes: &[u8]) -> Option<Shape> {
+    let (text, _) = decode_prefix(bytes);
+    let word: Vec<char> = text
+        .trim_start()
+        .chars()
+        .take_while(|&c| !is_separator(c))
+        .filter(|&c| c != '|')
+        .collect();
+    let side = (2..=36).find(|s| s * s == word.len())?;
+    let shape = Shape::from_side(side).filter(|&s| s != Shape::CLASSIC)?;
+    let symbols = Symbols::detect(shape, word.iter().copied());
+    word.iter()
+        .all(|&c| symbols.cell(shape, c).is_some())
+        .then_some(shape)
+}
+
+/// Parses the cells of a one-line puzzle, in `symbols` (or as [`super::cell_value`] reads
+/// them when `None`); `col0` is the number of characters before `bytes` on its line. Bytes
+/// that are not UTF-8 are an error only before the separator that ends the puzzle.
+pub(super) fn parse_cells(
+    shape: Shape,
+    symbols: Option<Symbols>,
+    bytes: &[u8],
+    col0: usize,
+) -> Result<Grid, LineError> {
     let n = shape.cells();
     let (text, invalid) = decode_prefix(bytes);
     let mut cells = Vec::with_capacity(n);
@@ -70,7 +113,7 @@ pub(super) fn parse_cells(shape: Shape, bytes: &[u8], col0: usize) -> Result<Gri
             if ch == '|' || ch.is_whitespace() {
                 continue;
             }
-            match cell_value(shape, ch) {
+            match cell_in(shape, symbols, ch) {
                 Some(value) => cells.push(value),
                 None if is_separator(ch) => {
                     let found = cells.len();
@@ -85,7 +128,7 @@ pub(super) fn parse_cells(shape: Shape, bytes: &[u8], col0: usize) -> Result<Gri
             return Ok(Grid::from_checked(shape, cells));
         } else if ch == '|' {
             continue;
-        } else if cell_value(shape, ch).is_some() {
+        } else if cell_in(shape, symbols, ch).is_some() {
             return Err((col, ReadErrorKind::TooManyCells { expected: n }));
         } else {
             return Err((
@@ -214,9 +257,11 @@ mod tests {
     #[test]
     fn sixteen_by_sixteen_lines_read_letters() {
         let shape = Shape::new(4).expect("16x16");
+        // Letters alone would be detected as the convention A-Z: force 1-9A-G.
         let line: String = "G".repeat(256);
         let items: Vec<_> = PuzzleReader::new(line.as_bytes())
             .with_shape(shape)
+            .with_symbols(Symbols::FromOne)
             .collect();
         assert_eq!(items.len(), 1);
         assert_eq!(items[0].as_ref().expect("valid").grid.cells()[0], 16);

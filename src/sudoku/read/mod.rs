@@ -78,6 +78,7 @@ use std::io::{self, BufRead};
 use std::str::FromStr;
 
 use super::grid::{Grid, Shape};
+use super::symbols::Symbols;
 use crate::text::{Line, LineReader};
 
 pub use crate::text::MAX_LINE_BYTES;
@@ -130,6 +131,9 @@ pub struct Puzzle {
     pub line: usize,
     /// The puzzle.
     pub grid: Grid,
+    /// How its digits were written (detected for the puzzle, or forced by
+    /// [`PuzzleReader::with_symbols`]): answers are written back in the same convention.
+    pub symbols: Symbols,
 }
 
 /// A located reading error: `line:column: what was found, what was expected`.
@@ -333,6 +337,10 @@ enum State {
 pub struct PuzzleReader<R> {
     lines: LineReader<R>,
     shape: Shape,
+    /// Whether the shape was given ([`PuzzleReader::with_shape`]) rather than detected.
+    shape_forced: bool,
+    /// The convention of the digits, when forced; else detected per puzzle.
+    symbols: Option<Symbols>,
     forced: Option<Format>,
     detected: Option<Format>,
     state: State,
@@ -349,6 +357,8 @@ impl<R: BufRead> PuzzleReader<R> {
         PuzzleReader {
             lines: LineReader::new(reader),
             shape: Shape::CLASSIC,
+            shape_forced: false,
+            symbols: None,
             forced: None,
             detected: None,
             state: State::Start,
@@ -357,10 +367,19 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// Reads puzzles of `shape` instead of 9x9 (call before reading anything).
+    /// Reads puzzles of `shape` instead of detecting it (call before reading anything).
     #[must_use]
     pub fn with_shape(mut self, shape: Shape) -> Self {
         self.shape = shape;
+        self.shape_forced = true;
+        self
+    }
+
+    /// Reads every digit in `symbols` instead of detecting the convention of each puzzle
+    /// (call before reading anything).
+    #[must_use]
+    pub fn with_symbols(mut self, symbols: Symbols) -> Self {
+        self.symbols = Some(symbols);
         self
     }
 
@@ -372,7 +391,8 @@ impl<R: BufRead> PuzzleReader<R> {
         self
     }
 
-    /// The shape of the puzzles read.
+    /// The shape of the puzzles read: the one given, or, once [`PuzzleReader::format`] or
+    /// the first [`Iterator::next`] has run, the one detected.
     pub fn shape(&self) -> Shape {
         self.shape
     }
@@ -420,13 +440,20 @@ impl<R: BufRead> PuzzleReader<R> {
             None | Some(Format::Csv) => csv::PuzzleColumn::from_header(line.bytes),
             Some(_) => None,
         };
-        let format = forced.unwrap_or(if column.is_some() {
-            Format::Csv
-        } else if line::starts_a_line_puzzle(shape, line.bytes) {
-            Format::Lines
+        let (format, detected) = if column.is_some() || forced == Some(Format::Csv) {
+            (Format::Csv, None)
+        } else if self.shape_forced {
+            let lines = line::starts_a_line_puzzle(shape, line.bytes);
+            (
+                forced.unwrap_or(if lines { Format::Lines } else { Format::Grid }),
+                None,
+            )
         } else {
-            Format::Grid
-        });
+            detect_shape(forced, line.bytes)
+        };
+        if let Some(detected) = detected {
+            self.shape = detected;
+        }
         self.detected = Some(format);
         if format == Format::Csv {
             match column {
@@ -475,6 +502,24 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     }
 }
 
+/// The format and shape of an input whose first meaningful line is `bytes`, for the
+/// formats `forced` allows; see the [module documentation](self). `None` keeps 9x9.
+fn detect_shape(forced: Option<Format>, bytes: &[u8]) -> (Format, Option<Shape>) {
+    if forced != Some(Format::Grid)
+        && let Some(shape) = line::line_shape(bytes)
+    {
+        return (Format::Lines, Some(shape));
+    }
+    let lines = forced != Some(Format::Grid) && line::starts_a_line_puzzle(Shape::CLASSIC, bytes);
+    if forced == Some(Format::Lines) || lines {
+        return (Format::Lines, None);
+    }
+    (
+        Format::Grid,
+        grid::row_side(bytes).and_then(Shape::from_side),
+    )
+}
+
 /// Parses one classic 9x9 puzzle written on one line, as in [`Format::Lines`] (a trailing
 /// line end and a leading byte order mark are allowed). Errors are reported on line 1.
 ///
@@ -492,7 +537,7 @@ pub fn parse_line_as(shape: Shape, text: impl AsRef<[u8]>) -> Result<Grid, ReadE
     let bytes = crate::text::SliceLines::new(text.as_ref())
         .next()
         .map_or(&[][..], |line| line.bytes);
-    line::parse_cells(shape, bytes, 0).map_err(|(column, kind)| ReadError {
+    line::parse_cells(shape, None, bytes, 0).map_err(|(column, kind)| ReadError {
         line: 1,
         column,
         kind,
@@ -554,6 +599,16 @@ fn cell_value(shape: Shape, ch: char) -> Option<u8> {
         _ => return None,
     };
     (value <= shape.max_digit()).then_some(value)
+}
+
+/// The value of cell character `ch` in `symbols`, or as [`cell_value`] reads it when the
+/// convention is the classic one (`None`).
+#[inline]
+fn cell_in(shape: Shape, symbols: Option<Symbols>, ch: char) -> Option<u8> {
+    match symbols {
+        None => cell_value(shape, ch),
+        Some(symbols) => symbols.cell(shape, ch),
+    }
 }
 
 /// Whether a line is a comment: its first non-blank character is `#`.
