@@ -793,13 +793,13 @@ impl ColorLinks {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::ProblemBuilder;
 
-    /// DLX2's example: primary A B C, secondary X Y; options `A B X:0 Y:0`, `A C X:1 Y:1`,
-    /// `X:0 Y:1` (no primary item: left out), `B X:1`, `C Y:1`.
-    fn dlx2_example() -> ColorLinks {
+    /// DLX2's example (dlx2.w): primary A B C, secondary X Y; options `A B X:0 Y:0`,
+    /// `A C X:1 Y:1`, `X:0 Y:1` (no primary item: left out), `B X:1`, `C Y:1`.
+    pub(crate) fn dlx2_example_problem() -> crate::Problem {
         let (a, b, c, x, y) = (0, 1, 2, 3, 4);
         let mut builder = ProblemBuilder::new(3, 2);
         for option in [
@@ -811,7 +811,12 @@ mod tests {
         ] {
             builder.colored_option(option).unwrap();
         }
-        ColorLinks::new(&builder.build().unwrap())
+        builder.build().unwrap()
+    }
+
+    /// The links of [`dlx2_example_problem`].
+    fn dlx2_example() -> ColorLinks {
+        ColorLinks::new(&dlx2_example_problem())
     }
 
     #[test]

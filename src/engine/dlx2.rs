@@ -165,23 +165,12 @@ impl Arena for ColorLinks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ProblemBuilder;
+    use crate::engine::colored::tests::dlx2_example_problem;
 
     /// DLX2's example (dlx2.w): its one solution is `A C X:1 Y:1` and `B X:1`.
     #[test]
     fn dlx2_s_example_has_its_one_solution() {
-        let (a, b, c, x, y) = (0, 1, 2, 3, 4);
-        let mut builder = ProblemBuilder::new(3, 2);
-        for option in [
-            vec![(a, None), (b, None), (x, Some(0)), (y, Some(0))],
-            vec![(a, None), (c, None), (x, Some(1)), (y, Some(1))],
-            vec![(x, Some(0)), (y, Some(1))],
-            vec![(b, None), (x, Some(1))],
-            vec![(c, None), (y, Some(1))],
-        ] {
-            builder.colored_option(option).unwrap();
-        }
-        let problem = builder.build().unwrap();
+        let problem = dlx2_example_problem();
         let mut engine = Dlx2::new(&problem);
         let pristine = engine.clone();
         let mut solutions = Vec::new();
