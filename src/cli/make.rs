@@ -1,7 +1,7 @@
 //! `dancing sudoku generate`, `rate` and `hint`: argument definitions and output only; the
 //! puzzles, ratings and hints come from `dancing::sudoku::{generate, rate, hint}`.
 
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -13,11 +13,11 @@ use dancing::sudoku::rate::{self, Band};
 use dancing::sudoku::rules::Rules;
 use dancing::sudoku::solve::SudokuSolver;
 use dancing::sudoku::symbols::Symbols;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 
 use super::Exit;
+use super::report::Report;
 
 /// Solve Sudoku puzzles: one from standard input, or whole files and directories of them.
 ///
@@ -180,15 +180,12 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         .num_threads(jobs)
         .build()
         .context("cannot start the worker threads")?;
-    let progress = if args.quiet || !io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr());
-        bar.set_style(ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} puzzles, {per_sec}, {eta}",
-        )?);
-        bar
-    };
+    let report = Report::new(
+        args.quiet,
+        false,
+        "{bar:30} {pos}/{len} puzzles, {per_sec}, {eta}",
+    );
+    report.bar().set_length(args.count);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut made, mut missed, mut clues) = (0u64, 0u64, 0usize);
     let mut start = 0;
@@ -257,11 +254,11 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                 }
             }
         }
-        progress.inc(end - start);
+        report.bar().inc(end - start);
         start = end;
     }
     out.flush()?;
-    progress.finish_and_clear();
+    report.finish();
     if missed > 0 {
         super::report::say(format_args!(
             "{missed} of {} puzzles not made: no grid of {} attempts met --clues or \
