@@ -15,7 +15,7 @@ use std::io::BufRead;
 use csv_core::{ReadFieldResult, Reader};
 
 use super::line::parse_cells;
-use super::{Puzzle, PuzzleReader, ReadError, ReadErrorKind, State, located, next_data_line};
+use super::{Puzzle, PuzzleReader, ReadError, ReadErrorKind, located, next_data_line};
 use crate::sudoku::symbols::Symbols;
 use crate::text::char_count;
 
@@ -122,16 +122,11 @@ impl<R: BufRead> PuzzleReader<R> {
     /// The next puzzle of a CSV input.
     pub(super) fn next_csv(&mut self) -> Option<Result<Puzzle, ReadError>> {
         let line = match next_data_line(&mut self.lines) {
-            Err(e) => {
-                let e = self.io_error(&e);
-                self.state = State::Done;
-                return Some(Err(e));
-            }
-            Ok(None) => {
-                self.state = State::Done;
-                return None;
-            }
             Ok(Some(line)) => line,
+            end => {
+                let error = end.err();
+                return self.stop(error);
+            }
         };
         let column = self.csv.as_mut()?;
         let k = column.index;

@@ -122,11 +122,7 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         loop {
             let line = match self.lines.next_line() {
-                Err(e) => {
-                    let e = self.io_error(&e);
-                    self.state = State::Done;
-                    return Some(Err(e));
-                }
+                Err(e) => return self.stop(Some(e)),
                 Ok(None) => {
                     self.state = State::Done;
                     return (rows > 0).then(|| {

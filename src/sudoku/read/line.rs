@@ -5,8 +5,7 @@
 use std::io::BufRead;
 
 use super::{
-    LineError, Puzzle, PuzzleReader, ReadError, ReadErrorKind, State, cell_in, located,
-    next_data_line,
+    LineError, Puzzle, PuzzleReader, ReadError, ReadErrorKind, cell_in, located, next_data_line,
 };
 use crate::sudoku::grid::{Grid, Shape};
 use crate::sudoku::symbols::Symbols;
@@ -16,16 +15,11 @@ impl<R: BufRead> PuzzleReader<R> {
     /// The next puzzle of a lines-format input.
     pub(super) fn next_lines(&mut self) -> Option<Result<Puzzle, ReadError>> {
         let line = match next_data_line(&mut self.lines) {
-            Err(e) => {
-                let e = self.io_error(&e);
-                self.state = State::Done;
-                return Some(Err(e));
-            }
-            Ok(None) => {
-                self.state = State::Done;
-                return None;
-            }
             Ok(Some(line)) => line,
+            end => {
+                let error = end.err();
+                return self.stop(error);
+            }
         };
         let shape = self.shape;
         let symbols = self

@@ -410,6 +410,13 @@ impl<R: BufRead> PuzzleReader<R> {
         self.detected
     }
 
+    /// Ends the input: no puzzle follows an I/O error (returned, located after the last
+    /// line read) or the end of the input (`None`).
+    fn stop(&mut self, error: Option<io::Error>) -> Option<Result<Puzzle, ReadError>> {
+        self.state = State::Done;
+        error.map(|e| Err(self.io_error(&e)))
+    }
+
     /// An I/O error, on the line the reader was about to read.
     fn io_error(&self, e: &io::Error) -> ReadError {
         ReadError {
