@@ -317,3 +317,56 @@ fn a_puzzle_of_the_wrong_size_for_size_is_an_error_at_its_line() {
             "<stdin>:1:1: grid ended after 1 row (the last on line 1), expected 6",
         ));
 }
+
+#[test]
+fn a_long_search_shows_which_puzzle_it_is_and_gives_up_at_the_node_budget() {
+    // The third line of puzzles/shapes/25x25.txt is its first puzzle, far beyond 300,000
+    // nodes. DANCING_LONG_AFTER_NODES (for tests) makes a search long after a node count,
+    // not after seconds, so the progress line comes without timing; with stderr not a
+    // terminal, --progress writes it as a line of its own.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/shapes/25x25.txt");
+    for jobs in ["1", "2"] {
+        let assert = dancing()
+            .env("DANCING_LONG_AFTER_NODES", "100000")
+            .args([
+                "sudoku",
+                "--progress",
+                "--max-nodes",
+                "300000",
+                "--jobs",
+                jobs,
+            ])
+            .arg(&file)
+            .assert()
+            .code(3);
+        let out = stdout_of(&assert);
+        assert_eq!(out.lines().next(), Some("gave-up"), "{out}");
+        let err = stderr_of(&assert);
+        let progress = format!("{}:3: searching: ", file.display());
+        let line = err
+            .lines()
+            .find(|l| l.contains(&progress))
+            .unwrap_or_else(|| panic!("no progress line for line 3: {err}"));
+        let nodes: u64 = line
+            .split(&progress)
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        assert!((100_000..300_000).contains(&nodes), "{line}");
+        assert!(line.contains("% of the tree explored"), "{line}");
+        assert!(err.contains("gave up after 300000 nodes"), "{err}");
+    }
+}
+
+#[test]
+fn without_progress_a_long_search_says_nothing_until_it_ends() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/shapes/25x25.txt");
+    let assert = dancing()
+        .env("DANCING_LONG_AFTER_NODES", "100000")
+        .args(["sudoku", "--max-nodes", "300000", "--jobs", "1"])
+        .arg(&file)
+        .assert()
+        .code(3);
+    assert!(!stderr_of(&assert).contains("searching:"));
+}

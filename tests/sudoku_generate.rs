@@ -7,7 +7,7 @@ mod common;
 
 use dancing::sudoku::check::verify;
 use dancing::sudoku::generate::{Generator, Symmetry, puzzle_seed};
-use dancing::sudoku::grid::{Grid, Shape};
+use dancing::sudoku::grid::{Grid, Shape, Unit};
 use dancing::sudoku::hint::{self, Single, Stuck};
 use dancing::sudoku::rate::{self, Band};
 use dancing::sudoku::solve::SudokuSolver;
@@ -88,11 +88,21 @@ fn check_hint(grid: &Grid, step: &hint::Hint) {
             );
             return;
         }
-        Single::HiddenInRow(r) => (0..n).map(|c| (r, c)).collect(),
-        Single::HiddenInColumn(c) => (0..n).map(|r| (r, c)).collect(),
-        Single::HiddenInBox(bx) => (0..n)
+        Single::Hidden {
+            unit: Unit::Row,
+            index: r,
+        } => (0..n).map(|c| (r, c)).collect(),
+        Single::Hidden {
+            unit: Unit::Column,
+            index: c,
+        } => (0..n).map(|r| (r, c)).collect(),
+        Single::Hidden {
+            unit: Unit::Box,
+            index: bx,
+        } => (0..n)
             .map(|k| (bx / b * b + k / b, bx % b * b + k % b))
             .collect(),
+        Single::Hidden { unit, .. } => panic!("{step}: a {unit} under the classic rules"),
     };
     let fits: Vec<_> = places.into_iter().filter(|&(r, c)| here(r, c)).collect();
     assert_eq!(fits, vec![(step.row, step.col)], "{step}");
@@ -233,4 +243,80 @@ fn rate_prints_a_band_per_puzzle_and_unrated_for_several_solutions() {
     let out = common::stdout_of(&assert);
     assert_eq!(out.lines().count(), 20);
     assert!(out.lines().all(|l| l == "unrated"), "{out}");
+}
+
+/// Checks a generated puzzle: its solution fits the rules, its givens are the solution's,
+/// and it has exactly one solution.
+fn check_generated(solver: &mut SudokuSolver, made: &dancing::sudoku::generate::Generated) {
+    verify(&made.puzzle, &made.solution).unwrap();
+    for (given, full) in made.puzzle.cells().iter().zip(made.solution.cells()) {
+        assert!(
+            *given == 0 || given == full,
+            "the givens are the full grid's"
+        );
+    }
+    assert_eq!(solutions(solver, &made.puzzle), 1);
+}
+
+#[test]
+fn a_floor_of_givens_stops_the_removal_there_and_keeps_the_puzzle_unique() {
+    let mut solver = SudokuSolver::new(Shape::CLASSIC);
+    for k in 0..4 {
+        let made = Generator::new(Shape::CLASSIC, Symmetry::None)
+            .with_min_givens(50)
+            .generate(puzzle_seed(21, k));
+        check_generated(&mut solver, &made);
+        // Minimal 9x9 puzzles have far fewer than 50 givens: the floor stops the removal.
+        assert_eq!(made.puzzle.givens(), 50);
+    }
+}
+
+#[test]
+fn a_node_budget_on_the_checks_keeps_puzzles_unique_and_their_search_near_it() {
+    let shape = Shape::new(4).unwrap();
+    let mut solver = SudokuSolver::new(shape);
+    let budget = 500;
+    for k in 0..3 {
+        let seed = puzzle_seed(22, k);
+        let made = Generator::new(shape, Symmetry::None)
+            .with_check_nodes(Some(budget))
+            .generate(seed);
+        check_generated(&mut solver, &made);
+        let minimal = Generator::new(shape, Symmetry::None).generate(seed);
+        // The same grid, fewer removals: the givens are a superset of the minimal puzzle's.
+        assert_eq!(made.solution, minimal.solution);
+        assert!(made.puzzle.givens() >= minimal.puzzle.givens());
+        solver.solve(&made.puzzle, 2).unwrap();
+        assert!(
+            solver.stats().nodes <= 2 * budget,
+            "{}",
+            solver.stats().nodes
+        );
+    }
+}
+
+#[test]
+fn generate_takes_a_floor_of_givens_and_a_check_budget_on_the_command_line() {
+    let assert = common::dancing()
+        .args([
+            "sudoku", "generate", "--size", "16", "--count", "3", "--seed", "4",
+        ])
+        .args([
+            "--check-nodes",
+            "2000",
+            "--min-givens",
+            "120",
+            "-q",
+            "--jobs",
+            "1",
+        ])
+        .assert()
+        .success();
+    let shape = Shape::new(4).unwrap();
+    let mut solver = SudokuSolver::new(shape);
+    for line in common::stdout_of(&assert).lines() {
+        let puzzle = dancing::sudoku::read::parse_line_as(shape, line).unwrap();
+        assert!(puzzle.givens() >= 120, "{line}");
+        assert_eq!(solutions(&mut solver, &puzzle), 1, "{line}");
+    }
 }

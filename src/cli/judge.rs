@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use dancing::Stats;
 use dancing::sudoku::grid::Grid;
-use dancing::sudoku::solve::{Solution, SolveError, SudokuSolver};
+use dancing::sudoku::solve::{Progress, Solution, SolveError, SudokuSolver};
 
 /// What the user asked to know about each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,10 +110,16 @@ impl Verdict {
     }
 }
 
-/// Solves `puzzle` as `request` asks, and says what became of it.
-pub fn judge(solver: &mut SudokuSolver, puzzle: &Grid, request: Request) -> Verdict {
+/// Solves `puzzle` as `request` asks, and says what became of it; `watch` sees the search's
+/// progress every so often ([`SudokuSolver::set_watch_every`]).
+pub fn judge(
+    solver: &mut SudokuSolver,
+    puzzle: &Grid,
+    request: Request,
+    watch: impl FnMut(Progress),
+) -> Verdict {
     let limit = request.limit();
-    let result = solver.solve(puzzle, limit);
+    let result = solver.solve_watched(puzzle, limit, watch);
     let stats = solver.stats();
     match result {
         Ok(Solution { grid, count }) => {
@@ -193,7 +199,7 @@ mod tests {
     fn a_solved_puzzle_is_solved_with_its_solution_and_an_exact_count() {
         let puzzle = grid(CLASSIC);
         for request in [FIND_ONE, UNIQUE] {
-            let v = judge(&mut solver(), &puzzle, request);
+            let v = judge(&mut solver(), &puzzle, request, |_| {});
             assert_eq!(v.status, Status::Solved, "{request:?}");
             assert_eq!(v.status.name(), "solved");
             assert_eq!(v.solutions, 1);
@@ -202,8 +208,8 @@ mod tests {
             assert_eq!(verify(&puzzle, &v.solution.unwrap()), Ok(()));
         }
         // Found one, asked for one: there may be more. Under --unique, 1 of 2 is exact.
-        assert!(!judge(&mut solver(), &puzzle, FIND_ONE).complete);
-        assert!(judge(&mut solver(), &puzzle, UNIQUE).complete);
+        assert!(!judge(&mut solver(), &puzzle, FIND_ONE, |_| {}).complete);
+        assert!(judge(&mut solver(), &puzzle, UNIQUE, |_| {}).complete);
     }
 
     #[test]
@@ -211,7 +217,7 @@ mod tests {
         let puzzle = grid(
             ".12345678......................................................9.................",
         );
-        let v = judge(&mut solver(), &puzzle, FIND_ONE);
+        let v = judge(&mut solver(), &puzzle, FIND_ONE, |_| {});
         assert_eq!(v.status, Status::Unsolvable);
         assert_eq!(v.status.name(), "unsolvable");
         assert_eq!((&v.solution, v.solutions, v.complete), (&None, 0, true));
@@ -226,8 +232,8 @@ mod tests {
         );
         let mut solver = solver();
         // A search first, so that its statistics could linger.
-        judge(&mut solver, &grid(CLASSIC), FIND_ONE);
-        let v = judge(&mut solver, &puzzle, FIND_ONE);
+        judge(&mut solver, &grid(CLASSIC), FIND_ONE, |_| {});
+        let v = judge(&mut solver, &puzzle, FIND_ONE, |_| {});
         assert_eq!(v.status, Status::Invalid);
         assert_eq!(v.status.name(), "invalid");
         assert_eq!((&v.solution, v.solutions, v.count_text()), (&None, 0, None));
@@ -236,7 +242,12 @@ mod tests {
             v.error.as_deref(),
             Some("digit 5 appears twice in row 1: at r1c1 and r1c2")
         );
-        let v = judge(&mut solver, &Grid::empty(Shape::new(4).unwrap()), FIND_ONE);
+        let v = judge(
+            &mut solver,
+            &Grid::empty(Shape::new(4).unwrap()),
+            FIND_ONE,
+            |_| {},
+        );
         assert_eq!(v.status, Status::Invalid);
         assert_eq!(v.solution, None);
     }
@@ -244,35 +255,35 @@ mod tests {
     #[test]
     fn two_solutions_are_multiple_only_when_unique_is_asked_and_a_count_at_its_limit_is_marked() {
         let empty = Grid::empty(Shape::CLASSIC);
-        let v = judge(&mut solver(), &empty, UNIQUE);
+        let v = judge(&mut solver(), &empty, UNIQUE, |_| {});
         assert_eq!(v.status, Status::Multiple);
         assert_eq!(v.status.name(), "multiple");
         assert_eq!(v.solutions, 2, "unique raises the limit to 2");
         assert!(v.error.is_some());
         assert_eq!(verify(&empty, &v.solution.unwrap()), Ok(()));
 
-        let v = judge(&mut solver(), &empty, FIND_ONE);
+        let v = judge(&mut solver(), &empty, FIND_ONE, |_| {});
         assert_eq!((v.status, v.solutions), (Status::Solved, 1));
 
         let ten = Request {
             limit: 10,
             unique: false,
         };
-        let v = judge(&mut solver(), &empty, ten);
+        let v = judge(&mut solver(), &empty, ten, |_| {});
         assert_eq!(
             (v.status, v.solutions, v.complete),
             (Status::Solved, 10, false)
         );
         assert_eq!(v.count_text().as_deref(), Some("10+"));
 
-        let v = judge(&mut solver(), &grid(CLASSIC), ten);
+        let v = judge(&mut solver(), &grid(CLASSIC), ten, |_| {});
         assert_eq!(v.count_text().as_deref(), Some("1"), "unique: exact");
 
         let five_unique = Request {
             limit: 5,
             unique: true,
         };
-        let v = judge(&mut solver(), &empty, five_unique);
+        let v = judge(&mut solver(), &empty, five_unique, |_| {});
         assert_eq!((v.status, v.solutions), (Status::Multiple, 5));
     }
 
@@ -281,7 +292,7 @@ mod tests {
         let puzzle = grid(HARD);
         let mut solver = solver();
         solver.set_max_nodes(Some(1));
-        let v = judge(&mut solver, &puzzle, FIND_ONE);
+        let v = judge(&mut solver, &puzzle, FIND_ONE, |_| {});
         assert_eq!(v.status, Status::GaveUp);
         assert_eq!(v.status.name(), "gave-up");
         assert_eq!(
@@ -297,13 +308,13 @@ mod tests {
             limit: u64::MAX,
             unique: false,
         };
-        let v = judge(&mut solver, &Grid::empty(Shape::CLASSIC), all);
+        let v = judge(&mut solver, &Grid::empty(Shape::CLASSIC), all, |_| {});
         assert_eq!(v.status, Status::GaveUp);
         assert_eq!(v.error.as_deref(), Some("gave up after 0 s (--max-time)"));
         solver.set_max_time(None);
 
         // Without the budgets the same solver solves it, and the answer verifies.
-        let v = judge(&mut solver, &puzzle, UNIQUE);
+        let v = judge(&mut solver, &puzzle, UNIQUE, |_| {});
         assert_eq!((v.status, v.solutions), (Status::Solved, 1));
         assert_eq!(verify(&puzzle, &v.solution.unwrap()), Ok(()));
     }

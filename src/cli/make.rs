@@ -1,6 +1,7 @@
 //! `dancing sudoku generate`, `rate` and `hint`: argument definitions and output only; the
 //! puzzles, ratings and hints come from `dancing::sudoku::{generate, rate, hint}`.
 
+use std::collections::hash_map::Entry;
 use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
 
@@ -10,7 +11,6 @@ use dancing::sudoku::generate::{Generated, Generator, Symmetry, puzzle_seed};
 use dancing::sudoku::grid::Shape;
 use dancing::sudoku::hint;
 use dancing::sudoku::rate::{self, Band};
-use dancing::sudoku::rules::Rules;
 use dancing::sudoku::solve::SudokuSolver;
 use dancing::sudoku::symbols::Symbols;
 use rayon::prelude::*;
@@ -63,8 +63,9 @@ enum Action {
 /// Each puzzle starts from a random full grid (the engine searching the empty grid's matrix
 /// with its options in a random order); givens are then removed in a random order, a removal
 /// kept only when the solution stays unique. The result is minimal: removing any given (any
-/// symmetric group of givens, with --symmetry) allows a second solution. The same --seed gives
-/// the same puzzles whatever --jobs is.
+/// symmetric group of givens, with --symmetry) allows a second solution, unless --min-givens or
+/// --check-nodes stops the removal early. The same --seed gives the same puzzles whatever
+/// --jobs is.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     dancing sudoku generate --count 10 --seed 1\n  \
@@ -88,6 +89,15 @@ struct GenerateArgs {
     #[arg(long, value_name = "BAND",
           value_parser = ["simple", "easy", "medium", "hard", "expert"])]
     difficulty: Option<String>,
+    /// Stop removing givens before fewer than K remain: unique puzzles, not minimal ones
+    /// (for 25x25 and 36x36 grids, whose minimal puzzles are slow to make and to solve).
+    #[arg(long, value_name = "K")]
+    min_givens: Option<usize>,
+    /// Give each uniqueness check N nodes: a removal whose check needs more is undone, as if
+    /// it allowed a second solution. The puzzles stay unique (not necessarily minimal), and
+    /// the search solves them in about N nodes.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    check_nodes: Option<u64>,
     /// Grids tried per puzzle before giving up on --clues or --difficulty.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     attempts: u64,
@@ -120,10 +130,11 @@ enum Format {
 /// Rate puzzles: a difficulty band read from the exact-cover search.
 ///
 /// `simple`: naked singles alone solve it (cells with one candidate); `easy`: naked and hidden
-/// singles (a digit with one place in a box, row or column); otherwise the search's nodes
-/// beyond the path of one node per blank decide: `medium` up to 10, `hard` up to 100,
-/// `expert` more. Prints one line per puzzle: the band, the nodes and the nodes beyond the
-/// path; puzzles without exactly one solution are `unrated`.
+/// singles (a digit with one place in a box, row or column, or in a variant's region,
+/// diagonal, window or extra region); otherwise the search's nodes beyond the path of one
+/// node per blank decide: `medium` up to 10, `hard` up to 100, `expert` more. Prints one line
+/// per puzzle: the band, the nodes and the nodes beyond the path; puzzles without exactly one
+/// solution are `unrated`. Every shape and variant is rated under its own rules.
 #[derive(Debug, Args)]
 struct RateArgs {
     /// Files of puzzles; standard input when absent or `-`.
@@ -137,8 +148,11 @@ struct RateArgs {
 /// Explain the next step a person could take, from the exact-cover view.
 ///
 /// A cell with one candidate left ("r3c4 can only be 7") or a digit with one place left in a
-/// unit ("in row 5, 3 can only go in c8"). With --all-steps, the whole solve as such steps;
-/// where singles run out, it says so and names the cell with the fewest candidates.
+/// house ("in row 5, 3 can only go in c8"; with the variant flags also a jigsaw region, a
+/// diagonal, a window or an extra region: "in the main diagonal, 4 can only go in r2c2"; the
+/// anti-knight and anti-king rules remove candidates but name no place of their own). With
+/// --all-steps, the whole solve as such steps; where singles run out, it says so and names
+/// the cell with the fewest candidates.
 #[derive(Debug, Args)]
 struct HintArgs {
     /// A file with one puzzle (the first is used); standard input when absent or `-`.
@@ -199,7 +213,9 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                 .map_init(
                     || {
                         (
-                            Generator::with_rules(rules.clone(), symmetry),
+                            Generator::with_rules(rules.clone(), symmetry)
+                                .with_min_givens(args.min_givens.unwrap_or(0))
+                                .with_check_nodes(args.check_nodes),
                             SudokuSolver::with_rules(rules.clone()),
                         )
                     },
@@ -312,19 +328,30 @@ fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut exit = Exit::Success;
     let mut solvers = std::collections::HashMap::new();
-    let variants = classic_only(&args.shape, "rate")?;
-    for (_, entry) in read_puzzles(&args.paths, &variants)? {
+    let variants = args.shape.variants()?;
+    for (name, entry) in read_puzzles(&args.paths, &variants)? {
         match entry {
             Ok(puzzle) => {
                 let shape = puzzle.grid.shape();
-                let solver = solvers.entry(shape).or_insert_with(|| {
-                    SudokuSolver::with_engine(Rules::classic(shape), args.engine.engine())
-                });
+                let solver = match solvers.entry(shape) {
+                    Entry::Occupied(solver) => solver.into_mut(),
+                    Entry::Vacant(slot) => match variants.rules(shape) {
+                        Ok(rules) => {
+                            slot.insert(SudokuSolver::with_engine(rules, args.engine.engine()))
+                        }
+                        Err(err) => {
+                            writeln!(out, "unrated")?;
+                            super::report::say(format_args!("{name}:{}: {err:#}", puzzle.line));
+                            exit = Exit::Error;
+                            continue;
+                        }
+                    },
+                };
                 match rate::rate(solver, &puzzle.grid) {
                     Ok(r) => writeln!(out, "{} {} {}", r.band, r.nodes, r.extra_nodes)?,
                     Err(err) => {
                         writeln!(out, "unrated")?;
-                        super::report::say(format_args!("line {}: {err}", puzzle.line));
+                        super::report::say(format_args!("{name}:{}: {err}", puzzle.line));
                         exit = Exit::NoSolution;
                     }
                 }
@@ -342,14 +369,17 @@ fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
 
 fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
     let paths: Vec<PathBuf> = args.path.iter().cloned().collect();
-    let variants = classic_only(&args.shape, "hint")?;
-    let Some((_, entry)) = read_puzzles(&paths, &variants)?.into_iter().next() else {
+    let variants = args.shape.variants()?;
+    let Some((name, entry)) = read_puzzles(&paths, &variants)?.into_iter().next() else {
         anyhow::bail!("no puzzle in the input");
     };
     let puzzle = entry.map_err(anyhow::Error::msg)?;
+    let rules = variants
+        .rules(puzzle.grid.shape())
+        .with_context(|| format!("{name}:{}", puzzle.line))?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.all_steps {
-        let path = hint::solve_path(&puzzle.grid);
+        let path = hint::solve_path_under(&rules, &puzzle.grid);
         for step in &path.steps {
             writeln!(out, "{step}")?;
         }
@@ -360,7 +390,7 @@ fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
             _ => Exit::Success,
         });
     }
-    match hint::next(&puzzle.grid) {
+    match hint::next_under(&rules, &puzzle.grid) {
         Ok(step) => writeln!(out, "{step}")?,
         Err(end) => {
             writeln!(out, "{end}")?;
@@ -372,20 +402,4 @@ fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
     }
     out.flush()?;
     Ok(Exit::Success)
-}
-
-/// The shape flags of `rate` and `hint`, which read singles from the classic rules only: a
-/// variant flag is refused rather than answered wrongly.
-fn classic_only(
-    args: &super::sudoku::ShapeArgs,
-    command: &str,
-) -> anyhow::Result<super::sudoku::Variants> {
-    let variants = args.variants()?;
-    if !variants.is_classic() {
-        anyhow::bail!(
-            "`dancing sudoku {command}` knows the classic rules of every size, not the variants \
-             (--x, --hyper, --jigsaw, --anti-knight, --anti-king, --extra-regions)"
-        );
-    }
-    Ok(variants)
 }

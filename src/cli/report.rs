@@ -6,11 +6,14 @@
 //! `eprintln!` panics when stderr is closed (`dancing ... 2>&1 >/dev/null | true`), so no
 //! message goes through it: a write that fails is dropped, as a closed stdout ends the run
 //! quietly.
+//!
+//! A batch's display counts finished puzzles; a search that runs long gets a progress of its
+//! own beside it ([`LongSearches`]), fed from the pauses of the search.
 
 use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
@@ -72,6 +75,11 @@ impl Report {
         !self.bar.is_hidden()
     }
 
+    /// Whether the display is a log of plain lines (stderr is not a terminal).
+    pub fn is_log(&self) -> bool {
+        self.log
+    }
+
     /// An error about the input, said even under `--quiet` (it has no output line that
     /// would tell it otherwise).
     pub fn error(&self, message: impl Display) {
@@ -107,6 +115,136 @@ impl Report {
             self.bar.finish();
         } else {
             self.bar.finish_and_clear();
+        }
+    }
+}
+
+/// How long a search runs before its progress is shown.
+const LONG_AFTER: Duration = Duration::from_secs(2);
+/// How often a log gets a line about each long search.
+const LONG_LOG_EVERY: Duration = Duration::from_secs(5);
+/// Nodes between two looks at a search, to see whether it has run long and how far it got.
+const LONG_WATCH_EVERY: u64 = 1 << 16;
+/// Only for tests, which must not depend on time: `DANCING_LONG_AFTER_NODES=N` makes a search
+/// long once it has searched `N` nodes, instead of after [`LONG_AFTER`], and looks at it every
+/// `N` nodes if that is more often than [`LONG_WATCH_EVERY`].
+const LONG_AFTER_NODES: &str = "DANCING_LONG_AFTER_NODES";
+
+/// The searches of a batch that run long, each shown with its place (`file:line`), its nodes,
+/// the share of its tree explored and its time: on a terminal after the batch's figures, one
+/// after the other; in a log as a line of its own every few seconds. Workers share it: each
+/// search is watched by a [`LongSearch`].
+#[derive(Debug)]
+pub struct LongSearches<'a> {
+    report: &'a Report,
+    /// [`LONG_AFTER_NODES`], when set.
+    after_nodes: Option<u64>,
+    /// The long searches shown on a terminal: place, figures.
+    running: Mutex<Vec<(String, String)>>,
+}
+
+impl<'a> LongSearches<'a> {
+    /// The long searches of a run reported by `report`.
+    pub fn new(report: &'a Report) -> LongSearches<'a> {
+        let after_nodes = std::env::var(LONG_AFTER_NODES)
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map(|n| n.max(1));
+        LongSearches {
+            report,
+            after_nodes,
+            running: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// How many nodes go by between two looks at a search; `None` when no progress is shown,
+    /// so that searches need not pause.
+    pub fn watch_every(&self) -> Option<u64> {
+        let every = self
+            .after_nodes
+            .map_or(LONG_WATCH_EVERY, |n| n.min(LONG_WATCH_EVERY));
+        self.report.shows_progress().then_some(every)
+    }
+
+    /// Starts watching the search of the puzzle at `place`.
+    pub fn start(&self, place: impl FnOnce() -> String) -> LongSearch<'_, 'a> {
+        LongSearch {
+            searches: self,
+            place: self.report.shows_progress().then(place),
+            start: Instant::now(),
+            shown: false,
+            logged: None,
+        }
+    }
+
+    /// Shows the long searches on the terminal's display.
+    fn show(&self, running: &[(String, String)]) {
+        let message: Vec<String> = running
+            .iter()
+            .map(|(place, figures)| format!("; searching {place} ({figures})"))
+            .collect();
+        self.report.bar().set_message(message.concat());
+    }
+}
+
+/// One search, watched: [`LongSearch::saw`] at each look, and dropped when the search ends.
+#[derive(Debug)]
+pub struct LongSearch<'s, 'a> {
+    searches: &'s LongSearches<'a>,
+    /// `file:line`; `None` when no progress is shown.
+    place: Option<String>,
+    start: Instant,
+    /// Whether it is on the terminal's display.
+    shown: bool,
+    /// When the log last got a line about it.
+    logged: Option<Instant>,
+}
+
+impl LongSearch<'_, '_> {
+    /// The search has searched `nodes` nodes and explored about `explored` of its tree: shown
+    /// if it has run long.
+    pub fn saw(&mut self, nodes: u64, explored: f64) {
+        let Some(place) = &self.place else { return };
+        let searches = self.searches;
+        let elapsed = self.start.elapsed();
+        let long = searches
+            .after_nodes
+            .map_or(elapsed >= LONG_AFTER, |after| nodes >= after);
+        if !long {
+            return;
+        }
+        let figures = format!(
+            "{nodes} nodes, about {:.3}% of the tree explored, {:.1} s",
+            100.0 * explored,
+            elapsed.as_secs_f64()
+        );
+        if searches.report.is_log() {
+            if self.logged.is_none_or(|t| t.elapsed() >= LONG_LOG_EVERY) {
+                searches
+                    .report
+                    .write(&format!("dancing: {place}: searching: {figures}\n"));
+                self.logged = Some(Instant::now());
+            }
+            return;
+        }
+        let mut running = searches.running.lock().unwrap_or_else(|e| e.into_inner());
+        match running.iter_mut().find(|(p, _)| p == place) {
+            Some(entry) => entry.1 = figures,
+            None => running.push((place.clone(), figures)),
+        }
+        self.shown = true;
+        searches.show(&running);
+    }
+}
+
+impl Drop for LongSearch<'_, '_> {
+    /// The search ended: it leaves the display.
+    fn drop(&mut self) {
+        if let (true, Some(place)) = (self.shown, &self.place) {
+            let searches = self.searches;
+            let mut running = searches.running.lock().unwrap_or_else(|e| e.into_inner());
+            running.retain(|(p, _)| p != place);
+            searches.show(&running);
         }
     }
 }

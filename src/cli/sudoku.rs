@@ -21,7 +21,7 @@ use serde_json::json;
 use super::Exit;
 use super::common::{CommonArgs, EngineArgs};
 use super::judge::{Request, Status, Verdict, judge};
-use super::report::Report;
+use super::report::{LongSearches, Report};
 use super::walk::{self, Filter, Found};
 
 /// The arguments of solving puzzles (the help text is [`super::make::SudokuCommand`]'s).
@@ -236,16 +236,6 @@ impl Variants {
         Ok(rules)
     }
 
-    /// Whether no variant flag was given: the classic rules of the shape.
-    pub fn is_classic(&self) -> bool {
-        !(self.x
-            || self.hyper
-            || self.jigsaw.is_some()
-            || self.anti_knight
-            || self.anti_king
-            || self.extra.is_some())
-    }
-
     /// A reader of `reader` with the shape and symbols asked for.
     pub fn reader<R: BufRead>(&self, reader: R) -> PuzzleReader<R> {
         let mut puzzles = PuzzleReader::new(reader);
@@ -306,8 +296,11 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     let report = Report::new(
         common.quiet,
         common.progress,
-        "{spinner} {pos} puzzles, {per_sec}, {elapsed}",
+        "{spinner} {pos} puzzles, {per_sec}, {elapsed}{msg}",
     );
+    // A puzzle whose search runs long shows its own progress beside the batch's.
+    let longs = LongSearches::new(&report);
+    let watch_every = longs.watch_every();
     let variants = args.shape.variants()?;
     if args.to_dlx {
         return to_dlx(&args, &variants);
@@ -322,6 +315,7 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
         let mut solver = SudokuSolver::with_engine(first.clone(), engine);
         solver.set_max_nodes(max_nodes);
         solver.set_max_time(max_time);
+        solver.set_watch_every(watch_every);
         solver
     });
     let stdin_only = args.paths.is_empty() || args.paths.iter().all(|p| p.as_os_str() == "-");
@@ -332,6 +326,8 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
         out: io::BufWriter::new(io::stdout()),
         summary: Summary::default(),
         report: &report,
+        longs: &longs,
+        watch_every,
         grids: 0,
         unshown: 0,
     };
@@ -463,6 +459,10 @@ struct Batch<'a, W: Write> {
     out: W,
     summary: Summary,
     report: &'a Report,
+    /// The searches that run long.
+    longs: &'a LongSearches<'a>,
+    /// Nodes between two looks at a search ([`LongSearches::watch_every`]).
+    watch_every: Option<u64>,
     /// Answers written so far in grid format (they are separated by blank lines).
     grids: u64,
     /// Answers not yet counted by the progress display.
@@ -533,6 +533,7 @@ impl<W: Write + Send> Batch<'_, W> {
         self.summary.reached = Some((name.to_string(), 0));
         let (variants, common) = (self.variants, &self.args.common);
         let engine = self.args.engine.engine();
+        let (longs, watch_every) = (self.longs, self.watch_every);
         pipeline.run(
             puzzles,
             |solver, entry: Entry| {
@@ -544,11 +545,15 @@ impl<W: Write + Send> Batch<'_, W> {
                                 *solver = SudokuSolver::with_engine(rules, engine);
                                 solver.set_max_nodes(common.max_nodes);
                                 solver.set_max_time(common.max_time);
+                                solver.set_watch_every(watch_every);
                             }
                             Err(err) => return (puzzle, Verdict::invalid(format!("{err:#}"))),
                         }
                     }
-                    let verdict = judge(solver, &puzzle.grid, request);
+                    let mut long = longs.start(|| format!("{name}:{}", puzzle.line));
+                    let verdict = judge(solver, &puzzle.grid, request, |p| {
+                        long.saw(p.nodes, p.explored)
+                    });
                     (puzzle, verdict)
                 })
             },

@@ -13,6 +13,14 @@
 //! its removal allowed a second solution still allows it after later removals, since removing
 //! givens never removes solutions.
 //!
+//! Two limits make puzzles that are unique but not minimal, for grids whose minimal puzzles
+//! are too slow to make or to solve (25x25 and 36x36): [`Generator::with_min_givens`] stops
+//! the removal at a number of givens, and [`Generator::with_check_nodes`] gives each
+//! uniqueness count a node budget, a removal whose count runs out being undone as if it had
+//! allowed a second solution. Every removal kept was still proved to leave one solution, so
+//! the puzzle stays unique; and since the last removal kept was counted within the budget
+//! (or forced by singles), the finished puzzle solves within about that many nodes.
+//!
 //! Everything random comes from one [`Rng`] seeded by the caller, so a seed always gives the
 //! same puzzle, on any machine; [`puzzle_seed`] derives the seed of the `k`-th puzzle of a
 //! run, so a run's puzzles do not depend on how many threads made them.
@@ -148,7 +156,8 @@ impl FromStr for Symmetry {
 /// A generated puzzle and its one solution.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Generated {
-    /// The puzzle: minimal, with exactly one solution.
+    /// The puzzle, with exactly one solution: minimal, unless the generator has a limit
+    /// ([`Generator::with_min_givens`], [`Generator::with_check_nodes`]).
     pub puzzle: Grid,
     /// Its solution.
     pub solution: Grid,
@@ -168,6 +177,8 @@ pub struct Generator {
     options: Vec<Vec<usize>>,
     /// The options of each item of that matrix.
     lists: Vec<Vec<usize>>,
+    /// The removal never leaves fewer givens than this (0: no limit).
+    min_givens: usize,
 }
 
 impl Generator {
@@ -205,7 +216,25 @@ impl Generator {
             solver: SudokuSolver::with_rules(rules),
             options,
             lists,
+            min_givens: 0,
         }
+    }
+
+    /// Stops removing givens before fewer than `givens` would remain: an orbit whose removal
+    /// would go below is kept. The puzzles are unique, and minimal only if the removal
+    /// stopped by itself above `givens`.
+    pub fn with_min_givens(mut self, givens: usize) -> Generator {
+        self.min_givens = givens;
+        self
+    }
+
+    /// Gives each uniqueness count a budget of `nodes` nodes (`None`: none): a removal whose
+    /// count runs out is undone, as one that allows a second solution is. The puzzles are
+    /// unique, not necessarily minimal, and their search stays near `nodes` nodes; see the
+    /// module docs.
+    pub fn with_check_nodes(mut self, nodes: Option<u64>) -> Generator {
+        self.solver.set_max_nodes(nodes);
+        self
     }
 
     /// A random full grid (see the module docs).
@@ -250,7 +279,12 @@ impl Generator {
         }
         rng.shuffle(&mut orbits);
         let mut puzzle = solution.clone();
+        let mut givens = n * n;
         for orbit in &orbits {
+            if givens < self.min_givens + orbit.len() {
+                continue;
+            }
+            givens -= orbit.len();
             for &c in orbit {
                 puzzle.set(c / n, c % n, 0);
             }
@@ -258,6 +292,7 @@ impl Generator {
                 for &c in orbit {
                     puzzle.set(c / n, c % n, solution.cells()[c]);
                 }
+                givens += orbit.len();
             }
         }
         Generated { puzzle, solution }
@@ -292,7 +327,7 @@ impl Generator {
         })
     }
 
-    /// Whether `puzzle` has exactly one solution.
+    /// Whether `puzzle` has exactly one solution, proved within the node budget if any.
     fn is_unique(&mut self, puzzle: &Grid) -> bool {
         self.solver.count(puzzle, 2) == Ok(1)
     }

@@ -1,11 +1,18 @@
 //! Hints: the next step a person could take, read from the exact-cover view of the puzzle.
 //!
 //! After the givens are placed, every item of the Sudoku matrix (see [`super::solve`]) has a
-//! number of options left, those that conflict with no given. An item with exactly one option
-//! left is a deduction a person can make:
+//! number of options left, those that conflict with no given. A primary item with exactly one
+//! option left is a deduction a person can make:
 //! - a *cell* item `(r, c)` with one option is a **naked single**: "r3c4 can only be 7";
-//! - a *unit-digit* item (box, row or column, and a digit) with one option is a **hidden
-//!   single**: "in row 5, 3 can only go in c8".
+//! - a *house-digit* item (a box, row or column, and a digit; under a variant's rules also a
+//!   jigsaw region, a diagonal, a window or an extra region) with one option is a **hidden
+//!   single**: "in row 5, 3 can only go in c8", "in the main diagonal, 4 can only go in r2c2".
+//!
+//! The variants need nothing else: their houses are more primary items, read the same way,
+//! and their cliques (anti-knight, anti-king) are secondary items, which a placed digit
+//! covers, removing the options that share them, but which make no single of their own (no
+//! digit must appear in a clique). So the same reading holds for every shape and variant
+//! [`Rules`] describe.
 //!
 //! Placing that option removes the options that conflict with it, which may leave other items
 //! with one option, and so on: [`solve_path`] follows singles until the grid is full or none is
@@ -17,21 +24,24 @@
 
 use std::fmt;
 
-use super::grid::{Grid, Shape};
+use super::grid::{Grid, Unit};
 use super::rules::Rules;
-use super::solve::matrix;
+use super::solve::Encoding;
 
 /// The kind of deduction behind a [`Hint`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Single {
     /// A cell with one candidate digit left.
     Naked,
-    /// A digit with one place left in a box.
-    HiddenInBox(usize),
-    /// A digit with one place left in a row.
-    HiddenInRow(usize),
-    /// A digit with one place left in a column.
-    HiddenInColumn(usize),
+    /// A digit with one place left in a house: a box, row or column, or a variant's region,
+    /// diagonal, window or extra region (`index` 0-based among the houses of its kind, as
+    /// [`super::rules::House`] numbers them).
+    Hidden {
+        /// The kind of house.
+        unit: Unit,
+        /// Which one of its kind, 0-based.
+        index: usize,
+    },
 }
 
 /// One step a person could take: place `digit` at (`row`, `col`), because of `single`.
@@ -48,16 +58,21 @@ pub struct Hint {
 }
 
 impl fmt::Display for Hint {
-    /// `r3c4 can only be 7`, or `in row 5, 3 can only go in c8` (1-based, as people count).
+    /// `r3c4 can only be 7`, `in row 5, 3 can only go in c8`, `in box 2, 3 can only go in
+    /// r1c5`, `in the main diagonal, 4 can only go in r2c2` (1-based, as people count).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (r, c, d) = (self.row + 1, self.col + 1, self.digit);
         match self.single {
             Single::Naked => write!(f, "r{r}c{c} can only be {d}"),
-            Single::HiddenInBox(b) => {
-                write!(f, "in box {}, {d} can only go in r{r}c{c}", b + 1)
+            Single::Hidden {
+                unit: Unit::Row, ..
+            } => write!(f, "in row {r}, {d} can only go in c{c}"),
+            Single::Hidden {
+                unit: Unit::Column, ..
+            } => write!(f, "in column {c}, {d} can only go in r{r}"),
+            Single::Hidden { unit, index } => {
+                write!(f, "{}, {d} can only go in r{r}c{c}", unit.place(index))
             }
-            Single::HiddenInRow(_) => write!(f, "in row {r}, {d} can only go in c{c}"),
-            Single::HiddenInColumn(_) => write!(f, "in column {c}, {d} can only go in r{r}"),
         }
     }
 }
@@ -78,7 +93,7 @@ pub enum Stuck {
         candidates: Vec<u8>,
     },
     /// An item has no option left: the grid cannot be completed (a cell with no candidate,
-    /// or a digit with no place in a unit). The description says which, 1-based.
+    /// or a digit with no place in a house). The description says which, 1-based.
     Contradiction(String),
 }
 
@@ -116,8 +131,7 @@ pub struct Path {
     pub grid: Grid,
 }
 
-/// The next step for `puzzle`: a naked single if there is one (the first in row-major order),
-/// else a hidden single (boxes, then rows, then columns, each in order); or why there is none.
+/// The next step for `puzzle` under the classic rules of its shape: [`next_under`].
 ///
 /// ```
 /// use dancing::sudoku::{hint, read::parse_line};
@@ -131,12 +145,41 @@ pub struct Path {
 /// # Errors
 /// [`Stuck`] when no single is left, or the grid is full or contradictory.
 pub fn next(puzzle: &Grid) -> Result<Hint, Stuck> {
-    View::new(puzzle).single()
+    next_under(&Rules::classic(puzzle.shape()), puzzle)
 }
 
-/// Follows singles from `puzzle` until none is left (see the module docs).
+/// The next step for `puzzle` under `rules` (of its shape): a naked single if there is one
+/// (the first in row-major order), else a hidden single (in the houses' order: boxes or
+/// regions, rows, columns, then the variant's diagonals, windows and extra regions, each
+/// digit in order); or why there is none.
+///
+/// ```
+/// use dancing::sudoku::{grid::Shape, hint, read::parse_line, rules::Rules};
+/// // 1 to 8 down the main diagonal, r9c9 blank: under the X rule it can only be 9.
+/// let mut puzzle = parse_line(&".".repeat(81)).unwrap();
+/// for d in 1..=8u8 {
+///     puzzle.set(usize::from(d) - 1, usize::from(d) - 1, d);
+/// }
+/// let x = Rules::classic(Shape::CLASSIC).with_x();
+/// assert_eq!(hint::next_under(&x, &puzzle).unwrap().to_string(), "r9c9 can only be 9");
+/// assert_ne!(hint::next(&puzzle).map(|h| h.to_string()), Ok("r9c9 can only be 9".into()));
+/// ```
+///
+/// # Errors
+/// [`Stuck`] when no single is left, or the grid is full or contradictory.
+pub fn next_under(rules: &Rules, puzzle: &Grid) -> Result<Hint, Stuck> {
+    View::new(rules, puzzle).single()
+}
+
+/// Follows singles from `puzzle` under the classic rules of its shape: [`solve_path_under`].
 pub fn solve_path(puzzle: &Grid) -> Path {
-    let mut view = View::new(puzzle);
+    solve_path_under(&Rules::classic(puzzle.shape()), puzzle)
+}
+
+/// Follows singles from `puzzle` under `rules` (of its shape) until none is left (see the
+/// module docs).
+pub fn solve_path_under(rules: &Rules, puzzle: &Grid) -> Path {
+    let mut view = View::new(rules, puzzle);
     let mut steps = Vec::new();
     let end = loop {
         match view.single() {
@@ -154,9 +197,15 @@ pub fn solve_path(puzzle: &Grid) -> Path {
     }
 }
 
-/// Whether naked singles alone (no hidden single) solve `puzzle`.
+/// Whether naked singles alone (no hidden single) solve `puzzle` under the classic rules of
+/// its shape.
 pub fn naked_singles_solve(puzzle: &Grid) -> bool {
-    let mut view = View::new(puzzle);
+    naked_singles_solve_under(&Rules::classic(puzzle.shape()), puzzle)
+}
+
+/// Whether naked singles alone (no hidden single) solve `puzzle` under `rules`.
+pub fn naked_singles_solve_under(rules: &Rules, puzzle: &Grid) -> bool {
+    let mut view = View::new(rules, puzzle);
     loop {
         match view.single() {
             Ok(hint) if hint.single == Single::Naked => view.place(hint.row, hint.col, hint.digit),
@@ -169,10 +218,13 @@ pub fn naked_singles_solve(puzzle: &Grid) -> bool {
 /// The exact-cover view of a partly filled grid: which options of the matrix are still
 /// possible, and how many each item has left.
 struct View {
-    shape: Shape,
+    encoding: Encoding,
+    /// The side of the grid.
+    n: usize,
     grid: Grid,
-    /// For each option, its items (four for a plain Sudoku).
-    items: Vec<[usize; 4]>,
+    /// The items of option `k`: `items[starts[k]..starts[k + 1]]`.
+    items: Vec<usize>,
+    starts: Vec<usize>,
     /// For each item, its options.
     options: Vec<Vec<usize>>,
     /// Whether each option still conflicts with nothing placed.
@@ -184,36 +236,44 @@ struct View {
 }
 
 impl View {
-    fn new(puzzle: &Grid) -> View {
-        let shape = puzzle.shape();
-        let problem = matrix(&Rules::classic(shape));
-        let items: Vec<[usize; 4]> = (0..problem.option_count())
-            .map(|k| {
-                let mut it = problem.option(k);
-                let mut four = [0; 4];
-                for slot in &mut four {
-                    *slot = it.next().expect("a Sudoku option names four items");
-                }
-                four
-            })
-            .collect();
-        let mut options = vec![Vec::new(); problem.item_count()];
-        for (k, four) in items.iter().enumerate() {
-            for &i in four {
+    /// The view of `puzzle`'s givens placed on the matrix of `rules`.
+    ///
+    /// # Panics
+    /// If the puzzle's shape is not the rules'.
+    fn new(rules: &Rules, puzzle: &Grid) -> View {
+        let shape = rules.shape();
+        assert_eq!(
+            shape,
+            puzzle.shape(),
+            "the rules are for the puzzle's shape"
+        );
+        let n = shape.side();
+        let encoding = Encoding::new(rules);
+        let (mut items, mut starts) = (Vec::new(), vec![0]);
+        for cell in 0..n * n {
+            for d in 0..n {
+                items.extend(encoding.option(cell, d));
+                starts.push(items.len());
+            }
+        }
+        let mut options = vec![Vec::new(); encoding.primary() + encoding.secondary()];
+        for k in 0..n * n * n {
+            for &i in &items[starts[k]..starts[k + 1]] {
                 options[i].push(k);
             }
         }
         let len = options.iter().map(Vec::len).collect();
         let mut view = View {
-            shape,
+            encoding,
+            n,
             grid: Grid::empty(shape),
-            alive: vec![true; items.len()],
+            alive: vec![true; n * n * n],
             covered: vec![false; options.len()],
             items,
+            starts,
             options,
             len,
         };
-        let n = shape.side();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 {
                 view.place(cell / n, cell % n, digit);
@@ -222,20 +282,26 @@ impl View {
         view
     }
 
+    /// The items of option `k`.
+    fn items(&self, k: usize) -> &[usize] {
+        &self.items[self.starts[k]..self.starts[k + 1]]
+    }
+
     /// Places `digit` at (`row`, `col`): covers the option's items and removes every option
     /// that shares an item with it.
     fn place(&mut self, row: usize, col: usize, digit: u8) {
-        let n = self.shape.side();
+        let n = self.n;
         self.grid.set(row, col, digit);
         let option = (row * n + col) * n + usize::from(digit) - 1;
-        for i in self.items[option] {
+        for t in self.starts[option]..self.starts[option + 1] {
+            let i = self.items[t];
             self.covered[i] = true;
             for k in 0..self.options[i].len() {
                 let other = self.options[i][k];
                 if self.alive[other] {
                     self.alive[other] = false;
-                    for j in self.items[other] {
-                        self.len[j] -= 1;
+                    for u in self.starts[other]..self.starts[other + 1] {
+                        self.len[self.items[u]] -= 1;
                     }
                 }
             }
@@ -244,31 +310,32 @@ impl View {
 
     /// The first single, or why there is none.
     fn single(&self) -> Result<Hint, Stuck> {
-        let n = self.shape.side();
+        let n = self.n;
         let cells = n * n;
+        let primary = self.encoding.primary();
         let open = |i: usize| !self.covered[i];
-        if let Some(i) = (0..4 * cells).find(|&i| open(i) && self.len[i] == 0) {
+        if let Some(i) = (0..primary).find(|&i| open(i) && self.len[i] == 0) {
             return Err(Stuck::Contradiction(self.describe_empty(i)));
         }
-        let only = |i: usize| {
-            let k = self.options[i]
-                .iter()
-                .copied()
-                .find(|&k| self.alive[k])
-                .expect("an item of length 1 has a live option");
-            (k / n / n, k / n % n, (k % n) as u8 + 1)
-        };
-        // Cells first, then box-, row- and column-digit items: the matrix's item order.
-        let Some(i) = (0..4 * cells).find(|&i| open(i) && self.len[i] == 1) else {
+        // Cells first, then the house-digit items: the matrix's item order.
+        let Some(i) = (0..primary).find(|&i| open(i) && self.len[i] == 1) else {
             return Err(self.no_single());
         };
-        let (row, col, digit) = only(i);
-        let unit = (i % cells) / n;
-        let single = match i / cells {
-            0 => Single::Naked,
-            1 => Single::HiddenInBox(unit),
-            2 => Single::HiddenInRow(unit),
-            _ => Single::HiddenInColumn(unit),
+        let k = self.options[i]
+            .iter()
+            .copied()
+            .find(|&k| self.alive[k])
+            .expect("an item of length 1 has a live option");
+        debug_assert!(self.items(k).contains(&i));
+        let (row, col, digit) = (k / n / n, k / n % n, (k % n) as u8 + 1);
+        let single = if i < cells {
+            Single::Naked
+        } else {
+            let house = &self.encoding.houses()[(i - cells) / n];
+            Single::Hidden {
+                unit: house.unit,
+                index: house.index,
+            }
         };
         Ok(Hint {
             row,
@@ -280,7 +347,7 @@ impl View {
 
     /// The end of the singles: solved, or the open cell with the fewest candidates.
     fn no_single(&self) -> Stuck {
-        let n = self.shape.side();
+        let n = self.n;
         let best = (0..n * n)
             .filter(|&i| !self.covered[i])
             .min_by_key(|&i| self.len[i]);
@@ -298,23 +365,24 @@ impl View {
         }
     }
 
-    /// Says which item has no option left, for a person.
+    /// Says which primary item has no option left, for a person.
     fn describe_empty(&self, i: usize) -> String {
-        let n = self.shape.side();
+        let n = self.n;
         let cells = n * n;
-        let (unit, digit) = ((i % cells) / n, i % n + 1);
-        match i / cells {
-            0 => format!("r{}c{} has no candidate", unit + 1, i % n + 1),
-            1 => format!("{digit} has no place in box {}", unit + 1),
-            2 => format!("{digit} has no place in row {}", unit + 1),
-            _ => format!("{digit} has no place in column {}", unit + 1),
+        if i < cells {
+            return format!("r{}c{} has no candidate", i / n + 1, i % n + 1);
         }
+        let house = &self.encoding.houses()[(i - cells) / n];
+        let digit = (i - cells) % n + 1;
+        let place = house.unit.place(house.index);
+        format!("{digit} has no place {place}")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::grid::Shape;
     use crate::sudoku::read::parse_line;
 
     #[test]

@@ -2,8 +2,9 @@
 //!
 //! Two readings, neither of which imitates a human solving technique:
 //! - **singles**: whether items with one option left solve the puzzle alone (see
-//!   [`super::hint`]): naked singles only (cell items), or hidden singles too (unit-digit
-//!   items);
+//!   [`super::hint`]): naked singles only (cell items), or hidden singles too (house-digit
+//!   items: boxes, rows, columns, and a variant's regions, diagonals, windows and extra
+//!   regions);
 //! - **the search**: the engine's search (DLX1's tree: the leftmost item of fewest options)
 //!   counting solutions up to two. A puzzle that singles solve makes the search a single
 //!   path, one node per blank cell plus one for the solution, so the nodes *beyond that
@@ -117,7 +118,8 @@ pub enum RateError {
     Multiple,
 }
 
-/// Rates `puzzle`, which must have exactly one solution, with `solver` (of its shape).
+/// Rates `puzzle`, which must have exactly one solution, with `solver` (of its shape): the
+/// singles and the search are read under the solver's rules, whatever the variant.
 ///
 /// ```
 /// use dancing::sudoku::{grid::Shape, rate, read::parse_line, solve::SudokuSolver};
@@ -139,9 +141,10 @@ pub fn rate(solver: &mut SudokuSolver, puzzle: &Grid) -> Result<Rating, RateErro
     let nodes = solver.stats().nodes;
     let blanks = (puzzle.shape().cells() - puzzle.givens()) as u64;
     let extra_nodes = nodes.saturating_sub(blanks + 1);
-    let path = hint::solve_path(puzzle);
+    let rules = solver.rules();
+    let path = hint::solve_path_under(rules, puzzle);
     let band = if path.end == Stuck::Solved {
-        if hint::naked_singles_solve(puzzle) {
+        if hint::naked_singles_solve_under(rules, puzzle) {
             Band::Simple
         } else {
             Band::Easy

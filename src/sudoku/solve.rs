@@ -101,6 +101,16 @@ pub struct Solution {
     pub count: u64,
 }
 
+/// How far a long search has got, as [`SudokuSolver::solve_watched`] shows it at each
+/// pause.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Knuth's estimate of the fraction of the search tree explored ([`Solver::progress`]).
+    pub explored: f64,
+}
+
 /// The items of the matrix of some rules: its houses and cliques, and which of them hold
 /// each cell; see the [module documentation](self).
 #[derive(Clone, Debug)]
@@ -217,6 +227,8 @@ pub struct SudokuSolver {
     pristine: Solver,
     /// The time budget of each search.
     max_time: Option<Duration>,
+    /// Nodes between two calls of the watch of [`SudokuSolver::solve_watched`].
+    watch_every: Option<u64>,
 }
 
 /// How many nodes go by between two looks at the clock when a time budget is set: some
@@ -253,6 +265,7 @@ impl SudokuSolver {
             pristine: solver.clone(),
             solver,
             max_time: None,
+            watch_every: None,
         }
     }
 
@@ -271,7 +284,26 @@ impl SudokuSolver {
     /// by that many nodes; without a budget it is never read.
     pub fn set_max_time(&mut self, max_time: Option<Duration>) {
         self.max_time = max_time;
-        self.solver.set_pause_every(max_time.map(|_| CLOCK_EVERY));
+        self.set_pauses();
+    }
+
+    /// Makes [`SudokuSolver::solve_watched`] show its progress every `nodes` nodes (`None`:
+    /// never). The search pauses that often, which costs one comparison per node whether or
+    /// not pauses are set (the node budget's), and nothing measurable every many thousand
+    /// nodes.
+    pub fn set_watch_every(&mut self, nodes: Option<u64>) {
+        self.watch_every = nodes.map(|n| n.max(1));
+        self.set_pauses();
+    }
+
+    /// Pauses as often as the clock or the watch needs, never if neither does.
+    fn set_pauses(&mut self) {
+        let clock = self.max_time.map(|_| CLOCK_EVERY);
+        let every = match (clock, self.watch_every) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.solver.set_pause_every(every);
     }
 
     /// Solves `puzzle`, counting its solutions up to `limit` (1: just find one; 2: find out
@@ -280,12 +312,45 @@ impl SudokuSolver {
     /// # Errors
     /// [`SolveError`]: conflicting givens, no solution, a budget spent, wrong shape.
     pub fn solve(&mut self, puzzle: &Grid, limit: u64) -> Result<Solution, SolveError> {
+        self.solve_watched(puzzle, limit, |_| {})
+    }
+
+    /// [`SudokuSolver::solve`], calling `watch` with the search's progress every so many
+    /// nodes ([`SudokuSolver::set_watch_every`]; never without it): a caller shows it for a
+    /// search that runs long.
+    ///
+    /// ```
+    /// use dancing::sudoku::{grid::Grid, grid::Shape, solve::SudokuSolver};
+    /// let mut solver = SudokuSolver::new(Shape::new(5).unwrap());
+    /// solver.set_watch_every(Some(100));
+    /// solver.set_max_nodes(Some(1000));
+    /// let mut seen = Vec::new();
+    /// // Counting every solution of the empty 25x25 grid gives up at the budget.
+    /// let empty = Grid::empty(Shape::new(5).unwrap());
+    /// let result = solver.solve_watched(&empty, u64::MAX, |p| seen.push(p.nodes));
+    /// assert!(result.is_err());
+    /// assert_eq!(seen, [100, 200, 300, 400, 500, 600, 700, 800, 900]);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`SudokuSolver::solve`].
+    pub fn solve_watched(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        mut watch: impl FnMut(Progress),
+    ) -> Result<Solution, SolveError> {
         let mut first = None;
-        let count = self.search(puzzle, limit, |solver| {
-            if first.is_none() {
-                first = Some(solver.decode());
-            }
-        })?;
+        let count = self.search(
+            puzzle,
+            limit,
+            |solver| {
+                if first.is_none() {
+                    first = Some(solver.decode());
+                }
+            },
+            &mut watch,
+        )?;
         first
             .map(|grid| Solution { grid, count })
             .ok_or(SolveError::Unsolvable)
@@ -298,18 +363,20 @@ impl SudokuSolver {
     /// [`SolveError`]: conflicting givens, budget spent, wrong shape (never
     /// [`SolveError::Unsolvable`]: that is a count of 0).
     pub fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
-        self.search(puzzle, limit, |_| {})
+        self.search(puzzle, limit, |_| {}, |_| {})
     }
 
     /// Places the givens of `puzzle` and searches up to `limit` solutions, calling `found` at
-    /// each; returns how many it found.
+    /// each and `watch` every `watch_every` nodes; returns how many it found.
     fn search(
         &mut self,
         puzzle: &Grid,
         limit: u64,
         mut found: impl FnMut(&Self),
+        mut watch: impl FnMut(Progress),
     ) -> Result<u64, SolveError> {
         let deadline = self.max_time.map(|t| (t, Instant::now() + t));
+        let mut next_watch = self.watch_every.unwrap_or(u64::MAX);
         let shape = self.rules.shape();
         let side = shape.side();
         // Reset first, so that `stats` is zero for a puzzle refused before any search.
@@ -340,13 +407,18 @@ impl SudokuSolver {
                 }
                 Step::Exhausted => break,
                 Step::Paused => {
+                    let nodes = self.solver.stats().nodes;
                     if let Some((limit, deadline)) = deadline
                         && Instant::now() >= deadline
                     {
-                        return Err(SolveError::OutOfTime {
-                            limit,
-                            nodes: self.solver.stats().nodes,
+                        return Err(SolveError::OutOfTime { limit, nodes });
+                    }
+                    if nodes >= next_watch {
+                        watch(Progress {
+                            nodes,
+                            explored: self.solver.progress(),
                         });
+                        next_watch = nodes.saturating_add(self.watch_every.unwrap_or(u64::MAX));
                     }
                 }
                 Step::GaveUp => {
