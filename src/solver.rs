@@ -230,19 +230,17 @@ impl Solver {
     /// assert_eq!(links.stats(), bits.stats()); // the same tree: same nodes and updates
     /// ```
     pub fn with_engine(problem: &Problem, engine: Engine) -> Solver {
-        let plain = !problem.has_multiplicities() && !problem.has_colors();
-        let bits = plain
-            && match engine {
-                Engine::Links => false,
-                Engine::Bits => Bits::fits(problem),
-                Engine::Auto => Bits::fits(problem) && Bits::options(problem) <= AUTO_MAX_OPTIONS,
-            };
+        let bits = match engine {
+            Engine::Links => false,
+            Engine::Bits => Bits::fits(problem),
+            Engine::Auto => Bits::fits(problem) && Bits::options(problem) <= AUTO_MAX_OPTIONS,
+        };
         let engine = if problem.has_multiplicities() {
             Inner::Dlx3(Dlx3::new(problem))
-        } else if problem.has_colors() {
-            Inner::Dlx2(Dlx2::new(problem))
         } else if bits {
             Inner::Bits(Bits::new(problem))
+        } else if problem.has_colors() {
+            Inner::Dlx2(Dlx2::new(problem))
         } else {
             Inner::Dlx(Dlx::new(problem))
         };
@@ -538,7 +536,39 @@ mod tests {
         })
     }
 
+    /// Random problems whose secondary items take one of two colors, or none.
+    fn random_colored_problem() -> impl Strategy<Value = Problem> {
+        (1usize..7, 1usize..4).prop_flat_map(|(primary, secondary)| {
+            let items = primary + secondary;
+            let option = proptest::collection::btree_map(0..items, 0u32..3, 1..=4);
+            proptest::collection::vec(option, 0..60).prop_map(move |options| {
+                let mut b = ProblemBuilder::new(primary, secondary);
+                for option in options {
+                    let mentions = option
+                        .into_iter()
+                        .map(|(i, c)| (i, Some(c).filter(|&c| c < 2 && i >= primary)));
+                    b.colored_option(mentions).unwrap();
+                }
+                b.build().unwrap()
+            })
+        })
+    }
+
     proptest! {
+        #[test]
+        fn both_engines_split_and_descend_alike_with_colors(
+            problem in random_colored_problem(),
+            depth in 1usize..4,
+        ) {
+            let links = split_and_descend(&problem, Engine::Links, depth);
+            let bits = split_and_descend(&problem, Engine::Bits, depth);
+            prop_assert_eq!(&links, &bits);
+            let mut whole = Solver::with_engine(&problem, Engine::Links);
+            whole.count(None).unwrap();
+            let parts = links.1 + links.2.iter().map(|(_, s)| *s).sum::<Stats>();
+            prop_assert_eq!(parts, whole.stats());
+        }
+
         #[test]
         fn both_engines_split_and_descend_alike(problem in random_problem(), depth in 1usize..4) {
             let links = split_and_descend(&problem, Engine::Links, depth);
