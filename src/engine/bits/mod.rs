@@ -51,6 +51,16 @@
 //! When the tree is exhausted, `top` may still hold the state below a chain of in-place
 //! levels that were popped; nothing reads it before a reset.
 //!
+//! # Colors
+//! A problem with colors (Knuth's XCC) runs the same loop with DLX2's tree, which is DLX1's
+//! branching rule over compatibility instead of disjointness: see [`colors`]. Its frames hold
+//! one more part, the bitset of the purified secondary items (those a chosen option names
+//! with a color), and invariant 2 reads: `active` is exactly the options compatible with
+//! every chosen option (none of their items covered, and each purified item named with its
+//! color). Choosing an option applies its items one by one in DLX2's order, so that
+//! `updates` and `cleansings` come out as DLX2's, which skips cleansed nodes when hiding; the
+//! plain path above is not touched (the loop is compiled apart, with `COLORED`).
+//!
 //! # Subtrees
 //! [`Bits::descend`] replays a choice from [`Search::choices`] and raises a *floor* that
 //! backing up never passes, as the links engine does.
