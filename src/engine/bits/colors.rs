@@ -11,9 +11,8 @@
 //! options that name `y` with color `c`.
 //!
 //! # The frame
-//! Besides the active options and the counts, a colored frame holds one byte per secondary
-//! item: 1 when the item is *purified* (an option above the node named it with a color), else
-//! 0. Invariant: an item is purified exactly when a chosen option names it with a color; every
+//! Besides the active options and the counts, a colored frame holds one bit per secondary
+//! item: set when the item is *purified* (an option above the node named it with a color). Invariant: an item is purified exactly when a chosen option names it with a color; every
 //! active option that names a purified item gives it that item's color.
 //!
 //! # Updates and cleansings
@@ -39,7 +38,7 @@
 //! - cleansings: the sum over the purifying steps of `1 + cl_j`.
 //!
 //! The first sum needs one pass over the options removed, as in plain problems, with a look
-//! at the purified bytes of their colored items; `cl_j` needs the steps in order, one pass
+//! at the purified bits of their colored items; `cl_j` needs the steps in order, one pass
 //! over `active` each, which is why colored problems take this path of their own. As in plain
 //! problems, the options after the first at a node subtract what covering `i` cost:
 //! `1 + S`, `S` the sum of `w(r) - P(r)` over `i`'s active options ([`weight`]).

@@ -2,7 +2,7 @@
 //!
 //! Frame `f` is `width` words at `f * width`: the bitset of the active options
 //! ([`Table::words`] words), then the counts ([`Table::padded`] `i16`s, four to a word), then
-//! for a problem with colors the purified bytes of its secondary items (see
+//! for a problem with colors the purified bitset of its secondary items (see
 //! [`super::colors`]; none for a plain problem). One
 //! allocation and one layout for both halves means that saving a state is one copy, and that
 //! a frame's two halves sit side by side in the cache. The stack grows as the search goes
