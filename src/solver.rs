@@ -6,10 +6,10 @@
 //! to an engine (see `engine`), chosen with [`Engine`]: Knuth's DLX1 on dancing links, or
 //! the same search on bitsets over the options. Both search DLX1's tree, node for node, with
 //! DLX1's `nodes` and `updates`, so whichever runs, the solutions, their order and the
-//! statistics are the same. Problems with colors run Knuth's DLX2 (Algorithm C) and problems
-//! with multiplicities his DLX3 (Algorithm M), both on dancing links, whichever [`Engine`] is
-//! asked for. The solver only dispatches and keeps the conveniences built on
-//! [`Solver::step`].
+//! statistics are the same. Problems with colors run Knuth's DLX2 (Algorithm C) on either
+//! engine, again with DLX2's tree and counters (`cleansings` included) on both; problems with
+//! multiplicities run his DLX3 (Algorithm M) on dancing links, whichever [`Engine`] is asked
+//! for. The solver only dispatches and keeps the conveniences built on [`Solver::step`].
 //!
 //! # Which engine
 //! [`Engine::Auto`] (what [`Solver::new`] uses) runs the bit engine on problems it fits and
@@ -41,21 +41,24 @@ use crate::engine::dlx::Dlx;
 use crate::engine::dlx2::Dlx2;
 use crate::engine::dlx3::Dlx3;
 
-/// The engine a [`Solver`] runs on a plain exact-cover problem. Both search the same tree, so
-/// the choice changes only the time and the memory a search takes, never its results or its
-/// [`Stats`]. A problem with colors or multiplicities always runs on the links (DLX2 or
-/// DLX3): the bit engine does plain exact cover only, and asking for it falls back.
+/// The engine a [`Solver`] runs on a problem without multiplicities. Both search the same tree
+/// (DLX1's on plain exact cover, DLX2's with colors), so the choice changes only the time and
+/// the memory a search takes, never its results or its [`Stats`]. A problem with
+/// multiplicities always runs on the links (DLX3): the bit engine does plain exact cover and
+/// colors only, and asking for it falls back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// The bit engine when the problem has at most [`AUTO_MAX_OPTIONS`] options (those with
     /// a primary item) and fits its memory bound, else the links.
     #[default]
     Auto,
-    /// Dancing links (Knuth's DLX1): any problem, memory proportional to its size.
+    /// Dancing links (Knuth's DLX1, or DLX2 with colors): any problem, memory proportional to
+    /// its size.
     Links,
     /// Bitsets over the options, copied on backtracking instead of uncovered: at most 16,383
-    /// options and 64 MiB of bitsets and saved states, no colors, no multiplicities. A
-    /// problem beyond that runs on the links instead: asking for this engine never fails.
+    /// options and 64 MiB of bitsets and saved states (with colors, two more bitsets for each
+    /// (item, color) named), no multiplicities. A problem beyond that runs on the links
+    /// instead: asking for this engine never fails.
     Bits,
 }
 
@@ -217,8 +220,8 @@ impl Solver {
     /// engine cannot take gives the links (see [`Engine`]), so this never fails.
     ///
     /// The algorithm follows the problem's class: Algorithm M (DLX3) if it has
-    /// multiplicities, else Algorithm C (DLX2) if it has colors, both on dancing links
-    /// whatever `engine` asks; only plain exact cover runs DLX1 or the bit engine.
+    /// multiplicities, on dancing links whatever `engine` asks; else Algorithm C (DLX2) if it
+    /// has colors, else DLX1, each on the links or the bits as `engine` asks.
     ///
     /// ```
     /// use dancing::{Engine, Solver};
@@ -230,19 +233,17 @@ impl Solver {
     /// assert_eq!(links.stats(), bits.stats()); // the same tree: same nodes and updates
     /// ```
     pub fn with_engine(problem: &Problem, engine: Engine) -> Solver {
-        let plain = !problem.has_multiplicities() && !problem.has_colors();
-        let bits = plain
-            && match engine {
-                Engine::Links => false,
-                Engine::Bits => Bits::fits(problem),
-                Engine::Auto => Bits::fits(problem) && Bits::options(problem) <= AUTO_MAX_OPTIONS,
-            };
+        let bits = match engine {
+            Engine::Links => false,
+            Engine::Bits => Bits::fits(problem),
+            Engine::Auto => Bits::fits(problem) && Bits::options(problem) <= AUTO_MAX_OPTIONS,
+        };
         let engine = if problem.has_multiplicities() {
             Inner::Dlx3(Dlx3::new(problem))
-        } else if problem.has_colors() {
-            Inner::Dlx2(Dlx2::new(problem))
         } else if bits {
             Inner::Bits(Bits::new(problem))
+        } else if problem.has_colors() {
+            Inner::Dlx2(Dlx2::new(problem))
         } else {
             Inner::Dlx(Dlx::new(problem))
         };
@@ -538,7 +539,39 @@ mod tests {
         })
     }
 
+    /// Random problems whose secondary items take one of two colors, or none.
+    fn random_colored_problem() -> impl Strategy<Value = Problem> {
+        (1usize..7, 1usize..4).prop_flat_map(|(primary, secondary)| {
+            let items = primary + secondary;
+            let option = proptest::collection::btree_map(0..items, 0u32..3, 1..=4);
+            proptest::collection::vec(option, 0..60).prop_map(move |options| {
+                let mut b = ProblemBuilder::new(primary, secondary);
+                for option in options {
+                    let mentions = option
+                        .into_iter()
+                        .map(|(i, c)| (i, Some(c).filter(|&c| c < 2 && i >= primary)));
+                    b.colored_option(mentions).unwrap();
+                }
+                b.build().unwrap()
+            })
+        })
+    }
+
     proptest! {
+        #[test]
+        fn both_engines_split_and_descend_alike_with_colors(
+            problem in random_colored_problem(),
+            depth in 1usize..4,
+        ) {
+            let links = split_and_descend(&problem, Engine::Links, depth);
+            let bits = split_and_descend(&problem, Engine::Bits, depth);
+            prop_assert_eq!(&links, &bits);
+            let mut whole = Solver::with_engine(&problem, Engine::Links);
+            whole.count(None).unwrap();
+            let parts = links.1 + links.2.iter().map(|(_, s)| *s).sum::<Stats>();
+            prop_assert_eq!(parts, whole.stats());
+        }
+
         #[test]
         fn both_engines_split_and_descend_alike(problem in random_problem(), depth in 1usize..4) {
             let links = split_and_descend(&problem, Engine::Links, depth);

@@ -253,12 +253,13 @@ fn instance_solutions_print_as_written_and_pass_the_checker() {
 }
 
 #[test]
-fn the_bit_engine_asked_for_a_colored_problem_runs_dlx2_on_the_links() {
+fn the_bit_engine_runs_a_colored_problem_with_dlx2_s_counters() {
     let parsed = knuth::parse_str(WORDS).unwrap();
     let mut links = Solver::with_engine(&parsed.problem, Engine::Links);
+    assert_eq!(links.engine(), Engine::Links);
     for engine in [Engine::Bits, Engine::Auto] {
         let mut solver = Solver::with_engine(&parsed.problem, engine);
-        assert_eq!(solver.engine(), Engine::Links);
+        assert_eq!(solver.engine(), Engine::Bits);
         assert_eq!(solver.count(None), Ok(2));
         links.reset();
         assert_eq!(links.count(None), Ok(2));

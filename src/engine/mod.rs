@@ -16,8 +16,9 @@
 //! The engines, and the problems [`crate::Solver::with_engine`] gives each:
 //! - [`dlx`]: Knuth's DLX1 on the dancing links of [`links`] (TAOCP 7.2.2.1, Algorithm X),
 //!   for plain exact cover;
-//! - [`bits`]: DLX1's search tree with the state kept as bitsets over the options, saved
-//!   and restored by copying; for plain problems of up to some thousands of options;
+//! - [`bits`]: DLX1's search tree (DLX2's with colors) with the state kept as bitsets over
+//!   the options, saved and restored by copying; for problems without multiplicities of up
+//!   to some thousands of options;
 //! - [`dlx2`]: Knuth's DLX2 (Algorithm C), the same loop on the colored links of [`colored`],
 //!   for problems with colors;
 //! - [`dlx3`]: Knuth's DLX3 (Algorithm M) on the colored links, for problems with

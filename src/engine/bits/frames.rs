@@ -1,7 +1,9 @@
 //! The stack of frames: the saved states of the search, one allocation for all of them.
 //!
 //! Frame `f` is `width` words at `f * width`: the bitset of the active options
-//! ([`Table::words`] words), then the counts ([`Table::padded`] `i16`s, four to a word). One
+//! ([`Table::words`] words), then the counts ([`Table::padded`] `i16`s, four to a word), then
+//! for a problem with colors the purified bitset of its secondary items (see
+//! [`super::colors`]; none for a plain problem). One
 //! allocation and one layout for both halves means that saving a state is one copy, and that
 //! a frame's two halves sit side by side in the cache. The stack grows as the search goes
 //! deeper, so a search that stays shallow never allocates the frames it could have needed.
@@ -16,7 +18,9 @@ pub(crate) struct Frames {
     words: usize,
     /// Counts in a frame, a multiple of 4.
     padded: usize,
-    /// Words in a frame: `words + padded / 4`.
+    /// Words of the purified bitset in a frame (0 for a plain problem).
+    flags: usize,
+    /// Words in a frame: `words + padded / 4 + flags`.
     width: usize,
 }
 
@@ -25,11 +29,14 @@ impl Frames {
     pub(crate) fn new(table: &Table) -> Frames {
         debug_assert!(table.padded.is_multiple_of(4));
         let (words, padded) = (table.words, table.padded);
+        let flags = table.colors.as_ref().map_or(0, |c| c.flags);
+        let width = words + padded / 4 + flags;
         let mut frames = Frames {
-            data: vec![0; 2 * (words + padded / 4)],
+            data: vec![0; 2 * width],
             words,
             padded,
-            width: words + padded / 4,
+            flags,
+            width,
         };
         frames.reset(table);
         frames
@@ -40,6 +47,7 @@ impl Frames {
         let (active, counts) = self.frame_mut(0);
         active.copy_from_slice(&table.root_active);
         counts.copy_from_slice(&table.root_counts);
+        self.colored_mut(0).2.fill(0);
     }
 
     /// Frame `f`: its active options and its counts.
@@ -70,6 +78,29 @@ impl Frames {
             (
                 std::slice::from_raw_parts_mut(at, self.words),
                 std::slice::from_raw_parts_mut(at.add(self.words).cast(), self.padded),
+            )
+        }
+    }
+
+    /// The purified bitset of frame `f` (empty for a plain problem).
+    pub(crate) fn purified(&self, f: usize) -> &[u64] {
+        let at = f * self.width + self.words + self.padded / 4;
+        &self.data[at..at + self.flags]
+    }
+
+    /// Frame `f` of a problem with colors, to change it: its active options, its counts and
+    /// its purified bitset.
+    #[inline(always)]
+    pub(crate) fn colored_mut(&mut self, f: usize) -> (&mut [u64], &mut [i16], &mut [u64]) {
+        assert!((f + 1) * self.width <= self.data.len());
+        // SAFETY: as in `frame_mut`; the purified bitset is the `flags` words after the
+        // counts, the last of the frame's `width` words, and overlaps neither of the others.
+        unsafe {
+            let at = self.data.as_mut_ptr().add(f * self.width);
+            (
+                std::slice::from_raw_parts_mut(at, self.words),
+                std::slice::from_raw_parts_mut(at.add(self.words).cast(), self.padded),
+                std::slice::from_raw_parts_mut(at.add(self.words + self.padded / 4), self.flags),
             )
         }
     }

@@ -51,10 +51,21 @@
 //! When the tree is exhausted, `top` may still hold the state below a chain of in-place
 //! levels that were popped; nothing reads it before a reset.
 //!
+//! # Colors
+//! A problem with colors (Knuth's XCC) runs the same loop with DLX2's tree, which is DLX1's
+//! branching rule over compatibility instead of disjointness: see [`colors`]. Its frames hold
+//! one more part, the bitset of the purified secondary items (those a chosen option names
+//! with a color), and invariant 2 reads: `active` is exactly the options compatible with
+//! every chosen option (none of their items covered, and each purified item named with its
+//! color). Choosing an option applies its items one by one in DLX2's order, so that
+//! `updates` and `cleansings` come out as DLX2's, which skips cleansed nodes when hiding; the
+//! plain path above is not touched (the loop is compiled apart, with `COLORED`).
+//!
 //! # Subtrees
 //! [`Bits::descend`] replays a choice from [`Search::choices`] and raises a *floor* that
 //! backing up never passes, as the links engine does.
 
+mod colors;
 mod frames;
 pub(crate) mod scan;
 pub(crate) mod table;
@@ -103,8 +114,10 @@ struct Cursor {
     /// The number of levels placed by [`Bits::descend`], which backing up never removes.
     floor: usize,
     state: State,
-    /// DLX1's `updates` (see the module docs).
+    /// DLX1's `updates` (see the module docs), DLX2's on a problem with colors.
     updates: u64,
+    /// DLX2's `cleansings` (see [`colors`]); 0 on a plain problem.
+    cleansings: u64,
 }
 
 /// The bit engine: the shared table, the stack of frames and levels, and the counters.
@@ -118,7 +131,8 @@ pub(crate) struct Bits {
     forced: Vec<u32>,
     cursor: Cursor,
     counters: Counters,
-    /// Room for the conflicts of an option when the table does not keep them.
+    /// Room for the conflicts of an option when the table does not keep them, or for the
+    /// active options before a choice in a problem with colors.
     scratch: Vec<u64>,
     /// Whether the processor has AVX2, for the search loop; detected once, at construction.
     avx2: bool,
@@ -333,6 +347,11 @@ impl Bits {
             single,
             weight: UNKNOWN,
         });
+        if self.table.colors.is_some() {
+            let top = self.cursor.top;
+            let (table, scratch) = (&self.table, &mut self.scratch);
+            return colors::choose::<0>(table, &mut self.frames, top, o, item, scratch).0;
+        }
         let (active, counts) = self.frames.frame_mut(self.cursor.top);
         choose(&self.table, active, counts, o, &mut self.scratch)
     }
@@ -352,7 +371,7 @@ impl Bits {
         let table: &Table = table;
         macro_rules! run {
             ($n:literal) => {
-                run::<AVX2, $n>(table, frames, levels, cursor, counters, scratch, cut)
+                run::<AVX2, $n, false>(table, frames, levels, cursor, counters, scratch, cut)
             };
         }
         match table.uniform.map_or(0, |(n, _)| n) {
@@ -364,6 +383,44 @@ impl Bits {
             6 => run!(6),
             _ => run!(0),
         }
+    }
+
+    /// [`Bits::search_with`] for a problem with colors, with the same shapes of the removal
+    /// loop up to three primary items an option.
+    #[inline(always)]
+    fn colored_with<const AVX2: bool>(&mut self, cut: usize) -> Option<Step> {
+        let Bits {
+            table,
+            frames,
+            levels,
+            cursor,
+            counters,
+            scratch,
+            ..
+        } = self;
+        let table: &Table = table;
+        macro_rules! run {
+            ($n:literal) => {
+                run::<AVX2, $n, true>(table, frames, levels, cursor, counters, scratch, cut)
+            };
+        }
+        match table.uniform.map_or(0, |(n, _)| n) {
+            1 => run!(1),
+            2 => run!(2),
+            3 => run!(3),
+            _ => run!(0),
+        }
+    }
+
+    /// [`Bits::colored_with`] compiled for AVX2 and `popcnt`, which counting the cleansed
+    /// options needs at every choice.
+    ///
+    /// # Safety
+    /// The processor must have AVX2 and `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt")]
+    unsafe fn colored_avx2(&mut self, cut: usize) -> Option<Step> {
+        self.colored_with::<true>(cut)
     }
 
     /// [`Bits::search_with`] compiled for AVX2.
@@ -382,30 +439,48 @@ impl Bits {
         self.levels == other.levels
             && self.forced == other.forced
             && self.cursor.top == other.cursor.top
-            && (0..=self.cursor.top).all(|f| self.frames.frame(f) == other.frames.frame(f))
+            && (0..=self.cursor.top).all(|f| {
+                self.frames.frame(f) == other.frames.frame(f)
+                    && self.frames.purified(f) == other.frames.purified(f)
+            })
     }
 
     /// The state after choosing `chosen` from the root, computed from the table alone:
-    /// active options and counts as invariant 2 of the module docs says; `None` if two of
-    /// the options share an item.
-    fn state_after(&self, chosen: &[u32]) -> Option<(Vec<u64>, Vec<i16>)> {
+    /// active options and counts as invariant 2 of the module docs says, and the purified
+    /// bytes as [`colors`] says; `None` if two of the options are incompatible.
+    fn state_after(&self, chosen: &[u32]) -> Option<Frame> {
         let t = &self.table;
-        let mut covered = vec![false; t.items];
+        // The slot of the `j`-th item of option `o` (`None`: named without a color).
+        let slot = |o: u32, j: usize| t.colors.as_ref().and_then(|c| c.slot(t.mentions(o) + j));
+        // For each item: `None` while free, `Some(None)` covered, `Some(Some(s))` purified
+        // with the color of slot `s`.
+        let mut state: Vec<Option<Option<u32>>> = vec![None; t.items];
+        let compatible = |state: &[Option<Option<u32>>], o: u32| {
+            t.items_of(o)
+                .iter()
+                .enumerate()
+                .all(|(j, &i)| match state[i as usize] {
+                    None => true,
+                    Some(None) => false,
+                    Some(Some(s)) => slot(o, j) == Some(s),
+                })
+        };
         for &o in chosen {
-            for &i in t.items_of(o) {
-                if std::mem::replace(&mut covered[i as usize], true) {
-                    return None;
-                }
+            if !compatible(&state, o) {
+                return None;
+            }
+            for (j, &i) in t.items_of(o).iter().enumerate() {
+                state[i as usize] = Some(slot(o, j));
             }
         }
         let mut active = vec![0u64; t.words];
         for o in 0..t.options() as u32 {
-            if t.items_of(o).iter().all(|&i| !covered[i as usize]) {
+            if compatible(&state, o) {
                 active[o as usize / 64] |= 1 << (o % 64);
             }
         }
         let mut counts = vec![COVERED; t.padded];
-        for i in (0..t.primary).filter(|&i| !covered[i]) {
+        for i in (0..t.primary).filter(|&i| state[i].is_none()) {
             let row = t.bitset(i as u32);
             counts[i] = active
                 .iter()
@@ -413,17 +488,41 @@ impl Bits {
                 .map(|(a, r)| (a & r).count_ones() as i16)
                 .sum();
         }
-        Some((active, counts))
+        let mut purified = vec![0u64; t.colors.as_ref().map_or(0, |c| c.flags)];
+        for (y, state) in state[t.primary..].iter().enumerate() {
+            if matches!(state, Some(Some(_))) {
+                purified[y / 64] |= 1 << (y % 64);
+            }
+        }
+        Some(Frame {
+            active,
+            counts,
+            purified,
+        })
     }
+
+    /// Whether frame `f` holds `state`.
+    fn holds(&self, f: usize, state: &Frame) -> bool {
+        self.frames.frame(f) == (&state.active[..], &state.counts[..])
+            && self.frames.purified(f) == state.purified
+    }
+}
+
+/// A state recomputed by [`Bits::state_after`], for [`Bits::check`].
+struct Frame {
+    active: Vec<u64>,
+    counts: Vec<i16>,
+    purified: Vec<u64>,
 }
 
 /// The search loop (see the module docs): forward from the node below the last choice or,
 /// after `State::Backup`, to the next option of the deepest branching level, until a
 /// solution, the end, the budget, a pause or the level `cut`. `AVX2`: compiled for AVX2 (in
-/// [`Bits::search_avx2`] only); `N`: as in [`remove`]. The engine's parts come as arguments,
-/// so that the compiler knows that storing a count changes none of them.
+/// [`Bits::search_avx2`] only); `N`: as in [`remove`]; `COLORED`: the problem has colors,
+/// whose options are chosen by [`colors::choose`]. The engine's parts come as arguments, so
+/// that the compiler knows that storing a count changes none of them.
 #[inline(always)]
-fn run<const AVX2: bool, const N: usize>(
+fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
     table: &Table,
     frames: &mut Frames,
     levels: &mut Vec<Level>,
@@ -479,6 +578,12 @@ fn run<const AVX2: bool, const N: usize>(
                 single,
                 weight: UNKNOWN,
             });
+            if COLORED {
+                let (updates, cleansings) = colors::choose::<N>(table, frames, f, o, item, scratch);
+                work += updates;
+                cursor.cleansings += cleansings;
+                continue;
+            }
             let (active, counts) = frames.frame_mut(f);
             work += others(o) + choose_option::<N>(table, active, counts, o, scratch);
             continue;
@@ -500,11 +605,24 @@ fn run<const AVX2: bool, const N: usize>(
                 continue;
             };
             if level.weight == UNKNOWN {
-                level.weight = weight_of(table, active, level.item);
+                level.weight = if COLORED {
+                    colors::weight(table, frames, f - 1, level.item)
+                } else {
+                    weight_of(table, active, level.item)
+                };
             }
             level.option = o;
             let weight = level.weight;
             frames.copy_up(f - 1);
+            if COLORED {
+                let (updates, cleansings) =
+                    colors::choose::<N>(table, frames, f, o, level.item, scratch);
+                work += updates;
+                work -= weight;
+                cursor.cleansings += cleansings;
+                backup = false;
+                break;
+            }
             let (active, counts) = frames.frame_mut(f);
             work += others(o) + choose_option::<N>(table, active, counts, o, scratch);
             work -= weight;
@@ -520,6 +638,7 @@ fn run<const AVX2: bool, const N: usize>(
 impl Search for Bits {
     fn new(problem: &Problem) -> Bits {
         let table = Table::new(problem);
+        let avx2 = scan::has_avx2() && (table.colors.is_none() || colors::has_popcnt());
         Bits {
             frames: Frames::new(&table),
             scratch: vec![0; table.words],
@@ -531,9 +650,10 @@ impl Search for Bits {
                 floor: 0,
                 state: State::Forward,
                 updates: 0,
+                cleansings: 0,
             },
             counters: Counters::default(),
-            avx2: scan::has_avx2(),
+            avx2,
         }
     }
 
@@ -545,7 +665,7 @@ impl Search for Bits {
         Stats {
             nodes: self.counters.nodes,
             updates: self.cursor.updates,
-            cleansings: 0,
+            cleansings: self.cursor.cleansings,
             solutions: self.counters.solutions,
         }
     }
@@ -565,6 +685,22 @@ impl Search for Bits {
         if active[o as usize / 64] >> (o % 64) & 1 == 0 {
             return Err(ForceError::Conflict { option });
         }
+        if self.table.colors.is_some() {
+            // DLX2 covers the option's first primary item, then commits the others.
+            let first = u32::from(self.table.record(o as usize)[2]);
+            let (updates, cleansings) = colors::choose::<0>(
+                &self.table,
+                &mut self.frames,
+                0,
+                o,
+                first,
+                &mut self.scratch,
+            );
+            self.cursor.updates += 1 + updates;
+            self.cursor.cleansings += cleansings;
+            self.forced.push(o);
+            return Ok(());
+        }
         // DLX1 covers each of the option's items: one update each, plus the options hidden.
         let removed = choose(&self.table, active, counts, o, &mut self.scratch);
         self.cursor.updates += others(&self.table, o) + 1 + removed;
@@ -581,6 +717,7 @@ impl Search for Bits {
         self.cursor.state = State::Forward;
         self.counters.restart();
         self.cursor.updates = 0;
+        self.cursor.cleansings = 0;
     }
 
     /// The root state is kept in the shared table, so this is [`Bits::reset`], which copies
@@ -591,6 +728,15 @@ impl Search for Bits {
     }
 
     fn search(&mut self, cut: usize) -> Option<Step> {
+        if self.table.colors.is_some() {
+            #[cfg(target_arch = "x86_64")]
+            if self.avx2 {
+                // SAFETY: `avx2` is set for a problem with colors only when the processor has
+                // AVX2 and `popcnt` (see `Bits::new`).
+                return unsafe { self.colored_avx2(cut) };
+            }
+            return self.colored_with::<false>(cut);
+        }
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the processor has AVX2 (see `Bits::new`).
@@ -674,16 +820,17 @@ impl Search for Bits {
         let mut chosen = self.forced.clone();
         let mut f = 0;
         for (l, level) in self.levels.iter().enumerate() {
-            let (active, counts) = self
+            let state = self
                 .state_after(&chosen)
-                .ok_or_else(|| format!("the options above level {l} share an item"))?;
-            if !level.single && self.frames.frame(f) != (&active[..], &counts[..]) {
+                .ok_or_else(|| format!("the options above level {l} are incompatible"))?;
+            let (active, counts) = (&state.active, &state.counts);
+            if !level.single && !self.holds(f, &state) {
                 return Err(format!(
                     "frame {f}, the node of level {l}, is not its state"
                 ));
             }
             f += usize::from(!level.single);
-            let expected = scan::first_min(&counts);
+            let expected = scan::first_min(counts);
             if expected.map(|(i, _)| i as u32) != Some(level.item) {
                 return Err(format!(
                     "level {l} branches on {}, not {expected:?}",
@@ -705,12 +852,10 @@ impl Search for Bits {
             }
             chosen.push(o);
         }
-        let (active, counts) = self
+        let state = self
             .state_after(&chosen)
-            .ok_or("the chosen options share an item")?;
-        if self.cursor.state != State::Done
-            && self.frames.frame(self.cursor.top) != (&active[..], &counts[..])
-        {
+            .ok_or("the chosen options are incompatible")?;
+        if self.cursor.state != State::Done && !self.holds(self.cursor.top, &state) {
             return Err(format!(
                 "frame {}, the top, is not its state",
                 self.cursor.top
@@ -771,6 +916,51 @@ mod tests {
         .into_iter()
         .map(|(name, text)| (name, crate::knuth::parse_str(text).unwrap().problem))
         .collect()
+    }
+
+    /// A colored problem with every kind of mention: the DLX2 example of
+    /// [`crate::engine::colored`] plus options that name its secondary items without a color,
+    /// and a de Bruijn-like chain where each option colors a window of secondary items.
+    fn colored_problems() -> Vec<(&'static str, Problem)> {
+        let example = crate::engine::colored::tests::dlx2_example_problem();
+        let mut b = crate::ProblemBuilder::new(6, 6);
+        for k in 0..6usize {
+            for bits in 0..4u32 {
+                let window = (0..3).map(|t| (6 + (k + t) % 6, Some(bits >> (t % 2) & 1)));
+                b.colored_option(std::iter::once((k, None)).chain(window))
+                    .unwrap();
+            }
+            b.colored_option([(k, None), (6 + k, None)]).unwrap();
+        }
+        vec![("dlx2-example", example), ("windows", b.build().unwrap())]
+    }
+
+    #[test]
+    fn colored_problems_keep_the_invariants_and_equal_dlx2() {
+        for (name, problem) in colored_problems() {
+            let bits = trace(&problem, false);
+            if scan::has_avx2() && colors::has_popcnt() {
+                assert_eq!(bits, trace(&problem, true), "{name}");
+            }
+            let mut links = crate::engine::dlx2::Dlx2::new(&problem);
+            links.counters_mut().set_pause_every(Some(97));
+            let mut steps = Vec::new();
+            let mut solution = Vec::new();
+            loop {
+                let step = links.search(usize::MAX).expect("no cut");
+                links.solution(&mut solution);
+                steps.push((step, solution.clone(), links.stats()));
+                if step == Step::Exhausted {
+                    break;
+                }
+            }
+            assert_eq!(bits, steps, "{name}");
+            let last = bits.last().unwrap().2;
+            assert!(
+                last.solutions > 0 && last.cleansings > 0,
+                "{name}: {last:?}"
+            );
+        }
     }
 
     #[test]

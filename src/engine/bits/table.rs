@@ -27,6 +27,7 @@
 //! engine: solvers cloned for threads or for a pristine copy share it, and only their
 //! search state is their own.
 
+use super::colors::{self, Colors};
 use super::scan::{COVERED, LANES};
 use crate::Problem;
 
@@ -83,6 +84,8 @@ pub(crate) struct Table {
     pub(crate) index: Vec<u32>,
     /// The active options at the root: all of them.
     pub(crate) root_active: Vec<u64>,
+    /// The colors, for a problem with colors (see [`super::colors`]).
+    pub(crate) colors: Option<Colors>,
     /// The counts at the root: the length of each primary item's list, then the padding.
     pub(crate) root_counts: Vec<i16>,
 }
@@ -108,13 +111,17 @@ pub(crate) fn bytes_needed(items: usize, primary: usize, options: usize) -> u64 
     8 * words * items as u64 + (primary as u64 + 1) * state
 }
 
-/// Whether the bit engine can take `problem`: few enough options for its counts, few enough
-/// items for its records, and within [`MAX_BYTES`].
+/// Whether the bit engine can take `problem`: no multiplicities, few enough options for its
+/// counts, few enough items for its records, and within [`MAX_BYTES`] (with the bitsets of
+/// the colors, [`colors::bytes_needed`]).
 pub(crate) fn fits(problem: &Problem) -> bool {
     let options = searched(problem).count();
-    options <= MAX_OPTIONS
+    !problem.has_multiplicities()
+        && options <= MAX_OPTIONS
         && problem.item_count() <= MAX_ITEMS
-        && bytes_needed(problem.item_count(), problem.primary_items(), options) <= MAX_BYTES
+        && bytes_needed(problem.item_count(), problem.primary_items(), options)
+            + colors::bytes_needed(problem, options)
+            <= MAX_BYTES
 }
 
 impl Table {
@@ -191,8 +198,13 @@ impl Table {
             index,
             root_active,
             root_counts,
+            colors: None,
         };
-        if 8 * (options * words) as u64 <= CONFLICT_BYTES {
+        if problem.has_colors() {
+            // The colored path commits an option's items one by one and never reads its
+            // conflicts.
+            table.colors = Some(Colors::new(problem, &table));
+        } else if 8 * (options * words) as u64 <= CONFLICT_BYTES {
             let mut conflicts = vec![0u64; options * words];
             for (k, union) in conflicts.chunks_exact_mut(words.max(1)).enumerate() {
                 table.union_into(k as u32, union);
@@ -223,6 +235,12 @@ impl Table {
     /// All the items of option `k`, in the order given.
     pub(crate) fn items_of(&self, k: u32) -> &[u32] {
         &self.item_list[self.starts[k as usize] as usize..self.starts[k as usize + 1] as usize]
+    }
+
+    /// The position of option `k`'s first item among all the options' items, in the order of
+    /// [`Table::items_of`].
+    pub(crate) fn mentions(&self, k: u32) -> usize {
+        self.starts[k as usize] as usize
     }
 
     /// The records of all options, option `k`'s at `k * stride` (see [`Table::record`]).
