@@ -194,7 +194,7 @@ impl Colors {
 /// its primary items): removes the active options that conflict with `o`, decrements the
 /// counts, marks `o`'s colored items purified. Returns DLX2's updates and cleansings for
 /// covering `first` and committing the others, less the one update for `first` itself (see
-/// the module docs). `scratch` has [`Table::words`] words; `N` is as in [`super::remove`].
+/// the module docs). `scratch` has at least [`Table::words`] words; `N` is as in [`super::remove`].
 ///
 /// One pass over `active` for each step, in order (each a loop the compiler vectorizes),
 /// then one over the options removed, then one for each purification to count `fin_j`.
@@ -211,6 +211,7 @@ pub(super) fn choose<const N: usize>(
 ) -> (u64, u64) {
     let colors = table.colors.as_ref().expect("a colored table");
     let (active, counts, purified) = frames.colored_mut(f);
+    let scratch = &mut scratch[..active.len()];
     scratch.copy_from_slice(active);
     let items = table.items_of(o);
     let slots = &colors.slots[table.mentions(o)..][..items.len()];

@@ -68,12 +68,20 @@
 mod colors;
 mod frames;
 pub(crate) mod scan;
+mod sweep;
 pub(crate) mod table;
 
 use std::sync::Arc;
 
 use self::frames::Frames;
 use self::scan::COVERED;
+use self::sweep::SWEEP_WORDS;
+
+/// Bitsets of at most this many words are swept one word at a time, testing each as it
+/// comes; longer ones by [`sweep`], which finds the words to visit first. Measured: on
+/// Langford pairs and N queens (three or four words) the word at a time is up to 12% faster,
+/// on Sudoku (twelve) and pentominoes (32) the sweep is 5% to 7% faster.
+const SMALL_WORDS: usize = 4;
 use self::table::Table;
 use super::{Counters, Search};
 use crate::{ForceError, Problem, Stats, Step};
@@ -131,8 +139,9 @@ pub(crate) struct Bits {
     forced: Vec<u32>,
     cursor: Cursor,
     counters: Counters,
-    /// Room for the conflicts of an option when the table does not keep them, or for the
-    /// active options before a choice in a problem with colors.
+    /// Room for the conflicts of an option when the table does not keep them, then for the
+    /// options that choosing it removes (twice [`Table::words`] words); in a problem with
+    /// colors, its first half holds the active options before a choice.
     scratch: Vec<u64>,
     /// Whether the processor has AVX2, for the search loop; detected once, at construction.
     avx2: bool,
@@ -148,10 +157,10 @@ fn others(table: &Table, o: u32) -> u64 {
 /// shares an item with `o`, `o` included, decrements the counts of their primary items, and
 /// leaves `o`'s primary items at [`COVERED`]. Returns `W(o)`, the sum of `w` over the options
 /// removed. `o` must be active; `active` and `counts` are a frame's ([`Table::words`] and
-/// [`Table::padded`] long), and `scratch` has [`Table::words`] words. `N` is the number of
+/// [`Table::padded`] long), and `scratch` has twice [`Table::words`] words. `N` is the number of
 /// primary items of every option when the problem is uniform (see [`remove`]), else 0.
 #[inline(always)]
-fn choose_option<const N: usize>(
+fn choose_option<const AVX2: bool, const N: usize>(
     table: &Table,
     active: &mut [u64],
     counts: &mut [i16],
@@ -170,16 +179,38 @@ fn choose_option<const N: usize>(
         }
     }
     let mut weight = 0;
-    let conflicts = table.conflicts(o, scratch);
-    assert_eq!(conflicts.len(), active.len());
-    for (w, (word, &mask)) in active.iter_mut().zip(conflicts).enumerate() {
-        let removed = *word & mask;
-        if removed != 0 {
-            *word ^= removed;
-            // SAFETY: `removed` is part of `active`, a frame's bitset, whose bits are all
-            // options of `table` (invariant 2); `counts` is a frame's (asserted above); `N`
-            // is the caller's promise.
-            weight += unsafe { remove::<N>(table, counts, w * 64, removed) };
+    let (union, left) = scratch.split_at_mut(table.words);
+    let conflicts = table.conflicts(o, union);
+    assert!(conflicts.len() == active.len() && left.len() == active.len());
+    if active.len() <= SMALL_WORDS {
+        // A word or two: test each as it comes.
+        for (w, (word, &mask)) in active.iter_mut().zip(conflicts).enumerate() {
+            let removed = *word & mask;
+            if removed != 0 {
+                *word ^= removed;
+                // SAFETY: `removed` is part of `active`, a frame's bitset, whose bits are all
+                // options of `table` (invariant 2); `counts` is a frame's (asserted above);
+                // `N` is the caller's promise.
+                weight += unsafe { remove::<N>(table, counts, w * 64, removed) };
+            }
+        }
+    } else {
+        let mut start = 0;
+        while start < active.len() {
+            let end = active.len().min(start + SWEEP_WORDS);
+            let piece = start..end;
+            let mut words = sweep::<AVX2>(
+                &mut active[piece.clone()],
+                &conflicts[piece.clone()],
+                &mut left[piece],
+            );
+            while words != 0 {
+                let w = start + words.trailing_zeros() as usize;
+                words &= words - 1;
+                // SAFETY: as above, `left[w]` having been part of `active`.
+                weight += unsafe { remove::<N>(table, counts, w * 64, left[w]) };
+            }
+            start = end;
         }
     }
     match table.uniform {
@@ -188,7 +219,7 @@ fn choose_option<const N: usize>(
     }
 }
 
-/// [`choose_option`] for the problem's shape, outside the search loop (forcing an option,
+/// [`choose_option`] for the problem's shape, with the portable sweep, outside the search loop (forcing an option,
 /// descending into a subtree): Sudoku forces some 20 givens a puzzle, as much work as the
 /// search of a 17-clue puzzle.
 fn choose(
@@ -199,13 +230,13 @@ fn choose(
     scratch: &mut [u64],
 ) -> u64 {
     match table.uniform.map_or(0, |(n, _)| n) {
-        1 => choose_option::<1>(table, active, counts, o, scratch),
-        2 => choose_option::<2>(table, active, counts, o, scratch),
-        3 => choose_option::<3>(table, active, counts, o, scratch),
-        4 => choose_option::<4>(table, active, counts, o, scratch),
-        5 => choose_option::<5>(table, active, counts, o, scratch),
-        6 => choose_option::<6>(table, active, counts, o, scratch),
-        _ => choose_option::<0>(table, active, counts, o, scratch),
+        1 => choose_option::<false, 1>(table, active, counts, o, scratch),
+        2 => choose_option::<false, 2>(table, active, counts, o, scratch),
+        3 => choose_option::<false, 3>(table, active, counts, o, scratch),
+        4 => choose_option::<false, 4>(table, active, counts, o, scratch),
+        5 => choose_option::<false, 5>(table, active, counts, o, scratch),
+        6 => choose_option::<false, 6>(table, active, counts, o, scratch),
+        _ => choose_option::<false, 0>(table, active, counts, o, scratch),
     }
 }
 
@@ -305,6 +336,18 @@ fn weight_of(table: &Table, active: &[u64], i: u32) -> u64 {
         }
     }
     weight
+}
+
+/// [`sweep::sweep`], with AVX2 in the loop compiled for AVX2.
+#[inline(always)]
+fn sweep<const AVX2: bool>(active: &mut [u64], mask: &[u64], left: &mut [u64]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if AVX2 {
+        // SAFETY: the loop is compiled with `AVX2` only in `Bits::search_avx2`, which runs
+        // only when the processor has AVX2.
+        return unsafe { sweep::sweep_avx2(active, mask, left) };
+    }
+    sweep::sweep(active, mask, left)
 }
 
 /// The first minimum of the counts (index and value), or `None` when every primary item is
@@ -585,7 +628,7 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
                 continue;
             }
             let (active, counts) = frames.frame_mut(f);
-            work += others(o) + choose_option::<N>(table, active, counts, o, scratch);
+            work += others(o) + choose_option::<AVX2, N>(table, active, counts, o, scratch);
             continue;
         }
         loop {
@@ -624,7 +667,7 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
                 break;
             }
             let (active, counts) = frames.frame_mut(f);
-            work += others(o) + choose_option::<N>(table, active, counts, o, scratch);
+            work += others(o) + choose_option::<AVX2, N>(table, active, counts, o, scratch);
             work -= weight;
             backup = false;
             break;
@@ -641,7 +684,7 @@ impl Search for Bits {
         let avx2 = scan::has_avx2() && (table.colors.is_none() || colors::has_popcnt());
         Bits {
             frames: Frames::new(&table),
-            scratch: vec![0; table.words],
+            scratch: vec![0; 2 * table.words],
             table: Arc::new(table),
             levels: Vec::new(),
             forced: Vec::new(),
