@@ -157,8 +157,9 @@ fn others(table: &Table, o: u32) -> u64 {
 /// shares an item with `o`, `o` included, decrements the counts of their primary items, and
 /// leaves `o`'s primary items at [`COVERED`]. Returns `W(o)`, the sum of `w` over the options
 /// removed. `o` must be active; `active` and `counts` are a frame's ([`Table::words`] and
-/// [`Table::padded`] long), and `scratch` has twice [`Table::words`] words. `N` is the number of
-/// primary items of every option when the problem is uniform (see [`remove`]), else 0.
+/// [`Table::padded`] long), and `scratch` has twice [`Table::words`] words. `N` is the
+/// number of primary items of every option when the problem is uniform (see [`remove`]), else
+/// 0; `AVX2`: compiled for AVX2, and only there (see [`sweep`]).
 #[inline(always)]
 fn choose_option<const AVX2: bool, const N: usize>(
     table: &Table,
@@ -219,10 +220,44 @@ fn choose_option<const AVX2: bool, const N: usize>(
     }
 }
 
-/// [`choose_option`] for the problem's shape, with the portable sweep, outside the search loop (forcing an option,
+/// [`choose_option`] for the problem's shape, outside the search loop (forcing an option,
 /// descending into a subtree): Sudoku forces some 20 givens a puzzle, as much work as the
-/// search of a 17-clue puzzle.
+/// search of a 17-clue puzzle. With AVX2 when `avx2` says the processor has it.
 fn choose(
+    avx2: bool,
+    table: &Table,
+    active: &mut [u64],
+    counts: &mut [i16],
+    o: u32,
+    scratch: &mut [u64],
+) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if avx2 {
+        // SAFETY: `avx2` is set only when the processor has AVX2 (see `Bits::new`).
+        return unsafe { choose_avx2(table, active, counts, o, scratch) };
+    }
+    choose_with::<false>(table, active, counts, o, scratch)
+}
+
+/// [`choose_with`] compiled for AVX2.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn choose_avx2(
+    table: &Table,
+    active: &mut [u64],
+    counts: &mut [i16],
+    o: u32,
+    scratch: &mut [u64],
+) -> u64 {
+    choose_with::<true>(table, active, counts, o, scratch)
+}
+
+/// [`choose_option`] for the problem's shape (`AVX2` as there).
+#[inline(always)]
+fn choose_with<const AVX2: bool>(
     table: &Table,
     active: &mut [u64],
     counts: &mut [i16],
@@ -230,13 +265,13 @@ fn choose(
     scratch: &mut [u64],
 ) -> u64 {
     match table.uniform.map_or(0, |(n, _)| n) {
-        1 => choose_option::<false, 1>(table, active, counts, o, scratch),
-        2 => choose_option::<false, 2>(table, active, counts, o, scratch),
-        3 => choose_option::<false, 3>(table, active, counts, o, scratch),
-        4 => choose_option::<false, 4>(table, active, counts, o, scratch),
-        5 => choose_option::<false, 5>(table, active, counts, o, scratch),
-        6 => choose_option::<false, 6>(table, active, counts, o, scratch),
-        _ => choose_option::<false, 0>(table, active, counts, o, scratch),
+        1 => choose_option::<AVX2, 1>(table, active, counts, o, scratch),
+        2 => choose_option::<AVX2, 2>(table, active, counts, o, scratch),
+        3 => choose_option::<AVX2, 3>(table, active, counts, o, scratch),
+        4 => choose_option::<AVX2, 4>(table, active, counts, o, scratch),
+        5 => choose_option::<AVX2, 5>(table, active, counts, o, scratch),
+        6 => choose_option::<AVX2, 6>(table, active, counts, o, scratch),
+        _ => choose_option::<AVX2, 0>(table, active, counts, o, scratch),
     }
 }
 
@@ -338,13 +373,13 @@ fn weight_of(table: &Table, active: &[u64], i: u32) -> u64 {
     weight
 }
 
-/// [`sweep::sweep`], with AVX2 in the loop compiled for AVX2.
+/// [`sweep::sweep`], with AVX2 in code compiled for AVX2.
 #[inline(always)]
 fn sweep<const AVX2: bool>(active: &mut [u64], mask: &[u64], left: &mut [u64]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if AVX2 {
-        // SAFETY: the loop is compiled with `AVX2` only in `Bits::search_avx2`, which runs
-        // only when the processor has AVX2.
+        // SAFETY: `AVX2` is set only in code compiled for AVX2 (`Bits::search_avx2`,
+        // `Bits::colored_avx2`, `choose_avx2`), which runs only when the processor has it.
         return unsafe { sweep::sweep_avx2(active, mask, left) };
     }
     sweep::sweep(active, mask, left)
@@ -356,8 +391,8 @@ fn sweep<const AVX2: bool>(active: &mut [u64], mask: &[u64], left: &mut [u64]) -
 fn first_min<const AVX2: bool>(counts: &[i16]) -> Option<(usize, i16)> {
     #[cfg(target_arch = "x86_64")]
     if AVX2 {
-        // SAFETY: the loop is compiled with `AVX2` only in `Bits::search_avx2`, which runs
-        // only when the processor has AVX2; a frame's counts are a nonzero whole number of
+        // SAFETY: `AVX2` is set only in code compiled for AVX2 (`Bits::search_avx2`,
+        // `Bits::colored_avx2`), which runs only when the processor has it; a frame's counts are a nonzero whole number of
         // vectors (`Table::padded`).
         return unsafe { scan::first_min_avx2(counts) };
     }
@@ -396,7 +431,7 @@ impl Bits {
             return colors::choose::<0>(table, &mut self.frames, top, o, item, scratch).0;
         }
         let (active, counts) = self.frames.frame_mut(self.cursor.top);
-        choose(&self.table, active, counts, o, &mut self.scratch)
+        choose(self.avx2, &self.table, active, counts, o, &mut self.scratch)
     }
 
     /// The search loop for this problem's shape (see [`run`]).
@@ -745,7 +780,7 @@ impl Search for Bits {
             return Ok(());
         }
         // DLX1 covers each of the option's items: one update each, plus the options hidden.
-        let removed = choose(&self.table, active, counts, o, &mut self.scratch);
+        let removed = choose(self.avx2, &self.table, active, counts, o, &mut self.scratch);
         self.cursor.updates += others(&self.table, o) + 1 + removed;
         self.forced.push(o);
         Ok(())
