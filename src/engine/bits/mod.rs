@@ -143,7 +143,8 @@ pub(crate) struct Bits {
     /// options that choosing it removes (twice [`Table::words`] words); in a problem with
     /// colors, its first half holds the active options before a choice.
     scratch: Vec<u64>,
-    /// Whether the processor has AVX2, for the search loop; detected once, at construction.
+    /// Whether the processor has AVX2 and `popcnt`, for the search loop; detected once, at
+    /// construction.
     avx2: bool,
 }
 
@@ -359,14 +360,34 @@ fn next_option(table: &Table, active: &[u64], i: u32, after: Option<u32>) -> Opt
     None
 }
 
-/// `S`: the sum of `w` over the options of item `i` in `active`.
-fn weight_of(table: &Table, active: &[u64], i: u32) -> u64 {
+/// `S`: the sum of `w` over the options of item `i` in `active`, which are `count` (`i`'s
+/// count in the frame of `active`). `N` as in [`remove`]: a uniform problem's options all
+/// have the same `w`; else by population counts over [`Table::weight_classes`] where kept,
+/// or option by option.
+#[inline(always)]
+fn weight_of<const N: usize>(table: &Table, active: &[u64], i: u32, count: i16) -> u64 {
+    if let Some((_, w)) = table.uniform.filter(|_| N > 0) {
+        return w * count as u64;
+    }
+    let from = table.first_word(i);
+    let row = &table.bitset(i)[from..];
+    let active = &active[from..];
+    if !table.weight_classes.is_empty() {
+        let mut weight = 0;
+        for (w, class) in &table.weight_classes {
+            let options: u32 = (active.iter().zip(row).zip(&class[from..]))
+                .map(|((&a, &r), &c)| (a & r & c).count_ones())
+                .sum();
+            weight += w * u64::from(options);
+        }
+        return weight;
+    }
     let mut weight = 0;
-    let row = table.bitset(i);
     for (w, (&a, &r)) in active.iter().zip(row).enumerate() {
         let mut bits = a & r;
         while bits != 0 {
-            weight += others(table, (w * 64 + bits.trailing_zeros() as usize) as u32);
+            let o = (from + w) * 64 + bits.trailing_zeros() as usize;
+            weight += others(table, o as u32);
             bits &= bits - 1;
         }
     }
@@ -501,12 +522,12 @@ impl Bits {
         self.colored_with::<true>(cut)
     }
 
-    /// [`Bits::search_with`] compiled for AVX2.
+    /// [`Bits::search_with`] compiled for AVX2 and `popcnt` (which [`weight_of`] uses).
     ///
     /// # Safety
-    /// The processor must have AVX2.
+    /// The processor must have AVX2 and `popcnt`.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
+    #[target_feature(enable = "avx2,popcnt")]
     unsafe fn search_avx2(&mut self, cut: usize) -> Option<Step> {
         self.search_with::<true>(cut)
     }
@@ -676,7 +697,7 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
                 levels.pop();
                 continue;
             }
-            let (active, _) = frames.frame(f - 1);
+            let (active, counts) = frames.frame(f - 1);
             let Some(o) = next_option(table, active, level.item, Some(level.option)) else {
                 levels.pop();
                 f -= 1;
@@ -686,7 +707,7 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
                 level.weight = if COLORED {
                     colors::weight(table, frames, f - 1, level.item)
                 } else {
-                    weight_of(table, active, level.item)
+                    weight_of::<N>(table, active, level.item, counts[level.item as usize])
                 };
             }
             level.option = o;
@@ -716,7 +737,7 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
 impl Search for Bits {
     fn new(problem: &Problem) -> Bits {
         let table = Table::new(problem);
-        let avx2 = scan::has_avx2() && (table.colors.is_none() || colors::has_popcnt());
+        let avx2 = scan::has_avx2() && colors::has_popcnt();
         Bits {
             frames: Frames::new(&table),
             scratch: vec![0; 2 * table.words],
@@ -817,7 +838,8 @@ impl Search for Bits {
         }
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
-            // SAFETY: `avx2` is set only when the processor has AVX2 (see `Bits::new`).
+            // SAFETY: `avx2` is set only when the processor has AVX2 and `popcnt` (see
+            // `Bits::new`).
             return unsafe { self.search_avx2(cut) };
         }
         self.search_with::<false>(cut)

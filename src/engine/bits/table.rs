@@ -42,6 +42,11 @@ pub(crate) const MAX_ITEMS: usize = u16::MAX as usize - LANES;
 /// stack of saved states it could ever reach); a larger problem runs on the links.
 pub(crate) const MAX_BYTES: u64 = 64 << 20;
 
+/// The most groups of options by size for which [`Table::weight_classes`] is kept: summing
+/// `w` over an item's options is then a few population counts a word instead of a lookup
+/// for each option.
+pub(crate) const WEIGHT_CLASSES: usize = 4;
+
 /// The most memory spent on the conflicts of the options (see the module docs). Sudoku's
 /// take 70 KB; pentomino-6x10's, 520 KB, would not leave the level-2 cache to the rest.
 pub(crate) const CONFLICT_BYTES: u64 = 256 << 10;
@@ -73,6 +78,10 @@ pub(crate) struct Table {
     records: Vec<u16>,
     /// When the problem is uniform: the number of primary items of every option, and `w`.
     pub(crate) uniform: Option<(usize, u64)>,
+    /// The options grouped by `w` (their items less one), each group a bitset, when there
+    /// are at most [`WEIGHT_CLASSES`] groups (N queens has three): `(w, options)`. Empty
+    /// otherwise, and for a uniform problem, whose options all have the same `w`.
+    pub(crate) weight_classes: Vec<(u64, Vec<u64>)>,
     /// When the problem is uniform, with `n` primary items an option: option `k`'s at
     /// `primaries[k * n..(k + 1) * n]`; else empty.
     primaries: Vec<u16>,
@@ -175,6 +184,23 @@ impl Table {
             .next()
             .filter(|&first| shapes.all(|shape| shape == first))
             .map(|(n, w)| (usize::from(n), u64::from(w)));
+        let mut weight_classes: Vec<(u64, Vec<u64>)> = Vec::new();
+        if uniform.is_none() {
+            for k in 0..options {
+                let w = u64::from(records[k * stride]);
+                let at = match weight_classes.iter().position(|&(v, _)| v == w) {
+                    Some(at) => at,
+                    None => {
+                        weight_classes.push((w, vec![0; words]));
+                        weight_classes.len() - 1
+                    }
+                };
+                weight_classes[at].1[k / 64] |= 1 << (k % 64);
+            }
+            if weight_classes.len() > WEIGHT_CLASSES {
+                weight_classes.clear();
+            }
+        }
         let primaries = match uniform {
             Some((n, _)) => (0..options)
                 .flat_map(|k| records[k * stride + 2..k * stride + 2 + n].iter().copied())
@@ -183,6 +209,7 @@ impl Table {
         };
         let mut table = Table {
             uniform,
+            weight_classes,
             primaries,
             first_words,
             words,
