@@ -158,9 +158,9 @@ fn others(table: &Table, o: u32) -> u64 {
 /// shares an item with `o`, `o` included, decrements the counts of their primary items, and
 /// leaves `o`'s primary items at [`COVERED`]. Returns `W(o)`, the sum of `w` over the options
 /// removed. `o` must be active; `active` and `counts` are a frame's ([`Table::words`] and
-/// [`Table::padded`] long), and `scratch` has twice [`Table::words`] words. `N` is the
-/// number of primary items of every option when the problem is uniform (see [`remove`]), else
-/// 0; `AVX2`: compiled for AVX2, and only there (see [`sweep`]).
+/// [`Table::padded`] long), and `scratch` has twice [`Table::words`] words. `N` is 0 or
+/// [`Table::primaries_each`] (see [`remove`]); `AVX2`: compiled for AVX2, and only there (see
+/// [`sweep`]).
 #[inline(always)]
 fn choose_option<const AVX2: bool, const N: usize>(
     table: &Table,
@@ -180,7 +180,9 @@ fn choose_option<const AVX2: bool, const N: usize>(
             counts[usize::from(i)] += COVERED;
         }
     }
-    let mut weight = 0;
+    // `W(o)`, or with `N > 0` the number of options removed, and then `W(o)` by weight
+    // classes if the problem is not uniform.
+    let (mut weight, mut classed) = (0, 0);
     let (union, left) = scratch.split_at_mut(table.words);
     let conflicts = table.conflicts(o, union);
     assert!(conflicts.len() == active.len() && left.len() == active.len());
@@ -194,6 +196,9 @@ fn choose_option<const AVX2: bool, const N: usize>(
                 // options of `table` (invariant 2); `counts` is a frame's (asserted above);
                 // `N` is the caller's promise.
                 weight += unsafe { remove::<N>(table, counts, w * 64, removed) };
+                if N > 0 && table.uniform.is_none() {
+                    classed += classed_weight(table, w, removed);
+                }
             }
         }
     } else {
@@ -211,14 +216,27 @@ fn choose_option<const AVX2: bool, const N: usize>(
                 words &= words - 1;
                 // SAFETY: as above, `left[w]` having been part of `active`.
                 weight += unsafe { remove::<N>(table, counts, w * 64, left[w]) };
+                if N > 0 && table.uniform.is_none() {
+                    classed += classed_weight(table, w, left[w]);
+                }
             }
             start = end;
         }
     }
     match table.uniform {
         Some((_, w)) if N > 0 => weight * w,
+        None if N > 0 => classed,
         _ => weight,
     }
+}
+
+/// The sum of `w` over the options `bits` of word `w` of a bitset, by
+/// [`Table::weight_classes`].
+#[inline(always)]
+fn classed_weight(table: &Table, w: usize, bits: u64) -> u64 {
+    (table.weight_classes.iter())
+        .map(|(size, class)| size * u64::from((bits & class[w]).count_ones()))
+        .sum()
 }
 
 /// [`choose_option`] for the problem's shape, outside the search loop (forcing an option,
@@ -265,7 +283,7 @@ fn choose_with<const AVX2: bool>(
     o: u32,
     scratch: &mut [u64],
 ) -> u64 {
-    match table.uniform.map_or(0, |(n, _)| n) {
+    match table.primaries_each.unwrap_or(0) {
         1 => choose_option::<AVX2, 1>(table, active, counts, o, scratch),
         2 => choose_option::<AVX2, 2>(table, active, counts, o, scratch),
         3 => choose_option::<AVX2, 3>(table, active, counts, o, scratch),
@@ -281,13 +299,13 @@ fn choose_with<const AVX2: bool>(
 ///
 /// This is the inner loop of the search. It reads the records and the counts without bounds
 /// checks: with them, each option removed took 30 instructions and each count 7, instead of
-/// 11 and 3 (callgrind, 17-clue Sudoku). With `N > 0` (a uniform problem, see [`Table`]) it
-/// reads only the option's `N` primary items, and the compiler unrolls the loop over them.
+/// 11 and 3 (callgrind, 17-clue Sudoku). With `N > 0` (every option has `N` primary items,
+/// see [`Table::primaries_each`]) it reads only the option's `N` primary items, and the
+/// compiler unrolls the loop over them.
 ///
 /// # Safety
 /// Every `base + k` must be an option of `table`; `counts` must have [`Table::padded`]
-/// entries; `N` must be 0 or the number of primary items of every option of a uniform
-/// problem.
+/// entries; `N` must be 0 or [`Table::primaries_each`].
 #[inline(always)]
 unsafe fn remove<const N: usize>(
     table: &Table,
@@ -296,7 +314,7 @@ unsafe fn remove<const N: usize>(
     mut removed: u64,
 ) -> u64 {
     debug_assert!(counts.len() == table.padded);
-    debug_assert!(N == 0 || table.uniform.map(|(n, _)| n) == Some(N));
+    debug_assert!(N == 0 || table.primaries_each == Some(N));
     let counts = counts.as_mut_ptr();
     let mut weight = 0;
     while removed != 0 {
@@ -473,7 +491,7 @@ impl Bits {
                 run::<AVX2, $n, false>(table, frames, levels, cursor, counters, scratch, cut)
             };
         }
-        match table.uniform.map_or(0, |(n, _)| n) {
+        match table.primaries_each.unwrap_or(0) {
             1 => run!(1),
             2 => run!(2),
             3 => run!(3),

@@ -79,10 +79,15 @@ pub(crate) struct Table {
     /// When the problem is uniform: the number of primary items of every option, and `w`.
     pub(crate) uniform: Option<(usize, u64)>,
     /// The options grouped by `w` (their items less one), each group a bitset, when there
-    /// are at most [`WEIGHT_CLASSES`] groups (N queens has three): `(w, options)`. Empty
+    /// are at most [`WEIGHT_CLASSES`] groups (N queens has two): `(w, options)`. Empty
     /// otherwise, and for a uniform problem, whose options all have the same `w`.
     pub(crate) weight_classes: Vec<(u64, Vec<u64>)>,
-    /// When the problem is uniform, with `n` primary items an option: option `k`'s at
+    /// `n`, when every option has `n` primary items and the options' `w` are known without
+    /// their records: the problem is uniform or its weight classes are kept. N queens, whose
+    /// options all have two primary items (a row and a column) but two to four items in all,
+    /// is such a problem without being uniform.
+    pub(crate) primaries_each: Option<usize>,
+    /// When [`Table::primaries_each`] is `n`: option `k`'s primary items at
     /// `primaries[k * n..(k + 1) * n]`; else empty.
     primaries: Vec<u16>,
     /// The items of every option, in the order given; option `k`'s at
@@ -201,8 +206,14 @@ impl Table {
                 weight_classes.clear();
             }
         }
-        let primaries = match uniform {
-            Some((n, _)) => (0..options)
+        let mut counts = (0..options).map(|k| records[k * stride + 1]);
+        let primaries_each = counts
+            .next()
+            .filter(|&first| counts.all(|n| n == first))
+            .map(usize::from)
+            .filter(|_| uniform.is_some() || !weight_classes.is_empty());
+        let primaries = match primaries_each {
+            Some(n) => (0..options)
                 .flat_map(|k| records[k * stride + 2..k * stride + 2 + n].iter().copied())
                 .collect(),
             None => Vec::new(),
@@ -210,6 +221,7 @@ impl Table {
         let mut table = Table {
             uniform,
             weight_classes,
+            primaries_each,
             primaries,
             first_words,
             words,
@@ -398,6 +410,27 @@ mod tests {
             assert_eq!(*t.root_active.last().unwrap(), last);
             assert_eq!(t.root_counts[0], n as i16);
             assert_eq!(t.first_word(0), 0);
+        }
+    }
+
+    #[test]
+    fn n_queens_has_two_primary_items_an_option_and_options_of_two_sizes() {
+        let text = include_str!("../../../puzzles/exact-cover/nqueens-8.dlx");
+        let t = Table::new(&crate::knuth::parse_str(text).unwrap().problem);
+        assert_eq!((t.uniform, t.primaries_each), (None, Some(2)));
+        let mut sizes: Vec<u64> = t.weight_classes.iter().map(|&(w, _)| w).collect();
+        sizes.sort_unstable();
+        assert_eq!(sizes, [2, 3]);
+        for k in 0..t.options() as u32 {
+            let (w, n) = (u64::from(t.record(k as usize)[0]), t.record(k as usize)[1]);
+            assert_eq!(n, 2);
+            assert_eq!(t.primaries_of::<2>(k), &t.record(k as usize)[2..4]);
+            let class = t
+                .weight_classes
+                .iter()
+                .find(|&&(size, _)| size == w)
+                .unwrap();
+            assert_eq!(class.1[k as usize / 64] >> (k % 64) & 1, 1);
         }
     }
 
