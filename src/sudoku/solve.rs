@@ -437,16 +437,18 @@ impl SudokuSolver {
         self.solver.stats()
     }
 
-    /// The grid of the solution on the solver's stack.
+    /// The grid of the solution on the solver's stack. Option `cell * N + d - 1` puts digit
+    /// `d` in `cell` (row-major), one 32-bit division an option: with two 64-bit divisions,
+    /// decoding took 6% of the CPU time of the 17-clue set.
     fn decode(&self) -> Grid {
         let shape = self.rules.shape();
-        let side = shape.side();
-        let mut grid = Grid::empty(shape);
+        let side = shape.side() as u32;
+        let mut cells = vec![0; shape.cells()];
         for option in self.solver.solution() {
-            let (cell, digit) = (option / side, option % side + 1);
-            grid.set(cell / side, cell % side, digit as u8);
+            let option = option as u32;
+            cells[(option / side) as usize] = (option % side + 1) as u8;
         }
-        grid
+        Grid::from_checked(shape, cells)
     }
 }
 
