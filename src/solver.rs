@@ -285,6 +285,17 @@ impl Solver {
         each!(&mut self.engine, e => e.force(option))
     }
 
+    /// [`Solver::force`] on each of `options` in turn: the same state, statistics and errors,
+    /// the options before the first one refused staying forced. The bit engine removes what
+    /// they all conflict with in one pass over its bitsets instead of one a option (a Sudoku
+    /// puzzle's givens).
+    ///
+    /// # Errors
+    /// The first [`ForceError`] that [`Solver::force`] would return.
+    pub fn force_all(&mut self, options: &[usize]) -> Result<(), ForceError> {
+        each!(&mut self.engine, e => e.force_all(options))
+    }
+
     /// Undoes every choice and forced option and clears the statistics: the solver is as
     /// new, and no memory is allocated or freed.
     pub fn reset(&mut self) {

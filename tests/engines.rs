@@ -414,6 +414,38 @@ proptest! {
     fn both_engines_search_the_same_tree_on_random_problems(problem in random_problem()) {
         assert_same_search(&problem)?;
     }
+
+    /// `force_all` is `force` on each option in turn (the bit engine removes their conflicts
+    /// in one pass): the same result, the same options forced before an error, the same
+    /// statistics and the same search below, on both engines.
+    #[test]
+    fn forcing_options_together_is_forcing_them_one_by_one(
+        problem in random_problem(),
+        picks in proptest::collection::vec(0usize..100, 0..6),
+    ) {
+        let n = problem.option_count();
+        let options: Vec<usize> = picks.iter().map(|&k| k % (n + 1)).collect();
+        let outcomes: Vec<_> = [Engine::Links, Engine::Bits]
+            .into_iter()
+            .flat_map(|engine| {
+                let together = {
+                    let mut s = solver(&problem, engine);
+                    let result = s.force_all(&options);
+                    s.check_invariants().unwrap();
+                    (result, s.stats(), s.count(None).unwrap(), s.stats())
+                };
+                let one_by_one = {
+                    let mut s = solver(&problem, engine);
+                    let result = options.iter().try_for_each(|&o| s.force(o));
+                    (result, s.stats(), s.count(None).unwrap(), s.stats())
+                };
+                [together, one_by_one]
+            })
+            .collect();
+        for outcome in &outcomes[1..] {
+            prop_assert_eq!(outcome, &outcomes[0]);
+        }
+    }
 }
 
 #[test]

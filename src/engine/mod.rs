@@ -128,6 +128,12 @@ pub(crate) trait Search: Clone + std::fmt::Debug + Send + Sync {
     /// Chooses `option` before the search, as a given; see [`crate::Solver::force`].
     fn force(&mut self, option: usize) -> Result<(), ForceError>;
 
+    /// [`Search::force`] on each of `options` in turn, stopping at the first error; see
+    /// [`crate::Solver::force_all`].
+    fn force_all(&mut self, options: &[usize]) -> Result<(), ForceError> {
+        options.iter().try_for_each(|&option| self.force(option))
+    }
+
     /// Undoes every choice and forced option, and zeroes the counters.
     fn reset(&mut self);
 

@@ -229,6 +229,8 @@ pub struct SudokuSolver {
     max_time: Option<Duration>,
     /// Nodes between two calls of the watch of [`SudokuSolver::solve_watched`].
     watch_every: Option<u64>,
+    /// The options of the givens of the puzzle being solved (kept to reuse the buffer).
+    givens: Vec<usize>,
 }
 
 /// How many nodes go by between two looks at the clock when a time budget is set: some
@@ -266,6 +268,7 @@ impl SudokuSolver {
             solver,
             max_time: None,
             watch_every: None,
+            givens: Vec::new(),
         }
     }
 
@@ -389,14 +392,16 @@ impl SudokuSolver {
         }
         // Two givens in conflict share an item, so forcing the second fails: the conflict is
         // looked for (to name it) only then, which spares the scan for every puzzle.
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 && self.solver.force(option_of(side, cell, digit)).is_err() {
-                self.solver.reset_from(&self.pristine);
-                // (Givens that cannot all be forced leave no solution, named or not.)
-                return Err(puzzle
-                    .conflict_under(&self.rules)
-                    .map_or(SolveError::Unsolvable, SolveError::Conflict));
-            }
+        self.givens.clear();
+        let givens = puzzle.cells().iter().enumerate().filter(|&(_, &d)| d != 0);
+        self.givens
+            .extend(givens.map(|(cell, &digit)| option_of(side, cell, digit)));
+        if self.solver.force_all(&self.givens).is_err() {
+            self.solver.reset_from(&self.pristine);
+            // (Givens that cannot all be forced leave no solution, named or not.)
+            return Err(puzzle
+                .conflict_under(&self.rules)
+                .map_or(SolveError::Unsolvable, SolveError::Conflict));
         }
         let mut count = 0;
         while count < limit.max(1) {

@@ -169,7 +169,16 @@ fn choose_option<const AVX2: bool, const N: usize>(
     o: u32,
     scratch: &mut [u64],
 ) -> u64 {
-    assert!(active.len() == table.words && counts.len() == table.padded);
+    cover_items::<N>(table, counts, o);
+    let (union, left) = scratch.split_at_mut(table.words);
+    let conflicts = table.conflicts(o, union);
+    clear::<AVX2, N>(table, active, counts, conflicts, left)
+}
+
+/// Marks option `o`'s primary items covered: raises their counts by [`COVERED`] (the options
+/// that [`clear`] removes then bring them down to exactly [`COVERED`]). `N` as in [`remove`].
+#[inline(always)]
+fn cover_items<const N: usize>(table: &Table, counts: &mut [i16], o: u32) {
     if N > 0 {
         for &i in table.primaries_of::<N>(o) {
             counts[usize::from(i)] += COVERED;
@@ -180,15 +189,27 @@ fn choose_option<const AVX2: bool, const N: usize>(
             counts[usize::from(i)] += COVERED;
         }
     }
-    // `W(o)`, or with `N > 0` the number of options removed, and then `W(o)` by weight
-    // classes if the problem is not uniform.
+}
+
+/// Removes the active options of `mask` from the frame (`active`, `counts`), decrementing
+/// the counts of their primary items; returns the sum of `w` over them. `left` has
+/// [`Table::words`] words; `N` and `AVX2` as in [`choose_option`].
+#[inline(always)]
+fn clear<const AVX2: bool, const N: usize>(
+    table: &Table,
+    active: &mut [u64],
+    counts: &mut [i16],
+    mask: &[u64],
+    left: &mut [u64],
+) -> u64 {
+    assert!(active.len() == table.words && counts.len() == table.padded);
+    assert!(mask.len() == active.len() && left.len() == active.len());
+    // The sum of `w`, or with `N > 0` the number of options removed, and then the sum by
+    // weight classes if the problem is not uniform.
     let (mut weight, mut classed) = (0, 0);
-    let (union, left) = scratch.split_at_mut(table.words);
-    let conflicts = table.conflicts(o, union);
-    assert!(conflicts.len() == active.len() && left.len() == active.len());
     if active.len() <= SMALL_WORDS {
         // A word or two: test each as it comes.
-        for (w, (word, &mask)) in active.iter_mut().zip(conflicts).enumerate() {
+        for (w, (word, &mask)) in active.iter_mut().zip(mask).enumerate() {
             let removed = *word & mask;
             if removed != 0 {
                 *word ^= removed;
@@ -208,7 +229,7 @@ fn choose_option<const AVX2: bool, const N: usize>(
             let piece = start..end;
             let mut words = sweep::<AVX2>(
                 &mut active[piece.clone()],
-                &conflicts[piece.clone()],
+                &mask[piece.clone()],
                 &mut left[piece],
             );
             while words != 0 {
@@ -239,9 +260,8 @@ fn classed_weight(table: &Table, w: usize, bits: u64) -> u64 {
         .sum()
 }
 
-/// [`choose_option`] for the problem's shape, outside the search loop (forcing an option,
-/// descending into a subtree): Sudoku forces some 20 givens a puzzle, as much work as the
-/// search of a 17-clue puzzle. With AVX2 when `avx2` says the processor has it.
+/// [`choose_option`] outside the search loop (forcing an option, descending into a subtree),
+/// with AVX2 when `avx2` says the processor has it.
 fn choose(
     avx2: bool,
     table: &Table,
@@ -250,47 +270,64 @@ fn choose(
     o: u32,
     scratch: &mut [u64],
 ) -> u64 {
+    cover_items::<0>(table, counts, o);
+    let (union, left) = scratch.split_at_mut(table.words);
+    let conflicts = table.conflicts(o, union);
+    clear_any(avx2, table, active, counts, conflicts, left)
+}
+
+/// [`clear`] for the problem's shape, outside the search loop, with AVX2 when `avx2` says the
+/// processor has it: Sudoku forces some 20 givens a puzzle, as much work as the search of a
+/// 17-clue puzzle.
+fn clear_any(
+    avx2: bool,
+    table: &Table,
+    active: &mut [u64],
+    counts: &mut [i16],
+    mask: &[u64],
+    left: &mut [u64],
+) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if avx2 {
         // SAFETY: `avx2` is set only when the processor has AVX2 (see `Bits::new`).
-        return unsafe { choose_avx2(table, active, counts, o, scratch) };
+        return unsafe { clear_avx2(table, active, counts, mask, left) };
     }
-    choose_with::<false>(table, active, counts, o, scratch)
+    clear_with::<false>(table, active, counts, mask, left)
 }
 
-/// [`choose_with`] compiled for AVX2.
+/// [`clear_with`] compiled for AVX2.
 ///
 /// # Safety
 /// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn choose_avx2(
+unsafe fn clear_avx2(
     table: &Table,
     active: &mut [u64],
     counts: &mut [i16],
-    o: u32,
-    scratch: &mut [u64],
+    mask: &[u64],
+    left: &mut [u64],
 ) -> u64 {
-    choose_with::<true>(table, active, counts, o, scratch)
+    clear_with::<true>(table, active, counts, mask, left)
 }
 
-/// [`choose_option`] for the problem's shape (`AVX2` as there).
+/// [`clear`] for the problem's shape (`AVX2` as there).
 #[inline(always)]
-fn choose_with<const AVX2: bool>(
+fn clear_with<const AVX2: bool>(
     table: &Table,
     active: &mut [u64],
     counts: &mut [i16],
-    o: u32,
-    scratch: &mut [u64],
+    mask: &[u64],
+    left: &mut [u64],
 ) -> u64 {
     match table.primaries_each.unwrap_or(0) {
-        1 => choose_option::<AVX2, 1>(table, active, counts, o, scratch),
-        2 => choose_option::<AVX2, 2>(table, active, counts, o, scratch),
-        3 => choose_option::<AVX2, 3>(table, active, counts, o, scratch),
-        4 => choose_option::<AVX2, 4>(table, active, counts, o, scratch),
-        5 => choose_option::<AVX2, 5>(table, active, counts, o, scratch),
-        6 => choose_option::<AVX2, 6>(table, active, counts, o, scratch),
-        _ => choose_option::<AVX2, 0>(table, active, counts, o, scratch),
+        1 => clear::<AVX2, 1>(table, active, counts, mask, left),
+        2 => clear::<AVX2, 2>(table, active, counts, mask, left),
+        3 => clear::<AVX2, 3>(table, active, counts, mask, left),
+        4 => clear::<AVX2, 4>(table, active, counts, mask, left),
+        5 => clear::<AVX2, 5>(table, active, counts, mask, left),
+        6 => clear::<AVX2, 6>(table, active, counts, mask, left),
+        _ => clear::<AVX2, 0>(table, active, counts, mask, left),
     }
 }
 
@@ -418,7 +455,7 @@ fn sweep<const AVX2: bool>(active: &mut [u64], mask: &[u64], left: &mut [u64]) -
     #[cfg(target_arch = "x86_64")]
     if AVX2 {
         // SAFETY: `AVX2` is set only in code compiled for AVX2 (`Bits::search_avx2`,
-        // `Bits::colored_avx2`, `choose_avx2`), which runs only when the processor has it.
+        // `Bits::colored_avx2`, `clear_avx2`), which runs only when the processor has it.
         return unsafe { sweep::sweep_avx2(active, mask, left) };
     }
     sweep::sweep(active, mask, left)
@@ -823,6 +860,50 @@ impl Search for Bits {
         self.cursor.updates += others(&self.table, o) + 1 + removed;
         self.forced.push(o);
         Ok(())
+    }
+
+    /// One pass for all the options when the table keeps the options' conflicts (as for
+    /// Sudoku): their union is removed at once, which removes the same options as forcing
+    /// them one by one, and so the same counts and `updates`.
+    fn force_all(&mut self, options: &[usize]) -> Result<(), ForceError> {
+        let table = &*self.table;
+        if table.colors.is_some() || table.kept_conflicts(0).is_none() {
+            return options.iter().try_for_each(|&option| self.force(option));
+        }
+        if self.cursor.state != State::Forward
+            || !self.levels.is_empty()
+            || self.counters.nodes != 0
+        {
+            return Err(ForceError::SearchStarted);
+        }
+        let (union, left) = self.scratch.split_at_mut(table.words);
+        union.fill(0);
+        let (active, counts) = self.frames.frame_mut(0);
+        let mut result = Ok(());
+        for &option in options {
+            let Some(o) = table.option_of(option) else {
+                result = Err(ForceError::NotInSearch { option });
+                break;
+            };
+            let (w, bit) = (o as usize / 64, 1 << (o % 64));
+            // An option forced before this call left `active`; one forced in it, `union`.
+            if active[w] & bit == 0 || union[w] & bit != 0 {
+                result = Err(ForceError::Conflict { option });
+                break;
+            }
+            let conflicts = table
+                .kept_conflicts(o)
+                .expect("the table keeps the conflicts");
+            for (u, &c) in union.iter_mut().zip(conflicts) {
+                *u |= c;
+            }
+            cover_items::<0>(table, counts, o);
+            // As in `force`: one update for each of the option's items.
+            self.cursor.updates += others(table, o) + 1;
+            self.forced.push(o);
+        }
+        self.cursor.updates += clear_any(self.avx2, table, active, counts, union, left);
+        result
     }
 
     fn reset(&mut self) {

@@ -334,6 +334,12 @@ impl Table {
         }
     }
 
+    /// The conflicts of option `k` when the table keeps them.
+    pub(crate) fn kept_conflicts(&self, k: u32) -> Option<&[u64]> {
+        let at = k as usize * self.words;
+        self.conflicts.get(at..at + self.words)
+    }
+
     /// The option of the engine that holds [`Problem`] option `option`, if it is searched.
     /// Without a search when no option before it was left out (as in Sudoku, whose givens
     /// are looked up this way for every puzzle).
