@@ -302,15 +302,3 @@ pub(super) fn weight(table: &Table, frames: &Frames, f: usize, i: u32) -> u64 {
     }
     weight
 }
-
-/// Whether the processor has `popcnt`, which the colored search loop compiled for AVX2 uses.
-pub(super) fn has_popcnt() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}

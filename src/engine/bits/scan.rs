@@ -122,6 +122,19 @@ pub(crate) fn has_avx2() -> bool {
     }
 }
 
+/// Whether the bit engine's search loop compiled for AVX2 can run on this processor: it also
+/// counts with `popcnt`.
+pub(crate) fn has_avx2_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        has_avx2() && std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
