@@ -568,30 +568,31 @@ mod tests {
         })
     }
 
+    /// Both engines split `problem` at `depth` into the same subtrees with the same
+    /// statistics, which add up to a whole search's.
+    fn assert_split_alike(problem: &Problem, depth: usize) -> Result<(), TestCaseError> {
+        let links = split_and_descend(problem, Engine::Links, depth);
+        let bits = split_and_descend(problem, Engine::Bits, depth);
+        prop_assert_eq!(&links, &bits);
+        let mut whole = Solver::with_engine(problem, Engine::Links);
+        whole.count(None).unwrap();
+        let parts = links.1 + links.2.iter().map(|(_, s)| *s).sum::<Stats>();
+        prop_assert_eq!(parts, whole.stats());
+        Ok(())
+    }
+
     proptest! {
         #[test]
         fn both_engines_split_and_descend_alike_with_colors(
             problem in random_colored_problem(),
             depth in 1usize..4,
         ) {
-            let links = split_and_descend(&problem, Engine::Links, depth);
-            let bits = split_and_descend(&problem, Engine::Bits, depth);
-            prop_assert_eq!(&links, &bits);
-            let mut whole = Solver::with_engine(&problem, Engine::Links);
-            whole.count(None).unwrap();
-            let parts = links.1 + links.2.iter().map(|(_, s)| *s).sum::<Stats>();
-            prop_assert_eq!(parts, whole.stats());
+            assert_split_alike(&problem, depth)?;
         }
 
         #[test]
         fn both_engines_split_and_descend_alike(problem in random_problem(), depth in 1usize..4) {
-            let links = split_and_descend(&problem, Engine::Links, depth);
-            let bits = split_and_descend(&problem, Engine::Bits, depth);
-            prop_assert_eq!(&links, &bits);
-            let mut whole = Solver::with_engine(&problem, Engine::Links);
-            whole.count(None).unwrap();
-            let parts = links.1 + links.2.iter().map(|(_, s)| *s).sum::<Stats>();
-            prop_assert_eq!(parts, whole.stats());
+            assert_split_alike(&problem, depth)?;
         }
     }
 }
