@@ -173,20 +173,7 @@ mod tests {
         let problem = dlx2_example_problem();
         let mut engine = Dlx2::new(&problem);
         let pristine = engine.clone();
-        let mut solutions = Vec::new();
-        loop {
-            match engine.search(usize::MAX) {
-                Some(Step::Solution) => {
-                    let mut s = Vec::new();
-                    engine.solution(&mut s);
-                    solutions.push(s);
-                    engine.check().unwrap();
-                }
-                Some(Step::Exhausted) => break,
-                other => panic!("{other:?}"),
-            }
-        }
-        assert_eq!(solutions, vec![vec![1, 3]]);
+        assert_eq!(super::super::all_solutions(&mut engine), vec![vec![1, 3]]);
         engine.check().unwrap();
         assert!(engine.same_links(&pristine));
     }

@@ -529,21 +529,13 @@ mod tests {
         builder.build().unwrap()
     }
 
+    /// Every solution, each sorted: these tests check which options, not the order chosen.
     fn all_solutions(engine: &mut Dlx3) -> Vec<Vec<usize>> {
-        let mut solutions = Vec::new();
-        loop {
-            match engine.search(usize::MAX) {
-                Some(Step::Solution) => {
-                    let mut s = Vec::new();
-                    engine.solution(&mut s);
-                    s.sort_unstable();
-                    solutions.push(s);
-                    engine.check().unwrap();
-                }
-                Some(Step::Exhausted) => return solutions,
-                other => panic!("{other:?}"),
-            }
+        let mut solutions = super::super::all_solutions(engine);
+        for s in &mut solutions {
+            s.sort_unstable();
         }
+        solutions
     }
 
     #[test]

@@ -168,3 +168,23 @@ pub(crate) trait Search: Clone + std::fmt::Debug + Send + Sync {
     /// Checks the representation's invariants.
     fn check(&self) -> Result<(), String>;
 }
+
+/// Every solution of a whole search of `engine`, from where it stands, in the order found
+/// (each as [`Search::solution`] gives it), with the invariants checked after each; for the
+/// engines' tests.
+#[cfg(test)]
+pub(crate) fn all_solutions<S: Search>(engine: &mut S) -> Vec<Vec<usize>> {
+    let mut solutions = Vec::new();
+    loop {
+        match engine.search(usize::MAX) {
+            Some(Step::Solution) => {
+                let mut s = Vec::new();
+                engine.solution(&mut s);
+                solutions.push(s);
+                engine.check().unwrap();
+            }
+            Some(Step::Exhausted) => return solutions,
+            other => panic!("{other:?}"),
+        }
+    }
+}
