@@ -245,12 +245,13 @@ pub(super) fn choose<const N: usize>(
     // The options removed: the counts, and the sums of `w(r)` and `P(r)`, with `P` as above
     // the node.
     let (mut weight, mut cleansed) = (0, 0);
+    let step = table.keys.step();
     for (w, (&before, &after)) in scratch.iter().zip(active.iter()).enumerate() {
         let removed = before ^ after;
         if removed != 0 {
             // SAFETY: `removed` is part of a frame's `active`, whose bits are options of
             // `table`; `counts` is a frame's; `N` is the caller's promise.
-            weight += unsafe { super::remove::<N>(table, counts, w * 64, removed) };
+            weight += unsafe { super::remove::<N>(table, counts, step, w * 64, removed) };
             let mut bits = removed;
             while bits != 0 {
                 let r = w * 64 + bits.trailing_zeros() as usize;

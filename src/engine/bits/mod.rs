@@ -7,12 +7,13 @@
 //! - `active`: the bitset of the options still compatible with the choices above the node
 //!   (an option is active exactly when none of its items is covered);
 //! - `counts`: for each primary item, the number of its active options (DLX1's `len`), or
-//!   [`COVERED`] once an option covering it has been chosen.
+//!   [`COVERED`] once an option covering it has been chosen, kept as a *key* that also
+//!   tells the scan where the item is when the problem allows it (see [`scan::Keys`]).
 //!
 //! Choosing option `o` removes `active & (the union of the bitsets of o's items)`, which
 //! includes `o` itself, from `active`, and decrements, for each option removed, the counts of
 //! its primary items; the counts of `o`'s own primary items, raised by [`COVERED`] first, end
-//! at exactly [`COVERED`]. This is DLX1's *cover* and *hide*, with one subtraction where the
+//! at exactly [`COVERED`] (its covered key). This is DLX1's *cover* and *hide*, with one subtraction where the
 //! links do two stores, and with no *uncover* at all: the frames form a stack, and a node
 //! whose branching item has several options copies its frame to the next one before each
 //! choice, so backing up is moving down the stack. A node whose branching item has one
@@ -44,7 +45,8 @@
 //!    frame `b + 1` is the child of the `b`-th branching level;
 //! 2. in each of those frames, `active` is exactly the options with no covered item, each
 //!    count of an uncovered primary item is the number of its active options, and every other
-//!    count (covered items, padding) is [`COVERED`];
+//!    count (covered items, padding) is [`COVERED`] (as keys: [`scan::Keys::key`] and
+//!    [`scan::Keys::covered`]);
 //! 3. each level's item is the first minimum of the counts at its node, and its option the
 //!    one chosen there; a level is in place exactly when that item had one option.
 //!
@@ -207,6 +209,7 @@ fn clear<const AVX2: bool, const N: usize>(
     // The sum of `w`, or with `N > 0` the number of options removed, and then the sum by
     // weight classes if the problem is not uniform.
     let (mut weight, mut classed) = (0, 0);
+    let step = table.keys.step();
     if active.len() <= SMALL_WORDS {
         // A word or two: test each as it comes.
         for (w, (word, &mask)) in active.iter_mut().zip(mask).enumerate() {
@@ -216,7 +219,7 @@ fn clear<const AVX2: bool, const N: usize>(
                 // SAFETY: `removed` is part of `active`, a frame's bitset, whose bits are all
                 // options of `table` (invariant 2); `counts` is a frame's (asserted above);
                 // `N` is the caller's promise.
-                weight += unsafe { remove::<N>(table, counts, w * 64, removed) };
+                weight += unsafe { remove::<N>(table, counts, step, w * 64, removed) };
                 if N > 0 && table.uniform.is_none() {
                     classed += classed_weight(table, w, removed);
                 }
@@ -236,7 +239,7 @@ fn clear<const AVX2: bool, const N: usize>(
                 let w = start + words.trailing_zeros() as usize;
                 words &= words - 1;
                 // SAFETY: as above, `left[w]` having been part of `active`.
-                weight += unsafe { remove::<N>(table, counts, w * 64, left[w]) };
+                weight += unsafe { remove::<N>(table, counts, step, w * 64, left[w]) };
                 if N > 0 && table.uniform.is_none() {
                     classed += classed_weight(table, w, left[w]);
                 }
@@ -332,7 +335,7 @@ fn clear_with<const AVX2: bool>(
 }
 
 /// For each option `base + k` with bit `k` set in `removed`: decrements the counts of its
-/// primary items. Returns the sum of `w` over those options, or, when `N > 0`, their number.
+/// primary items, subtracting `step` ([`scan::Keys::step`]) from their keys. Returns the sum of `w` over those options, or, when `N > 0`, their number.
 ///
 /// This is the inner loop of the search. It reads the records and the counts without bounds
 /// checks: with them, each option removed took 30 instructions and each count 7, instead of
@@ -347,10 +350,11 @@ fn clear_with<const AVX2: bool>(
 unsafe fn remove<const N: usize>(
     table: &Table,
     counts: &mut [i16],
+    step: i16,
     base: usize,
     mut removed: u64,
 ) -> u64 {
-    debug_assert!(counts.len() == table.padded);
+    debug_assert!(counts.len() == table.padded && step == table.keys.step());
     debug_assert!(N == 0 || table.primaries_each == Some(N));
     let counts = counts.as_mut_ptr();
     let mut weight = 0;
@@ -365,7 +369,7 @@ unsafe fn remove<const N: usize>(
             unsafe {
                 let items = table.primaries().add(r * N);
                 for t in 0..N {
-                    *counts.add(usize::from(*items.add(t))) -= 1;
+                    *counts.add(usize::from(*items.add(t))) -= step;
                 }
             }
             weight += 1;
@@ -384,7 +388,7 @@ unsafe fn remove<const N: usize>(
             unsafe {
                 let j = usize::from(*record.add(2 + t));
                 debug_assert!(j < table.primary);
-                *counts.add(j) -= 1;
+                *counts.add(j) -= step;
             }
         }
     }
@@ -461,18 +465,18 @@ fn sweep<const AVX2: bool>(active: &mut [u64], mask: &[u64], left: &mut [u64]) -
     sweep::sweep(active, mask, left)
 }
 
-/// The first minimum of the counts (index and value), or `None` when every primary item is
+/// The first minimum of the counts (index and count), or `None` when every primary item is
 /// covered: with the AVX2 scan in the loop compiled for AVX2.
 #[inline(always)]
-fn first_min<const AVX2: bool>(counts: &[i16]) -> Option<(usize, i16)> {
+fn first_min<const AVX2: bool>(table: &Table, counts: &[i16]) -> Option<(usize, i16)> {
     #[cfg(target_arch = "x86_64")]
     if AVX2 {
         // SAFETY: `AVX2` is set only in code compiled for AVX2 (`Bits::search_avx2`), which
         // runs only when the processor has it; a frame's counts are a nonzero whole number of
         // vectors (`Table::padded`).
-        return unsafe { scan::first_min_avx2(counts) };
+        return unsafe { table.keys.first_min_avx2(counts) };
     }
-    scan::first_min(counts)
+    table.keys.first_min(counts)
 }
 
 impl Bits {
@@ -614,15 +618,17 @@ impl Bits {
                 active[o as usize / 64] |= 1 << (o % 64);
             }
         }
-        let mut counts = vec![COVERED; t.padded];
-        for i in (0..t.primary).filter(|&i| state[i].is_none()) {
-            let row = t.bitset(i as u32);
-            counts[i] = active
-                .iter()
-                .zip(row)
-                .map(|(a, r)| (a & r).count_ones() as i16)
-                .sum();
-        }
+        let counts = (0..t.padded)
+            .map(|i| match state.get(i) {
+                Some(None) if i < t.primary => {
+                    let row = t.bitset(i as u32);
+                    let count = active.iter().zip(row);
+                    let count = count.map(|(a, r)| (a & r).count_ones() as i16).sum();
+                    t.keys.key(count, i)
+                }
+                _ => t.keys.covered(i),
+            })
+            .collect();
         let mut purified = vec![0u64; t.colors.as_ref().map_or(0, |c| c.flags)];
         for (y, state) in state[t.primary..].iter().enumerate() {
             if matches!(state, Some(Some(_))) {
@@ -688,7 +694,7 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
                 break Some(stop);
             }
             let (active, counts) = frames.frame(f);
-            let Some((item, count)) = first_min::<AVX2>(counts) else {
+            let Some((item, count)) = first_min::<AVX2>(table, counts) else {
                 counters.solutions += 1;
                 cursor.state = State::Backup;
                 break Some(Step::Solution);
@@ -743,7 +749,8 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
                 level.weight = if COLORED {
                     colors::weight(table, frames, f - 1, level.item)
                 } else {
-                    weight_of::<N>(table, active, level.item, counts[level.item as usize])
+                    let count = table.keys.count(counts[level.item as usize]);
+                    weight_of::<N>(table, active, level.item, count)
                 };
             }
             level.option = o;
@@ -942,7 +949,8 @@ impl Search for Bits {
         debug_assert!(
             self.cursor.state == State::Forward && self.levels.len() == self.cursor.floor
         );
-        let (item, count) = scan::first_min(self.frames.frame(self.cursor.top).1)
+        let (item, count) = (self.table.keys)
+            .first_min(self.frames.frame(self.cursor.top).1)
             .expect("a subtree lies below a node with an item to cover");
         let o = self
             .table
@@ -1005,14 +1013,14 @@ impl Search for Bits {
                 ));
             }
             f += usize::from(!level.single);
-            let expected = scan::first_min(counts);
+            let expected = t.keys.first_min(counts);
             if expected.map(|(i, _)| i as u32) != Some(level.item) {
                 return Err(format!(
                     "level {l} branches on {}, not {expected:?}",
                     level.item
                 ));
             }
-            let count = counts[level.item as usize];
+            let count = t.keys.count(counts[level.item as usize]);
             if level.single != (count == 1) {
                 return Err(format!("level {l}: count {count}, single {}", level.single));
             }

@@ -28,7 +28,7 @@
 //! search state is their own.
 
 use super::colors::{self, Colors};
-use super::scan::{COVERED, LANES};
+use super::scan::{COVERED, Keys, LANES};
 use crate::Problem;
 
 /// The most options the bit engine takes: a count of active options must stay below
@@ -100,7 +100,10 @@ pub(crate) struct Table {
     pub(crate) root_active: Vec<u64>,
     /// The colors, for a problem with colors (see [`super::colors`]).
     pub(crate) colors: Option<Colors>,
-    /// The counts at the root: the length of each primary item's list, then the padding.
+    /// How the frames keep the counts (see [`super::scan`]).
+    pub(crate) keys: Keys,
+    /// The counts at the root, as [`Table::keys`]: the length of each primary item's list,
+    /// then the padding.
     pub(crate) root_counts: Vec<i16>,
 }
 
@@ -148,8 +151,7 @@ impl Table {
         let items = problem.item_count();
         let primary = problem.primary_items();
         let mut bitsets = vec![0u64; items * words];
-        let mut root_counts = vec![COVERED; padded(primary)];
-        root_counts[..primary].fill(0);
+        let mut root_counts = vec![0; padded(primary)];
         let most = index
             .iter()
             .map(|&k| problem.option(k as usize).filter(|&i| i < primary).count())
@@ -173,6 +175,15 @@ impl Table {
                 item_list.push(i as u32);
             }
             starts.push(item_list.len() as u32);
+        }
+        let most = root_counts.iter().copied().max().unwrap_or(0);
+        let keys = Keys::new(root_counts.len(), most as usize);
+        for (i, count) in root_counts.iter_mut().enumerate() {
+            *count = if i < primary {
+                keys.key(*count, i)
+            } else {
+                keys.covered(i)
+            };
         }
         let mut root_active = vec![u64::MAX; words];
         if !options.is_multiple_of(64) {
@@ -236,6 +247,7 @@ impl Table {
             starts,
             index,
             root_active,
+            keys,
             root_counts,
             colors: None,
         };
@@ -373,6 +385,8 @@ mod tests {
         assert_eq!(options_of(3), [1, 3, 5]);
         assert_eq!(options_of(6), [1, 4, 5]);
         assert_eq!(t.items_of(1), [0, 3, 6]);
+        // One vector of counts: tagged keys are the counts themselves.
+        assert_eq!(t.keys.step(), 1);
         assert_eq!(t.root_counts[..5], [2, 2, 2, 3, 2]);
         assert!(t.root_counts[5..].iter().all(|&c| c == COVERED));
         assert_eq!(t.root_active, [0b11_1111]);
@@ -414,7 +428,7 @@ mod tests {
             let t = Table::new(&b.build().unwrap());
             assert_eq!(t.words, words);
             assert_eq!(*t.root_active.last().unwrap(), last);
-            assert_eq!(t.root_counts[0], n as i16);
+            assert_eq!(t.keys.count(t.root_counts[0]), n as i16);
             assert_eq!(t.first_word(0), 0);
         }
     }
