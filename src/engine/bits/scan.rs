@@ -29,7 +29,7 @@ pub(crate) const LANES: usize = 16;
 /// Kept out of line: inlined into the search loop, its loops were no longer vectorized (as
 /// the links engine found of its own scan).
 #[inline(never)]
-pub(crate) fn first_min(counts: &[i16]) -> Option<(usize, i16)> {
+fn first_min(counts: &[i16]) -> Option<(usize, i16)> {
     debug_assert!(!counts.is_empty() && counts.len().is_multiple_of(LANES));
     let mut lanes = [i16::MAX; LANES];
     for chunk in counts.chunks_exact(LANES) {
@@ -65,7 +65,7 @@ pub(crate) fn first_min(counts: &[i16]) -> Option<(usize, i16)> {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(crate) unsafe fn first_min_avx2(counts: &[i16]) -> Option<(usize, i16)> {
+unsafe fn first_min_avx2(counts: &[i16]) -> Option<(usize, i16)> {
     use std::arch::x86_64::{
         __m256i, _mm_cvtsi128_si32, _mm_min_epi16, _mm_minpos_epu16, _mm256_add_epi16,
         _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16,
