@@ -33,13 +33,14 @@
 //! searches that subtree only.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use crate::Problem;
-use crate::engine::Search;
 use crate::engine::bits::Bits;
 use crate::engine::dlx::Dlx;
 use crate::engine::dlx2::Dlx2;
 use crate::engine::dlx3::Dlx3;
+use crate::engine::{Counters, Search};
 
 /// The engine a [`Solver`] runs on a problem without multiplicities. Both search the same tree
 /// (DLX1's on plain exact cover, DLX2's with colors), so the choice changes only the time and
@@ -67,6 +68,15 @@ pub enum Engine {
 /// against links: see the README's section on the engines (bits wins on dense problems up to
 /// this limit, and loses on large sparse ones).
 pub const AUTO_MAX_OPTIONS: usize = 16_383;
+
+/// The nodes after which [`Engine::Auto`] probes a search that runs on the bits, to decide
+/// whether to move it to the links (see the module docs): more than most 9x9 Sudoku
+/// puzzles take, so that those, and every small search, never reach it.
+pub const AUTO_PROBE_NODES: u64 = 100_000;
+
+/// The least `r` (see the module docs) at which [`Engine::Auto`] moves a search from the bits
+/// to the links at the probe.
+pub const AUTO_SWITCH_RATIO: f64 = 1.5;
 
 /// Work done by a search so far. Parts of one search add up with `+` (or [`Iterator::sum`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -184,9 +194,47 @@ pub enum ForceError {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
+    /// The engine running now.
     engine: Inner,
+    /// [`Engine::Auto`]'s move to the links, on a solver that started on the bits under
+    /// `Auto`; `None` on any other, which never changes engines.
+    switch: Option<Box<Switch>>,
+    /// The levels placed by [`Solver::descend`] since the last reset: the engine's floor,
+    /// which a move to the links keeps.
+    floor: usize,
     /// The option indices of the current solution, filled on demand.
     buffer: Vec<usize>,
+}
+
+/// When [`Engine::Auto`] moves a search from the bits to the links: at the probe, after
+/// `probe` nodes, if `r`, the words of the bit engine's bitsets times the nodes over the
+/// updates, is at least `ratio` (see the module docs).
+#[derive(Clone, Copy, Debug)]
+struct Rule {
+    probe: u64,
+    ratio: f64,
+}
+
+impl Rule {
+    /// The rule of [`Engine::Auto`].
+    const AUTO: Rule = Rule {
+        probe: AUTO_PROBE_NODES,
+        ratio: AUTO_SWITCH_RATIO,
+    };
+}
+
+/// What a solver under [`Engine::Auto`] that started on the bits needs to move its search to
+/// the links, and back to the bits at a reset.
+#[derive(Clone, Debug)]
+struct Switch {
+    rule: Rule,
+    /// The words of the bit engine's bitsets: its options over 64, rounded up.
+    words: u64,
+    /// The problem, to build the links at the first move.
+    problem: Arc<Problem>,
+    /// The engine not running now: the bits while the links run; the links, once built,
+    /// while the bits run (reset at the next move, so a solver builds them once).
+    parked: Option<Inner>,
 }
 
 /// The engine a solver runs.
@@ -196,6 +244,15 @@ enum Inner {
     Bits(Bits),
     Dlx2(Dlx2),
     Dlx3(Dlx3),
+}
+
+/// The links engine for a problem without multiplicities: DLX2 with colors, else DLX1.
+fn links_engine(problem: &Problem) -> Inner {
+    if problem.has_colors() {
+        Inner::Dlx2(Dlx2::new(problem))
+    } else {
+        Inner::Dlx(Dlx::new(problem))
+    }
 }
 
 /// Runs `$body` with `$e` bound to the solver's engine, whichever it is.
@@ -233,28 +290,59 @@ impl Solver {
     /// assert_eq!(links.stats(), bits.stats()); // the same tree: same nodes and updates
     /// ```
     pub fn with_engine(problem: &Problem, engine: Engine) -> Solver {
-        let bits = match engine {
-            Engine::Links => false,
-            Engine::Bits => Bits::fits(problem),
-            Engine::Auto => Bits::fits(problem) && Bits::options(problem) <= AUTO_MAX_OPTIONS,
-        };
+        Solver::with_rule(problem, engine, Rule::AUTO)
+    }
+
+    /// A solver under [`Engine::Auto`] that probes its search after `nodes` nodes and moves
+    /// it to the links if `r` (see the module docs) is at least `ratio`: with `ratio` 0, it
+    /// always moves. For tests of the move, which must change nothing but the time.
+    #[doc(hidden)]
+    pub fn with_probe(problem: &Problem, nodes: u64, ratio: f64) -> Solver {
+        Solver::with_rule(
+            problem,
+            Engine::Auto,
+            Rule {
+                probe: nodes,
+                ratio,
+            },
+        )
+    }
+
+    /// [`Solver::with_engine`], with `rule` for [`Engine::Auto`].
+    fn with_rule(problem: &Problem, engine: Engine, rule: Rule) -> Solver {
+        let fits = engine != Engine::Links && !problem.has_multiplicities() && Bits::fits(problem);
+        let options = if fits { Bits::options(problem) } else { 0 };
+        let bits = fits && (engine == Engine::Bits || options <= AUTO_MAX_OPTIONS);
+        let mut switch = None;
         let engine = if problem.has_multiplicities() {
             Inner::Dlx3(Dlx3::new(problem))
         } else if bits {
-            Inner::Bits(Bits::new(problem))
-        } else if problem.has_colors() {
-            Inner::Dlx2(Dlx2::new(problem))
+            let mut bits = Bits::new(problem);
+            if engine == Engine::Auto {
+                bits.counters_mut().set_probe(Some(rule.probe));
+                switch = Some(Box::new(Switch {
+                    rule,
+                    words: options.div_ceil(64) as u64,
+                    problem: Arc::new(problem.clone()),
+                    parked: None,
+                }));
+            }
+            Inner::Bits(bits)
         } else {
-            Inner::Dlx(Dlx::new(problem))
+            links_engine(problem)
         };
         Solver {
             engine,
+            switch,
+            floor: 0,
             buffer: Vec::new(),
         }
     }
 
-    /// The engine this solver runs: [`Engine::Links`] or [`Engine::Bits`], never
-    /// [`Engine::Auto`].
+    /// The engine running now: [`Engine::Links`] or [`Engine::Bits`], never
+    /// [`Engine::Auto`]. Under [`Engine::Auto`], a solver that starts on the bits may move
+    /// its search to the links at the probe (see the module docs), and a reset brings it back
+    /// to the bits; under the other two it never changes.
     pub fn engine(&self) -> Engine {
         match self.engine {
             Inner::Dlx(_) | Inner::Dlx2(_) | Inner::Dlx3(_) => Engine::Links,
@@ -297,14 +385,17 @@ impl Solver {
     }
 
     /// Undoes every choice and forced option and clears the statistics: the solver is as
-    /// new, and no memory is allocated or freed.
+    /// new (on the engine it started on, if [`Engine::Auto`] had moved it to the links), and
+    /// no memory is allocated or freed.
     pub fn reset(&mut self) {
+        self.back_to_start();
         each!(&mut self.engine, e => e.reset());
     }
 
     /// [`Solver::reset`] by copying the state of `pristine`, a solver of the same problem that
     /// has neither searched nor forced anything, instead of undoing step by step.
     pub(crate) fn reset_from(&mut self, pristine: &Solver) {
+        self.back_to_start();
         match (&mut self.engine, &pristine.engine) {
             (Inner::Dlx(e), Inner::Dlx(p)) => e.reset_from(p),
             (Inner::Bits(e), Inner::Bits(p)) => e.reset_from(p),
@@ -322,10 +413,86 @@ impl Solver {
     /// Runs the search until the next solution, the end of the tree, the node budget or a
     /// pause, whichever comes first.
     pub fn step(&mut self) -> Step {
-        match each!(&mut self.engine, e => e.search(usize::MAX)) {
+        match self.search(usize::MAX) {
             Some(step) => step,
             None => unreachable!("no level is cut off"),
         }
+    }
+
+    /// The engine's [`Search::search`], with the probe of [`Engine::Auto`] taken here: it is
+    /// a pause of the engine's, which the solver answers (by moving the search to the links,
+    /// or not) and does not report.
+    fn search(&mut self, cut: usize) -> Option<Step> {
+        loop {
+            let step = each!(&mut self.engine, e => e.search(cut));
+            if step != Some(Step::Paused)
+                || !each!(&mut self.engine, e => e.counters_mut().take_probe())
+            {
+                return step;
+            }
+            self.probe();
+        }
+    }
+
+    /// The probe of [`Engine::Auto`] (see the module docs): moves the search to the links if
+    /// `r` is at least the rule's ratio.
+    #[cold]
+    fn probe(&mut self) {
+        let Some(switch) = &self.switch else {
+            return;
+        };
+        let stats = self.stats();
+        let r = switch.words as f64 * stats.nodes as f64 / stats.updates.max(1) as f64;
+        if r >= switch.rule.ratio {
+            self.move_to_links();
+        }
+    }
+
+    /// Moves the search from the bits to the links, at the node where it stands (the bits
+    /// stopped before entering it): the links force the same options, replay the same
+    /// choices with the same floor, and take over the counters and the work, so that the
+    /// search goes on with the rest of the same tree.
+    fn move_to_links(&mut self) {
+        let (Some(switch), Inner::Bits(bits)) = (&mut self.switch, &mut self.engine) else {
+            return;
+        };
+        let (mut forced, mut choices) = (Vec::new(), Vec::new());
+        bits.solution(&mut forced);
+        bits.choices(&mut choices);
+        forced.truncate(forced.len() - choices.len());
+        let counters: Counters = bits.counters_mut().clone();
+        let stats = bits.stats();
+        let work = (stats.updates, stats.cleansings);
+        let mut links = switch
+            .parked
+            .take()
+            .unwrap_or_else(|| links_engine(&switch.problem));
+        match &mut links {
+            Inner::Dlx(e) => e.take_over(&forced, &choices, self.floor, counters, work),
+            Inner::Dlx2(e) => e.take_over(&forced, &choices, self.floor, counters, work),
+            Inner::Bits(_) | Inner::Dlx3(_) => unreachable!("the links of a problem for the bits"),
+        }
+        switch.parked = Some(std::mem::replace(&mut self.engine, links));
+    }
+
+    /// Puts back the bits if [`Engine::Auto`] moved the search to the links, with the links'
+    /// counters (the budget and the pauses set since), for a reset to follow; parks the links
+    /// for the next move.
+    fn back_to_start(&mut self) {
+        self.floor = 0;
+        let Some(switch) = &mut self.switch else {
+            return;
+        };
+        if matches!(self.engine, Inner::Bits(_)) {
+            return;
+        }
+        let mut bits = switch
+            .parked
+            .take()
+            .expect("the bits are parked while the links run");
+        let counters = each!(&mut self.engine, e => e.counters_mut().clone());
+        *each!(&mut bits, e => e.counters_mut()) = counters;
+        switch.parked = Some(std::mem::replace(&mut self.engine, bits));
     }
 
     /// Searches the levels of the tree above `depth` only, and returns the subtrees at level
@@ -343,7 +510,7 @@ impl Solver {
     ) -> Option<Vec<Vec<usize>>> {
         let mut subtrees = Vec::new();
         loop {
-            match each!(&mut self.engine, e => e.search(depth)) {
+            match self.search(depth) {
                 None => {
                     let mut choices = Vec::with_capacity(depth);
                     each!(&self.engine, e => e.choices(&mut choices));
@@ -365,6 +532,7 @@ impl Solver {
     /// [`Solver::split`] returned at this level, on a solver of the same problem. The updates
     /// of the descent are not counted, since the splitting search counted them.
     pub(crate) fn descend(&mut self, option: usize) {
+        self.floor += 1;
         each!(&mut self.engine, e => e.descend(option));
     }
 
@@ -516,9 +684,7 @@ mod tests {
     /// statistics above the cut, and each subtree's count and statistics.
     type Cut = (Vec<Vec<usize>>, Stats, Vec<(u64, Stats)>);
 
-    fn split_and_descend(problem: &Problem, engine: Engine, depth: usize) -> Cut {
-        let pristine = Solver::with_engine(problem, engine);
-        assert_eq!(pristine.engine(), engine);
+    fn split_and_descend(pristine: &Solver, depth: usize) -> Cut {
         let mut above = pristine.clone();
         let subtrees = above
             .split(depth, |_| ControlFlow::Continue(()))
@@ -530,7 +696,9 @@ mod tests {
                 for &option in choices {
                     solver.descend(option);
                 }
-                (solver.count(None).unwrap(), solver.stats())
+                let count = solver.count(None).unwrap();
+                solver.check_invariants().unwrap();
+                (count, solver.stats())
             })
             .collect();
         (subtrees, above.stats(), below)
@@ -568,12 +736,22 @@ mod tests {
         })
     }
 
+    /// A solver on `engine`, which must be the one that runs.
+    fn on(problem: &Problem, engine: Engine) -> Solver {
+        let solver = Solver::with_engine(problem, engine);
+        assert_eq!(solver.engine(), engine);
+        solver
+    }
+
     /// Both engines split `problem` at `depth` into the same subtrees with the same
-    /// statistics, which add up to a whole search's.
-    fn assert_split_alike(problem: &Problem, depth: usize) -> Result<(), TestCaseError> {
-        let links = split_and_descend(problem, Engine::Links, depth);
-        let bits = split_and_descend(problem, Engine::Bits, depth);
+    /// statistics, which add up to a whole search's; and so does a solver that moves each
+    /// search (above the cut and below it) from the bits to the links after `at` nodes.
+    fn assert_split_alike(problem: &Problem, depth: usize, at: u64) -> Result<(), TestCaseError> {
+        let links = split_and_descend(&on(problem, Engine::Links), depth);
+        let bits = split_and_descend(&on(problem, Engine::Bits), depth);
         prop_assert_eq!(&links, &bits);
+        let switched = split_and_descend(&Solver::with_probe(problem, at, 0.0), depth);
+        prop_assert_eq!(&links, &switched, "switch at {}", at);
         let mut whole = Solver::with_engine(problem, Engine::Links);
         whole.count(None).unwrap();
         let parts = links.1 + links.2.iter().map(|(_, s)| *s).sum::<Stats>();
@@ -586,13 +764,84 @@ mod tests {
         fn both_engines_split_and_descend_alike_with_colors(
             problem in random_colored_problem(),
             depth in 1usize..4,
+            at in 0u64..40,
         ) {
-            assert_split_alike(&problem, depth)?;
+            assert_split_alike(&problem, depth, at)?;
         }
 
         #[test]
-        fn both_engines_split_and_descend_alike(problem in random_problem(), depth in 1usize..4) {
-            assert_split_alike(&problem, depth)?;
+        fn both_engines_split_and_descend_alike(
+            problem in random_problem(),
+            depth in 1usize..4,
+            at in 0u64..40,
+        ) {
+            assert_split_alike(&problem, depth, at)?;
+        }
+    }
+
+    /// A split moved to the links and the subtrees of a real problem, each moved after a
+    /// few nodes (those below the cut are deeper than the levels descended), count what the
+    /// links count.
+    #[test]
+    fn descended_searches_moved_to_the_links_keep_their_floor() {
+        let problem = crate::problems::queens(9);
+        let links = split_and_descend(&on(&problem, Engine::Links), 2);
+        assert!(links.0.len() > 10 && links.2.iter().any(|(_, s)| s.nodes > 20));
+        for at in [0, 1, 2, 5, 20] {
+            let switched = split_and_descend(&Solver::with_probe(&problem, at, 0.0), 2);
+            assert_eq!(switched, links, "switch at {at}");
+        }
+    }
+
+    /// The count of `count_parallel`, cut by [`crate::parallel::Cut`] and searched subtree
+    /// by subtree on one solver reset before each (as each of its threads does), with every
+    /// search moved to the links after `at` nodes: the links' count and statistics.
+    #[test]
+    fn a_count_in_subtrees_moved_to_the_links_is_the_count_on_the_links() {
+        use crate::parallel::{Cut, SUBTREES_PER_JOB, Total, count_subtree};
+        use std::sync::atomic::AtomicBool;
+        let stop = AtomicBool::new(false);
+        let problem = crate::problems::queens(10);
+        let whole = {
+            let mut links = on(&problem, Engine::Links);
+            links.count(None).unwrap();
+            Total::from(links.stats())
+        };
+        assert_eq!(whole.solutions, 724);
+        for at in [0, 1, 3, 50] {
+            let pristine = Solver::with_probe(&problem, at, 0.0);
+            let cut = Cut::first_with(&pristine, 2 * SUBTREES_PER_JOB, &stop, None).unwrap();
+            assert!(!cut.subtrees.is_empty());
+            let mut solver = pristine.clone();
+            let mut total = cut.above;
+            for choices in &cut.subtrees {
+                total += count_subtree(&mut solver, choices, &stop, None)
+                    .unwrap()
+                    .into();
+                solver.check_invariants().unwrap();
+            }
+            assert_eq!(total, whole, "switch at {at}");
+        }
+    }
+
+    /// After a search moved to the links, `reset_from` (as the Sudoku layer resets between
+    /// puzzles) brings back the bits in the state of the pristine solver, and the next
+    /// search moves again.
+    #[test]
+    fn resetting_from_a_pristine_solver_brings_back_the_bits() {
+        let problem = crate::problems::queens(8);
+        let pristine = Solver::with_probe(&problem, 10, 0.0);
+        let mut solver = pristine.clone();
+        let mut links = on(&problem, Engine::Links);
+        assert_eq!(links.count(None), Ok(92));
+        for _ in 0..3 {
+            assert_eq!(solver.count(None), Ok(92));
+            assert_eq!(solver.stats(), links.stats());
+            assert_eq!(solver.engine(), Engine::Links);
+            solver.reset_from(&pristine);
+            assert_eq!(solver.engine(), Engine::Bits);
+            assert!(solver.same_state(&pristine));
+            assert_eq!(solver.stats(), Stats::default());
         }
     }
 }
