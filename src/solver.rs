@@ -72,11 +72,11 @@ pub const AUTO_MAX_OPTIONS: usize = 16_383;
 /// The nodes after which [`Engine::Auto`] probes a search that runs on the bits, to decide
 /// whether to move it to the links (see the module docs): more than most 9x9 Sudoku
 /// puzzles take, so that those, and every small search, never reach it.
-pub const AUTO_PROBE_NODES: u64 = 100_000;
+pub const AUTO_PROBE_NODES: u64 = 10_000;
 
 /// The least `r` (see the module docs) at which [`Engine::Auto`] moves a search from the bits
 /// to the links at the probe.
-pub const AUTO_SWITCH_RATIO: f64 = 1.5;
+pub const AUTO_SWITCH_RATIO: f64 = 2.0;
 
 /// Work done by a search so far. Parts of one search add up with `+` (or [`Iterator::sum`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -697,7 +697,7 @@ fn engine_after_the_probe(problem: &Problem, engine: Engine) -> Engine {
 #[test]
 fn auto_moves_large_sparse_searches_to_the_links_and_keeps_dense_ones_on_the_bits() {
     let queens = |n| Queens::new(n, Order::OrganPipe).problem().clone();
-    for n in [60, 100] {
+    for n in [80, 100] {
         let problem = queens(n);
         assert_eq!(
             engine_after_the_probe(&problem, Engine::Auto),
@@ -714,6 +714,7 @@ fn auto_moves_large_sparse_searches_to_the_links_and_keeps_dense_ones_on_the_bit
     let rules = dancing::sudoku::rules::Rules::classic(dancing::sudoku::grid::Shape::CLASSIC);
     let dense = [
         ("queens 20", queens(20)),
+        ("queens 40", queens(40)),
         ("langford 12 half", dancing::problems::langford(12, true)),
         (
             "the empty Sudoku grid",
