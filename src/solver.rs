@@ -12,14 +12,41 @@
 //! for. The solver only dispatches and keeps the conveniences built on [`Solver::step`].
 //!
 //! # Which engine
-//! [`Engine::Auto`] (what [`Solver::new`] uses) runs the bit engine on problems it fits and
-//! the links on the others. The bit engine's memory grows as items times options (a bitset
-//! of the options for each item, and a saved state of the options for each level of the
-//! search), and its work at each node as the number of options over 64 (the words of those
-//! bitsets), where the links' work grows with the options actually removed: so the bitsets
-//! win on the dense problems of some thousands of options that exact cover is usually asked
-//! to solve, and the links on large sparse ones. See [`AUTO_MAX_OPTIONS`] for where the limit
-//! lies and how it was measured.
+//! [`Engine::Auto`] (what [`Solver::new`] uses) starts on the bit engine when the problem fits
+//! it (at most [`AUTO_MAX_OPTIONS`] options, and the bit engine's memory bound), and runs the
+//! links otherwise. The bit engine's memory grows as items times options (a bitset of the
+//! options for each item, and a saved state of the options for each level of the search), and
+//! its work at each node as the number of options over 64 (the *words* of those bitsets),
+//! where the links' work grows with the options actually removed (Knuth's `updates`). Which
+//! is less depends on the search, not on the problem's size or its density at the root (N
+//! queens of 3,600 options runs faster on the links, pentominoes of 10,232 four times faster
+//! on the bits), so `Auto` measures it on the search itself:
+//!
+//! - after [`AUTO_PROBE_NODES`] nodes (the *probe*), it computes
+//!   `r = words × nodes / updates`, the bitsets' words per node over the links' updates per
+//!   node (the updates are DLX1's, equal on both engines, and include the forced options');
+//! - if `r` is at least [`AUTO_SWITCH_RATIO`], it moves the search to the links at the node
+//!   where it stands: the links force the same options, replay the choices made from the root
+//!   (keeping the floor of a solver that descended into a subtree), and take over the
+//!   counters, so the search goes on with the rest of the same tree. Solutions, their order,
+//!   [`Stats`], budgets and pauses are those of either engine alone: only the time changes.
+//!
+//! The probe is one more stop folded into the one comparison that the node budget and the
+//! pauses already make at every node, so a search that never reaches it pays nothing; nor is
+//! it reported ([`Solver::step`] answers it and goes on). [`Solver::reset`] brings the solver
+//! back to the bits (the links stay built for the next move), so that one long search does
+//! not send the next ones to the links; [`Solver::engine`] tells which engine runs now.
+//! [`Engine::Links`] and [`Engine::Bits`] never move.
+//!
+//! Measured (CPU time, bits / links, with `r` at the probe; N queens in Knuth's organ-pipe
+//! order, first 2,000,000 nodes): N queens 0.70 at N = 20 (`r` = 0.41), 0.92 at 40 (1.03),
+//! 1.05 at 60 (1.83), 1.33 at 70 (2.28), 1.39 at 80 (2.40), 1.71 at 100 (3.23); Langford
+//! pairs 0.73 at n = 32 (1.38), 0.91 at 48 (2.27); pentominoes 0.23 to 0.31 (0.05 to 0.09),
+//! nqueens-14 0.56 (0.24), 9x9 Sudoku 0.55 (about 0.5), 16x16 Sudoku 0.97 (2.8 to 3.1),
+//! 25x25 Sudoku 1.9 (8 to 10). No threshold separates every case (Langford 48 and queens 70
+//! have the same `r`); 2 moves every search measured at 1.3 or more and keeps every one at
+//! 0.9 or less, and costs at most 9% on those between. See the README's section on the
+//! engines.
 //!
 //! # Counters
 //! `nodes` counts entries to the step that chooses an item, one of which is each solution
@@ -50,7 +77,10 @@ use crate::engine::{Counters, Search};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// The bit engine when the problem has at most [`AUTO_MAX_OPTIONS`] options (those with
-    /// a primary item) and fits its memory bound, else the links.
+    /// a primary item) and fits its memory bound, else the links; a search that starts on
+    /// the bits moves to the links at the probe if its work so far says that the links
+    /// would do its nodes faster (see the module docs, "Which engine"), and comes back to
+    /// the bits at a reset.
     #[default]
     Auto,
     /// Dancing links (Knuth's DLX1, or DLX2 with colors): any problem, memory proportional to
@@ -63,19 +93,27 @@ pub enum Engine {
     Bits,
 }
 
-/// The most options (those that name a primary item) for which [`Engine::Auto`] picks the
-/// bit engine. Measured on this project's machine, CPU time of `dancing cover --count`, bits
-/// against links: see the README's section on the engines (bits wins on dense problems up to
-/// this limit, and loses on large sparse ones).
+/// The most options (those that name a primary item) for which [`Engine::Auto`] starts on the
+/// bit engine: the bit engine's own limit (its counts are 16-bit). No smaller limit by size
+/// is right: dense problems near it run four times faster on the bits (`polyomino 10x12
+/// --copies 2`, 10,232 options: 0.23 of the links' CPU time), sparse ones of the same size
+/// slower (`queens 100`, 10,000 options: 1.71). The probe sends the sparse ones to the links
+/// instead (see the module docs, "Which engine").
 pub const AUTO_MAX_OPTIONS: usize = 16_383;
 
 /// The nodes after which [`Engine::Auto`] probes a search that runs on the bits, to decide
-/// whether to move it to the links (see the module docs): more than most 9x9 Sudoku
-/// puzzles take, so that those, and every small search, never reach it.
+/// whether to move it to the links (see the module docs). `r` at 10,000 nodes is within about
+/// 10% of its value at 200,000 (N queens, Langford pairs, pentominoes, Sudoku of 16x16 and
+/// 25x25), and a later probe leaves more of a search on the slower engine (the
+/// 25x25 Sudoku of `puzzles/generated/` take 10,000 to 90,000 nodes each). Few 9x9 Sudoku
+/// puzzles reach it (2 of the 49,158 17-clue puzzles, 18 of the 375 of forum-hardest-1106,
+/// none of top1465), and those stay on the bits (`r` about 0.5): a probe that moves nothing
+/// costs one pause.
 pub const AUTO_PROBE_NODES: u64 = 10_000;
 
 /// The least `r` (see the module docs) at which [`Engine::Auto`] moves a search from the bits
-/// to the links at the probe.
+/// to the links at the probe: above every search measured where the bits were faster by 10%
+/// or more, below every one where the links were faster by 30% or more.
 pub const AUTO_SWITCH_RATIO: f64 = 2.0;
 
 /// Work done by a search so far. Parts of one search add up with `+` (or [`Iterator::sum`]).

@@ -1,5 +1,7 @@
 //! The engines: each keeps the state of Algorithm X in its own representation and runs the
-//! search loop over it. [`crate::Solver`] is the one public surface and holds one of them.
+//! search loop over it. [`crate::Solver`] is the one public surface and runs one of them at a
+//! time: under [`crate::Engine::Auto`] a search may start on [`bits`] and move to the links
+//! midway, which [`dlx::Dlx::take_over`] does (see the docs of `solver`, "Which engine").
 //!
 //! Every engine implements [`Search`], the contract the solver relies on:
 //! - the search is iterative and resumable: [`Search::search`] runs until a solution, the end
