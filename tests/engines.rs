@@ -7,7 +7,8 @@
 //! the bits to the links midway (at nodes the tests choose, through `Solver::with_probe`),
 //! under budgets and pauses too; and the rule of `Engine::Auto` moves large sparse searches
 //! (N queens for large N) and keeps dense ones (Sudoku, Langford pairs, pentominoes) on the
-//! bits.
+//! bits; and a Sudoku solver reused across 16x16 puzzles, some moved and some not, gives
+//! the answers and statistics of both engines.
 //!
 //! Run in release mode (`cargo test --release`); the largest instances are `#[ignore]`d with
 //! their run time noted (`cargo test --release --test engines -- --ignored`).
@@ -734,4 +735,34 @@ fn auto_moves_large_sparse_searches_to_the_links_and_keeps_dense_ones_on_the_bit
     let text = std::fs::read_to_string(path).unwrap();
     let problem = dancing::knuth::parse_str(&text).unwrap().problem;
     assert_eq!(engine_after_the_probe(&problem, Engine::Auto), Engine::Bits);
+}
+
+/// One Sudoku solver reused across the 16x16 puzzles of `puzzles/generated/` (the Sudoku
+/// layer resets it between puzzles), where `auto` moves the long searches to the links past
+/// the probe and back to the bits for the next puzzle: each puzzle's answer, count and
+/// statistics are those of the links and of the bits, and each solution is valid.
+#[test]
+fn a_sudoku_solver_moved_to_the_links_and_back_between_puzzles_solves_alike() {
+    use dancing::sudoku::solve::SudokuSolver;
+    use dancing::sudoku::{check, grid::Shape, read::parse_line_as, rules::Rules};
+    let shape = Shape::new(4).unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/16x16-seed16.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut solvers = [Engine::Auto, Engine::Links, Engine::Bits]
+        .map(|engine| SudokuSolver::with_engine(Rules::classic(shape), engine));
+    let mut past_the_probe = 0;
+    for line in text.lines() {
+        let puzzle = parse_line_as(shape, line).unwrap();
+        let results = solvers
+            .each_mut()
+            .map(|solver| (solver.solve(&puzzle, 2), solver.stats()));
+        assert_eq!(results[0], results[1], "{line}");
+        assert_eq!(results[0], results[2], "{line}");
+        let (solved, stats) = &results[0];
+        let solved = solved.as_ref().unwrap();
+        assert_eq!(solved.count, 1, "{line}");
+        assert_eq!(check::verify(&puzzle, &solved.grid), Ok(()), "{line}");
+        past_the_probe += usize::from(stats.nodes > AUTO_PROBE_NODES);
+    }
+    assert!(past_the_probe >= 5, "{past_the_probe}");
 }
