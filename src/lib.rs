@@ -62,7 +62,8 @@ mod text;
 pub use parallel::{Total, count_parallel};
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{
-    AUTO_MAX_OPTIONS, Engine, ForceError, GaveUp, Outcome, Solutions, Solver, Stats, Step,
+    AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO, Engine, ForceError, GaveUp, Outcome,
+    Solutions, Solver, Stats, Step,
 };
 
 /// The README's examples, compiled and run as doctests.

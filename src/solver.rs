@@ -12,14 +12,41 @@
 //! for. The solver only dispatches and keeps the conveniences built on [`Solver::step`].
 //!
 //! # Which engine
-//! [`Engine::Auto`] (what [`Solver::new`] uses) runs the bit engine on problems it fits and
-//! the links on the others. The bit engine's memory grows as items times options (a bitset
-//! of the options for each item, and a saved state of the options for each level of the
-//! search), and its work at each node as the number of options over 64 (the words of those
-//! bitsets), where the links' work grows with the options actually removed: so the bitsets
-//! win on the dense problems of some thousands of options that exact cover is usually asked
-//! to solve, and the links on large sparse ones. See [`AUTO_MAX_OPTIONS`] for where the limit
-//! lies and how it was measured.
+//! [`Engine::Auto`] (what [`Solver::new`] uses) starts on the bit engine when the problem fits
+//! it (at most [`AUTO_MAX_OPTIONS`] options, and the bit engine's memory bound), and runs the
+//! links otherwise. The bit engine's memory grows as items times options (a bitset of the
+//! options for each item, and a saved state of the options for each level of the search), and
+//! its work at each node as the number of options over 64 (the *words* of those bitsets),
+//! where the links' work grows with the options actually removed (Knuth's `updates`). Which
+//! is less depends on the search, not on the problem's size or its density at the root (N
+//! queens of 3,600 options runs faster on the links, pentominoes of 10,232 four times faster
+//! on the bits), so `Auto` measures it on the search itself:
+//!
+//! - after [`AUTO_PROBE_NODES`] nodes (the *probe*), it computes
+//!   `r = words × nodes / updates`, the bitsets' words per node over the links' updates per
+//!   node (the updates are DLX1's, equal on both engines, and include the forced options');
+//! - if `r` is at least [`AUTO_SWITCH_RATIO`], it moves the search to the links at the node
+//!   where it stands: the links force the same options, replay the choices made from the root
+//!   (keeping the floor of a solver that descended into a subtree), and take over the
+//!   counters, so the search goes on with the rest of the same tree. Solutions, their order,
+//!   [`Stats`], budgets and pauses are those of either engine alone: only the time changes.
+//!
+//! The probe is one more stop folded into the one comparison that the node budget and the
+//! pauses already make at every node, so a search that never reaches it pays nothing; nor is
+//! it reported ([`Solver::step`] answers it and goes on). [`Solver::reset`] brings the solver
+//! back to the bits (the links stay built for the next move), so that one long search does
+//! not send the next ones to the links; [`Solver::engine`] tells which engine runs now.
+//! [`Engine::Links`] and [`Engine::Bits`] never move.
+//!
+//! Measured (CPU time, bits / links, with `r` at the probe; N queens in Knuth's organ-pipe
+//! order, first 2,000,000 nodes): N queens 0.70 at N = 20 (`r` = 0.41), 0.92 at 40 (1.03),
+//! 1.05 at 60 (1.83), 1.33 at 70 (2.28), 1.39 at 80 (2.40), 1.71 at 100 (3.23); Langford
+//! pairs 0.73 at n = 32 (1.38), 0.91 at 48 (2.27); pentominoes 0.23 to 0.31 (0.05 to 0.09),
+//! nqueens-14 0.56 (0.24), 9x9 Sudoku 0.55 (about 0.5), 16x16 Sudoku 0.97 (2.8 to 3.1),
+//! 25x25 Sudoku 1.9 (8 to 10). No threshold separates every case (Langford 48 and queens 70
+//! have the same `r`); 2 moves every search measured at 1.3 or more and keeps every one at
+//! 0.9 or less, and costs at most 9% on those between. See the README's section on the
+//! engines.
 //!
 //! # Counters
 //! `nodes` counts entries to the step that chooses an item, one of which is each solution
@@ -33,13 +60,14 @@
 //! searches that subtree only.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use crate::Problem;
-use crate::engine::Search;
 use crate::engine::bits::Bits;
 use crate::engine::dlx::Dlx;
 use crate::engine::dlx2::Dlx2;
 use crate::engine::dlx3::Dlx3;
+use crate::engine::{Counters, Search};
 
 /// The engine a [`Solver`] runs on a problem without multiplicities. Both search the same tree
 /// (DLX1's on plain exact cover, DLX2's with colors), so the choice changes only the time and
@@ -49,7 +77,10 @@ use crate::engine::dlx3::Dlx3;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// The bit engine when the problem has at most [`AUTO_MAX_OPTIONS`] options (those with
-    /// a primary item) and fits its memory bound, else the links.
+    /// a primary item) and fits its memory bound, else the links; a search that starts on
+    /// the bits moves to the links at the probe if its work so far says that the links
+    /// would do its nodes faster (see the module docs, "Which engine"), and comes back to
+    /// the bits at a reset.
     #[default]
     Auto,
     /// Dancing links (Knuth's DLX1, or DLX2 with colors): any problem, memory proportional to
@@ -62,11 +93,28 @@ pub enum Engine {
     Bits,
 }
 
-/// The most options (those that name a primary item) for which [`Engine::Auto`] picks the
-/// bit engine. Measured on this project's machine, CPU time of `dancing cover --count`, bits
-/// against links: see the README's section on the engines (bits wins on dense problems up to
-/// this limit, and loses on large sparse ones).
+/// The most options (those that name a primary item) for which [`Engine::Auto`] starts on the
+/// bit engine: the bit engine's own limit (its counts are 16-bit). No smaller limit by size
+/// is right: dense problems near it run four times faster on the bits (`polyomino 10x12
+/// --copies 2`, 10,232 options: 0.23 of the links' CPU time), sparse ones of the same size
+/// slower (`queens 100`, 10,000 options: 1.71). The probe sends the sparse ones to the links
+/// instead (see the module docs, "Which engine").
 pub const AUTO_MAX_OPTIONS: usize = 16_383;
+
+/// The nodes after which [`Engine::Auto`] probes a search that runs on the bits, to decide
+/// whether to move it to the links (see the module docs). `r` at 10,000 nodes is within about
+/// 10% of its value at 200,000 (N queens, Langford pairs, pentominoes, Sudoku of 16x16 and
+/// 25x25), and a later probe leaves more of a search on the slower engine (the
+/// 25x25 Sudoku of `puzzles/generated/` take 10,000 to 90,000 nodes each). Few 9x9 Sudoku
+/// puzzles reach it (2 of the 49,158 17-clue puzzles, 18 of the 375 of forum-hardest-1106,
+/// none of top1465), and those stay on the bits (`r` about 0.5): a probe that moves nothing
+/// costs one pause.
+pub const AUTO_PROBE_NODES: u64 = 10_000;
+
+/// The least `r` (see the module docs) at which [`Engine::Auto`] moves a search from the bits
+/// to the links at the probe: above every search measured where the bits were faster by 10%
+/// or more, below every one where the links were faster by 30% or more.
+pub const AUTO_SWITCH_RATIO: f64 = 2.0;
 
 /// Work done by a search so far. Parts of one search add up with `+` (or [`Iterator::sum`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -184,9 +232,47 @@ pub enum ForceError {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
+    /// The engine running now.
     engine: Inner,
+    /// [`Engine::Auto`]'s move to the links, on a solver that started on the bits under
+    /// `Auto`; `None` on any other, which never changes engines.
+    switch: Option<Box<Switch>>,
+    /// The levels placed by [`Solver::descend`] since the last reset: the engine's floor,
+    /// which a move to the links keeps.
+    floor: usize,
     /// The option indices of the current solution, filled on demand.
     buffer: Vec<usize>,
+}
+
+/// When [`Engine::Auto`] moves a search from the bits to the links: at the probe, after
+/// `probe` nodes, if `r`, the words of the bit engine's bitsets times the nodes over the
+/// updates, is at least `ratio` (see the module docs).
+#[derive(Clone, Copy, Debug)]
+struct Rule {
+    probe: u64,
+    ratio: f64,
+}
+
+impl Rule {
+    /// The rule of [`Engine::Auto`].
+    const AUTO: Rule = Rule {
+        probe: AUTO_PROBE_NODES,
+        ratio: AUTO_SWITCH_RATIO,
+    };
+}
+
+/// What a solver under [`Engine::Auto`] that started on the bits needs to move its search to
+/// the links, and back to the bits at a reset.
+#[derive(Clone, Debug)]
+struct Switch {
+    rule: Rule,
+    /// The words of the bit engine's bitsets: its options over 64, rounded up.
+    words: u64,
+    /// The problem, to build the links at the first move.
+    problem: Arc<Problem>,
+    /// The engine not running now: the bits while the links run; the links, once built,
+    /// while the bits run (reset at the next move, so a solver builds them once).
+    parked: Option<Inner>,
 }
 
 /// The engine a solver runs.
@@ -196,6 +282,15 @@ enum Inner {
     Bits(Bits),
     Dlx2(Dlx2),
     Dlx3(Dlx3),
+}
+
+/// The links engine for a problem without multiplicities: DLX2 with colors, else DLX1.
+fn links_engine(problem: &Problem) -> Inner {
+    if problem.has_colors() {
+        Inner::Dlx2(Dlx2::new(problem))
+    } else {
+        Inner::Dlx(Dlx::new(problem))
+    }
 }
 
 /// Runs `$body` with `$e` bound to the solver's engine, whichever it is.
@@ -233,28 +328,59 @@ impl Solver {
     /// assert_eq!(links.stats(), bits.stats()); // the same tree: same nodes and updates
     /// ```
     pub fn with_engine(problem: &Problem, engine: Engine) -> Solver {
-        let bits = match engine {
-            Engine::Links => false,
-            Engine::Bits => Bits::fits(problem),
-            Engine::Auto => Bits::fits(problem) && Bits::options(problem) <= AUTO_MAX_OPTIONS,
-        };
+        Solver::with_rule(problem, engine, Rule::AUTO)
+    }
+
+    /// A solver under [`Engine::Auto`] that probes its search after `nodes` nodes and moves
+    /// it to the links if `r` (see the module docs) is at least `ratio`: with `ratio` 0, it
+    /// always moves. For tests of the move, which must change nothing but the time.
+    #[doc(hidden)]
+    pub fn with_probe(problem: &Problem, nodes: u64, ratio: f64) -> Solver {
+        Solver::with_rule(
+            problem,
+            Engine::Auto,
+            Rule {
+                probe: nodes,
+                ratio,
+            },
+        )
+    }
+
+    /// [`Solver::with_engine`], with `rule` for [`Engine::Auto`].
+    fn with_rule(problem: &Problem, engine: Engine, rule: Rule) -> Solver {
+        let fits = engine != Engine::Links && !problem.has_multiplicities() && Bits::fits(problem);
+        let options = if fits { Bits::options(problem) } else { 0 };
+        let bits = fits && (engine == Engine::Bits || options <= AUTO_MAX_OPTIONS);
+        let mut switch = None;
         let engine = if problem.has_multiplicities() {
             Inner::Dlx3(Dlx3::new(problem))
         } else if bits {
-            Inner::Bits(Bits::new(problem))
-        } else if problem.has_colors() {
-            Inner::Dlx2(Dlx2::new(problem))
+            let mut bits = Bits::new(problem);
+            if engine == Engine::Auto {
+                bits.counters_mut().set_probe(Some(rule.probe));
+                switch = Some(Box::new(Switch {
+                    rule,
+                    words: options.div_ceil(64) as u64,
+                    problem: Arc::new(problem.clone()),
+                    parked: None,
+                }));
+            }
+            Inner::Bits(bits)
         } else {
-            Inner::Dlx(Dlx::new(problem))
+            links_engine(problem)
         };
         Solver {
             engine,
+            switch,
+            floor: 0,
             buffer: Vec::new(),
         }
     }
 
-    /// The engine this solver runs: [`Engine::Links`] or [`Engine::Bits`], never
-    /// [`Engine::Auto`].
+    /// The engine running now: [`Engine::Links`] or [`Engine::Bits`], never
+    /// [`Engine::Auto`]. Under [`Engine::Auto`], a solver that starts on the bits may move
+    /// its search to the links at the probe (see the module docs), and a reset brings it back
+    /// to the bits; under the other two it never changes.
     pub fn engine(&self) -> Engine {
         match self.engine {
             Inner::Dlx(_) | Inner::Dlx2(_) | Inner::Dlx3(_) => Engine::Links,
@@ -297,14 +423,17 @@ impl Solver {
     }
 
     /// Undoes every choice and forced option and clears the statistics: the solver is as
-    /// new, and no memory is allocated or freed.
+    /// new (on the engine it started on, if [`Engine::Auto`] had moved it to the links), and
+    /// no memory is allocated or freed.
     pub fn reset(&mut self) {
+        self.back_to_start();
         each!(&mut self.engine, e => e.reset());
     }
 
     /// [`Solver::reset`] by copying the state of `pristine`, a solver of the same problem that
     /// has neither searched nor forced anything, instead of undoing step by step.
     pub(crate) fn reset_from(&mut self, pristine: &Solver) {
+        self.back_to_start();
         match (&mut self.engine, &pristine.engine) {
             (Inner::Dlx(e), Inner::Dlx(p)) => e.reset_from(p),
             (Inner::Bits(e), Inner::Bits(p)) => e.reset_from(p),
@@ -322,10 +451,86 @@ impl Solver {
     /// Runs the search until the next solution, the end of the tree, the node budget or a
     /// pause, whichever comes first.
     pub fn step(&mut self) -> Step {
-        match each!(&mut self.engine, e => e.search(usize::MAX)) {
+        match self.search(usize::MAX) {
             Some(step) => step,
             None => unreachable!("no level is cut off"),
         }
+    }
+
+    /// The engine's [`Search::search`], with the probe of [`Engine::Auto`] taken here: it is
+    /// a pause of the engine's, which the solver answers (by moving the search to the links,
+    /// or not) and does not report.
+    fn search(&mut self, cut: usize) -> Option<Step> {
+        loop {
+            let step = each!(&mut self.engine, e => e.search(cut));
+            if step != Some(Step::Paused)
+                || !each!(&mut self.engine, e => e.counters_mut().take_probe())
+            {
+                return step;
+            }
+            self.probe();
+        }
+    }
+
+    /// The probe of [`Engine::Auto`] (see the module docs): moves the search to the links if
+    /// `r` is at least the rule's ratio.
+    #[cold]
+    fn probe(&mut self) {
+        let Some(switch) = &self.switch else {
+            return;
+        };
+        let stats = self.stats();
+        let r = switch.words as f64 * stats.nodes as f64 / stats.updates.max(1) as f64;
+        if r >= switch.rule.ratio {
+            self.move_to_links();
+        }
+    }
+
+    /// Moves the search from the bits to the links, at the node where it stands (the bits
+    /// stopped before entering it): the links force the same options, replay the same
+    /// choices with the same floor, and take over the counters and the work, so that the
+    /// search goes on with the rest of the same tree.
+    fn move_to_links(&mut self) {
+        let (Some(switch), Inner::Bits(bits)) = (&mut self.switch, &mut self.engine) else {
+            return;
+        };
+        let (mut forced, mut choices) = (Vec::new(), Vec::new());
+        bits.solution(&mut forced);
+        bits.choices(&mut choices);
+        forced.truncate(forced.len() - choices.len());
+        let counters: Counters = bits.counters_mut().clone();
+        let stats = bits.stats();
+        let work = (stats.updates, stats.cleansings);
+        let mut links = switch
+            .parked
+            .take()
+            .unwrap_or_else(|| links_engine(&switch.problem));
+        match &mut links {
+            Inner::Dlx(e) => e.take_over(&forced, &choices, self.floor, counters, work),
+            Inner::Dlx2(e) => e.take_over(&forced, &choices, self.floor, counters, work),
+            Inner::Bits(_) | Inner::Dlx3(_) => unreachable!("the links of a problem for the bits"),
+        }
+        switch.parked = Some(std::mem::replace(&mut self.engine, links));
+    }
+
+    /// Puts back the bits if [`Engine::Auto`] moved the search to the links, with the links'
+    /// counters (the budget and the pauses set since), for a reset to follow; parks the links
+    /// for the next move.
+    fn back_to_start(&mut self) {
+        self.floor = 0;
+        let Some(switch) = &mut self.switch else {
+            return;
+        };
+        if matches!(self.engine, Inner::Bits(_)) {
+            return;
+        }
+        let mut bits = switch
+            .parked
+            .take()
+            .expect("the bits are parked while the links run");
+        let counters = each!(&mut self.engine, e => e.counters_mut().clone());
+        *each!(&mut bits, e => e.counters_mut()) = counters;
+        switch.parked = Some(std::mem::replace(&mut self.engine, bits));
     }
 
     /// Searches the levels of the tree above `depth` only, and returns the subtrees at level
@@ -343,7 +548,7 @@ impl Solver {
     ) -> Option<Vec<Vec<usize>>> {
         let mut subtrees = Vec::new();
         loop {
-            match each!(&mut self.engine, e => e.search(depth)) {
+            match self.search(depth) {
                 None => {
                     let mut choices = Vec::with_capacity(depth);
                     each!(&self.engine, e => e.choices(&mut choices));
@@ -365,6 +570,7 @@ impl Solver {
     /// [`Solver::split`] returned at this level, on a solver of the same problem. The updates
     /// of the descent are not counted, since the splitting search counted them.
     pub(crate) fn descend(&mut self, option: usize) {
+        self.floor += 1;
         each!(&mut self.engine, e => e.descend(option));
     }
 
@@ -516,9 +722,7 @@ mod tests {
     /// statistics above the cut, and each subtree's count and statistics.
     type Cut = (Vec<Vec<usize>>, Stats, Vec<(u64, Stats)>);
 
-    fn split_and_descend(problem: &Problem, engine: Engine, depth: usize) -> Cut {
-        let pristine = Solver::with_engine(problem, engine);
-        assert_eq!(pristine.engine(), engine);
+    fn split_and_descend(pristine: &Solver, depth: usize) -> Cut {
         let mut above = pristine.clone();
         let subtrees = above
             .split(depth, |_| ControlFlow::Continue(()))
@@ -530,7 +734,9 @@ mod tests {
                 for &option in choices {
                     solver.descend(option);
                 }
-                (solver.count(None).unwrap(), solver.stats())
+                let count = solver.count(None).unwrap();
+                solver.check_invariants().unwrap();
+                (count, solver.stats())
             })
             .collect();
         (subtrees, above.stats(), below)
@@ -568,12 +774,22 @@ mod tests {
         })
     }
 
+    /// A solver on `engine`, which must be the one that runs.
+    fn on(problem: &Problem, engine: Engine) -> Solver {
+        let solver = Solver::with_engine(problem, engine);
+        assert_eq!(solver.engine(), engine);
+        solver
+    }
+
     /// Both engines split `problem` at `depth` into the same subtrees with the same
-    /// statistics, which add up to a whole search's.
-    fn assert_split_alike(problem: &Problem, depth: usize) -> Result<(), TestCaseError> {
-        let links = split_and_descend(problem, Engine::Links, depth);
-        let bits = split_and_descend(problem, Engine::Bits, depth);
+    /// statistics, which add up to a whole search's; and so does a solver that moves each
+    /// search (above the cut and below it) from the bits to the links after `at` nodes.
+    fn assert_split_alike(problem: &Problem, depth: usize, at: u64) -> Result<(), TestCaseError> {
+        let links = split_and_descend(&on(problem, Engine::Links), depth);
+        let bits = split_and_descend(&on(problem, Engine::Bits), depth);
         prop_assert_eq!(&links, &bits);
+        let switched = split_and_descend(&Solver::with_probe(problem, at, 0.0), depth);
+        prop_assert_eq!(&links, &switched, "switch at {}", at);
         let mut whole = Solver::with_engine(problem, Engine::Links);
         whole.count(None).unwrap();
         let parts = links.1 + links.2.iter().map(|(_, s)| *s).sum::<Stats>();
@@ -586,13 +802,84 @@ mod tests {
         fn both_engines_split_and_descend_alike_with_colors(
             problem in random_colored_problem(),
             depth in 1usize..4,
+            at in 0u64..40,
         ) {
-            assert_split_alike(&problem, depth)?;
+            assert_split_alike(&problem, depth, at)?;
         }
 
         #[test]
-        fn both_engines_split_and_descend_alike(problem in random_problem(), depth in 1usize..4) {
-            assert_split_alike(&problem, depth)?;
+        fn both_engines_split_and_descend_alike(
+            problem in random_problem(),
+            depth in 1usize..4,
+            at in 0u64..40,
+        ) {
+            assert_split_alike(&problem, depth, at)?;
+        }
+    }
+
+    /// A split moved to the links and the subtrees of a real problem, each moved after a
+    /// few nodes (those below the cut are deeper than the levels descended), count what the
+    /// links count.
+    #[test]
+    fn descended_searches_moved_to_the_links_keep_their_floor() {
+        let problem = crate::problems::queens(9);
+        let links = split_and_descend(&on(&problem, Engine::Links), 2);
+        assert!(links.0.len() > 10 && links.2.iter().any(|(_, s)| s.nodes > 20));
+        for at in [0, 1, 2, 5, 20] {
+            let switched = split_and_descend(&Solver::with_probe(&problem, at, 0.0), 2);
+            assert_eq!(switched, links, "switch at {at}");
+        }
+    }
+
+    /// The count of `count_parallel`, cut by [`crate::parallel::Cut`] and searched subtree
+    /// by subtree on one solver reset before each (as each of its threads does), with every
+    /// search moved to the links after `at` nodes: the links' count and statistics.
+    #[test]
+    fn a_count_in_subtrees_moved_to_the_links_is_the_count_on_the_links() {
+        use crate::parallel::{Cut, SUBTREES_PER_JOB, Total, count_subtree};
+        use std::sync::atomic::AtomicBool;
+        let stop = AtomicBool::new(false);
+        let problem = crate::problems::queens(10);
+        let whole = {
+            let mut links = on(&problem, Engine::Links);
+            links.count(None).unwrap();
+            Total::from(links.stats())
+        };
+        assert_eq!(whole.solutions, 724);
+        for at in [0, 1, 3, 50] {
+            let pristine = Solver::with_probe(&problem, at, 0.0);
+            let cut = Cut::first_with(&pristine, 2 * SUBTREES_PER_JOB, &stop, None).unwrap();
+            assert!(!cut.subtrees.is_empty());
+            let mut solver = pristine.clone();
+            let mut total = cut.above;
+            for choices in &cut.subtrees {
+                total += count_subtree(&mut solver, choices, &stop, None)
+                    .unwrap()
+                    .into();
+                solver.check_invariants().unwrap();
+            }
+            assert_eq!(total, whole, "switch at {at}");
+        }
+    }
+
+    /// After a search moved to the links, `reset_from` (as the Sudoku layer resets between
+    /// puzzles) brings back the bits in the state of the pristine solver, and the next
+    /// search moves again.
+    #[test]
+    fn resetting_from_a_pristine_solver_brings_back_the_bits() {
+        let problem = crate::problems::queens(8);
+        let pristine = Solver::with_probe(&problem, 10, 0.0);
+        let mut solver = pristine.clone();
+        let mut links = on(&problem, Engine::Links);
+        assert_eq!(links.count(None), Ok(92));
+        for _ in 0..3 {
+            assert_eq!(solver.count(None), Ok(92));
+            assert_eq!(solver.stats(), links.stats());
+            assert_eq!(solver.engine(), Engine::Links);
+            solver.reset_from(&pristine);
+            assert_eq!(solver.engine(), Engine::Bits);
+            assert!(solver.same_state(&pristine));
+            assert_eq!(solver.stats(), Stats::default());
         }
     }
 }

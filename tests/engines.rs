@@ -3,7 +3,12 @@
 //! `puzzles/exact-cover/`, on random problems with and without colors, and through
 //! `--engine` on the command line, the links and the bits give the same solutions in the same
 //! order, the same counts and the same `nodes`, `updates` and `cleansings`; a problem too
-//! large for the bits runs on the links.
+//! large for the bits runs on the links. So does a search that [`Engine::Auto`] moves from
+//! the bits to the links midway (at nodes the tests choose, through `Solver::with_probe`),
+//! under budgets and pauses too; and the rule of `Engine::Auto` moves large sparse searches
+//! (N queens for large N) and keeps dense ones (Sudoku, Langford pairs, pentominoes) on the
+//! bits; and a Sudoku solver reused across 16x16 puzzles, some moved and some not, gives
+//! the answers and statistics of both engines.
 //!
 //! Run in release mode (`cargo test --release`); the largest instances are `#[ignore]`d with
 //! their run time noted (`cargo test --release --test engines -- --ignored`).
@@ -16,7 +21,8 @@ use std::sync::atomic::AtomicBool;
 
 use common::{dancing, shared_data, stderr_of, stdout_of};
 use dancing::parallel::count_parallel_until_on;
-use dancing::{Engine, Problem, ProblemBuilder, Solver, Stats, Total};
+use dancing::problems::queens::{Order, Queens};
+use dancing::{AUTO_PROBE_NODES, Engine, Problem, ProblemBuilder, Solver, Stats, Step, Total};
 use proptest::prelude::*;
 
 /// A solver on `engine`, which must be the one that runs.
@@ -26,41 +32,108 @@ fn solver(problem: &Problem, engine: Engine) -> Solver {
     solver
 }
 
-/// Every solution, in order, each with the statistics at the moment it was found, and the
-/// final statistics.
-fn enumerate(problem: &Problem, engine: Engine) -> (Vec<(Vec<usize>, Stats)>, Stats) {
-    let mut solver = solver(problem, engine);
+/// A solver that starts on the bits and moves its search to the links after `at` nodes.
+fn switching(problem: &Problem, at: u64) -> Solver {
+    let solver = Solver::with_probe(problem, at, 0.0);
+    assert_eq!(
+        solver.engine(),
+        Engine::Bits,
+        "the problem fits the bit engine"
+    );
+    solver
+}
+
+/// Checks that `solver`, made by [`switching`] at `at`, has moved to the links if its search
+/// went past `at` nodes, and is still on the bits otherwise.
+fn assert_switched(solver: &Solver, at: u64) {
+    let expected = if solver.stats().nodes > at {
+        Engine::Links
+    } else {
+        Engine::Bits
+    };
+    assert_eq!(
+        solver.engine(),
+        expected,
+        "{:?}, switch at {at}",
+        solver.stats()
+    );
+}
+
+/// The node counts at which the tests move a search to the links: at the root, after one
+/// node, two, a few, a hundred.
+const SWITCHES: [u64; 5] = [0, 1, 2, 5, 100];
+
+/// Every solution of `solver`, in order, each with the statistics at the moment it was
+/// found, and the final statistics; with `check`, the invariants are checked at each.
+fn enumerate_on(solver: &mut Solver, check: bool) -> (Vec<(Vec<usize>, Stats)>, Stats) {
     let mut found = Vec::new();
     while let Some(solution) = solver.next_solution().unwrap() {
         found.push((solution, solver.stats()));
+        if check {
+            solver.check_invariants().unwrap();
+        }
     }
     (found, solver.stats())
 }
 
+/// [`enumerate_on`] a solver on `engine`.
+fn enumerate(problem: &Problem, engine: Engine) -> (Vec<(Vec<usize>, Stats)>, Stats) {
+    enumerate_on(&mut solver(problem, engine), false)
+}
+
+/// [`enumerate_on`] a solver that moves to the links after `at` nodes, checking that it did,
+/// and the invariants at each solution.
+fn enumerate_switching(problem: &Problem, at: u64) -> (Vec<(Vec<usize>, Stats)>, Stats) {
+    let mut solver = switching(problem, at);
+    let found = enumerate_on(&mut solver, true);
+    assert_switched(&solver, at);
+    found
+}
+
+/// Checks that two enumerations are the same, solution by solution.
+fn assert_enumerations_equal(
+    a: &(Vec<(Vec<usize>, Stats)>, Stats),
+    b: &(Vec<(Vec<usize>, Stats)>, Stats),
+    what: &str,
+) {
+    assert_eq!(a.1, b.1, "{what}: final statistics");
+    assert_eq!(a.0.len(), b.0.len(), "{what}: solutions");
+    for (k, (x, y)) in a.0.iter().zip(&b.0).enumerate() {
+        assert_eq!(x, y, "{what}: solution {k} and the statistics there");
+    }
+}
+
 /// Checks that both engines enumerate the same solutions in the same order, with the same
-/// statistics at each and at the end; returns the number of solutions.
-fn assert_same_enumeration(problem: &Problem, name: &str) -> u64 {
+/// statistics at each and at the end, and so does a search moved from the bits to the links
+/// at each of `switches` and halfway; returns the number of solutions.
+fn assert_same_enumeration(problem: &Problem, name: &str, switches: &[u64]) -> u64 {
     let links = enumerate(problem, Engine::Links);
     let bits = enumerate(problem, Engine::Bits);
-    assert_eq!(links.1, bits.1, "{name}: final statistics");
-    assert_eq!(links.0.len(), bits.0.len(), "{name}: solutions");
-    for (k, (l, b)) in links.0.iter().zip(&bits.0).enumerate() {
-        assert_eq!(l, b, "{name}: solution {k} and the statistics there");
+    assert_enumerations_equal(&links, &bits, name);
+    for &at in switches.iter().chain(&[links.1.nodes / 2]) {
+        let switched = enumerate_switching(problem, at);
+        assert_enumerations_equal(&links, &switched, &format!("{name}, switch at {at}"));
     }
     links.1.solutions
 }
 
-/// Checks that both engines count the same solutions with the same statistics; returns the
-/// count.
+/// Checks that both engines, and a search moved from the bits to the links after a node and
+/// halfway, count the same solutions with the same statistics; returns the count.
 fn assert_same_count(problem: &Problem, name: &str) -> u64 {
-    let stats = [Engine::Links, Engine::Bits].map(|engine| {
-        let mut solver = solver(problem, engine);
+    let count = |mut solver: Solver| {
         let count = solver.count(None).unwrap();
         assert_eq!(count, solver.stats().solutions);
-        solver.stats()
-    });
-    assert_eq!(stats[0], stats[1], "{name}");
-    stats[0].solutions
+        solver
+    };
+    let links = count(solver(problem, Engine::Links)).stats();
+    let bits = count(solver(problem, Engine::Bits)).stats();
+    assert_eq!(links, bits, "{name}");
+    for at in [1, links.nodes / 2] {
+        let switched = count(switching(problem, at));
+        assert_switched(&switched, at);
+        assert_eq!(switched.stats(), links, "{name}, switch at {at}");
+    }
+    links.solutions
 }
 
 /// The count an instance states in its first comment line (`| ... expect N ...`).
@@ -84,7 +157,7 @@ fn compare_file(path: &Path, enumerate: bool, stated: bool) {
     let text = std::fs::read_to_string(path).unwrap();
     let problem = dancing::knuth::parse_str(&text).unwrap().problem;
     let found = if enumerate {
-        assert_same_enumeration(&problem, &name)
+        assert_same_enumeration(&problem, &name, &SWITCHES)
     } else {
         assert_same_count(&problem, &name)
     };
@@ -366,7 +439,7 @@ fn random_colored_problem() -> impl Strategy<Value = Problem> {
 /// the statistics there, the first solution alone, the count, and the count on two threads;
 /// returns the number of solutions.
 fn assert_same_search(problem: &Problem) -> Result<u64, TestCaseError> {
-    let n = assert_same_enumeration(problem, "random");
+    let n = assert_same_enumeration(problem, "random", &[]);
     let first: Vec<_> = [Engine::Links, Engine::Bits]
         .map(|e| {
             let mut s = solver(problem, e);
@@ -377,12 +450,59 @@ fn assert_same_search(problem: &Problem) -> Result<u64, TestCaseError> {
     prop_assert_eq!(first[0].0.is_some(), n > 0);
     prop_assert_eq!(assert_same_count(problem, "random"), n);
     let stop = AtomicBool::new(false);
-    let parallel: Vec<Total> = [Engine::Links, Engine::Bits]
+    let parallel: Vec<Total> = [Engine::Links, Engine::Bits, Engine::Auto]
         .map(|e| count_parallel_until_on(problem, e, 2, &stop).unwrap())
         .into();
     prop_assert_eq!(parallel[0], parallel[1]);
+    prop_assert_eq!(parallel[0], parallel[2]);
     prop_assert_eq!(parallel[0].solutions, u128::from(n));
     Ok(n)
+}
+
+/// One step of a [`trace`]: what it ended with, the statistics, the level and Knuth's
+/// estimate of progress there, and the solution if it found one.
+type Traced = (Step, Stats, usize, u64, Vec<usize>);
+
+/// Every step of a search by `solver` under a budget of `budget` nodes and a pause every
+/// `pause` nodes, the budget lifted when it runs out, to the end; the invariants are checked
+/// after each step.
+fn trace(mut solver: Solver, budget: u64, pause: u64) -> Vec<Traced> {
+    solver.set_max_nodes(Some(budget));
+    solver.set_pause_every(Some(pause));
+    let mut steps = Vec::new();
+    loop {
+        let step = solver.step();
+        let solution = if step == Step::Solution {
+            solver.solution()
+        } else {
+            Vec::new()
+        };
+        let progress = solver.progress().to_bits();
+        steps.push((step, solver.stats(), solver.level(), progress, solution));
+        solver.check_invariants().unwrap();
+        match step {
+            Step::GaveUp => solver.set_max_nodes(None),
+            Step::Exhausted => return steps,
+            Step::Solution | Step::Paused => {}
+        }
+    }
+}
+
+/// Checks that a search moved to the links at `at` takes the same steps as the links alone
+/// under a budget and pauses (see [`trace`]), and enumerates the same solutions.
+fn assert_switch_changes_nothing(
+    problem: &Problem,
+    at: u64,
+    budget: u64,
+    pause: u64,
+) -> Result<(), TestCaseError> {
+    let links = trace(solver(problem, Engine::Links), budget, pause);
+    let switched = trace(switching(problem, at), budget, pause);
+    prop_assert_eq!(&links, &switched, "switch at {}", at);
+    let links = enumerate(problem, Engine::Links);
+    let switched = enumerate_switching(problem, at);
+    prop_assert_eq!(links, switched, "switch at {}", at);
+    Ok(())
 }
 
 proptest! {
@@ -413,6 +533,28 @@ proptest! {
     #[test]
     fn both_engines_search_the_same_tree_on_random_problems(problem in random_problem()) {
         assert_same_search(&problem)?;
+    }
+
+    /// A search moved from the bits to the links at a random node, under a random budget
+    /// and pauses, takes the links' steps, and finds their solutions in their order.
+    #[test]
+    fn a_search_moved_to_the_links_at_a_random_node_goes_on_alike(
+        problem in random_problem(),
+        at in 0u64..300,
+        budget in 1u64..300,
+        pause in 1u64..40,
+    ) {
+        assert_switch_changes_nothing(&problem, at, budget, pause)?;
+    }
+
+    #[test]
+    fn a_colored_search_moved_to_the_links_at_a_random_node_goes_on_alike(
+        problem in random_colored_problem(),
+        at in 0u64..300,
+        budget in 1u64..300,
+        pause in 1u64..40,
+    ) {
+        assert_switch_changes_nothing(&problem, at, budget, pause)?;
     }
 
     /// `force_all` is `force` on each option in turn (the bit engine removes their conflicts
@@ -473,4 +615,154 @@ fn a_forced_option_and_a_node_budget_give_the_same_results_on_both_engines() {
         .into();
     assert!(results[0].0 > 0 && results[0].2.is_err());
     assert_eq!(results[0], results[1]);
+}
+
+#[test]
+fn a_search_moved_to_the_links_keeps_its_budget_and_pauses() {
+    let problem = dancing::problems::queens(9);
+    let links = trace(solver(&problem, Engine::Links), 500, 7);
+    let steps: Vec<Step> = links.iter().map(|t| t.0).collect();
+    for step in [Step::Solution, Step::Paused, Step::GaveUp, Step::Exhausted] {
+        assert!(steps.contains(&step), "{step:?}");
+    }
+    // Between pauses, at a pause (7, 14), at the budget (500) and just around them.
+    for at in [0, 1, 6, 7, 8, 14, 100, 499, 500, 501] {
+        assert_eq!(
+            trace(switching(&problem, at), 500, 7),
+            links,
+            "switch at {at}"
+        );
+    }
+    assert_eq!(trace(solver(&problem, Engine::Bits), 500, 7), links);
+}
+
+#[test]
+fn a_search_moved_to_the_links_after_forced_options_goes_on_alike() {
+    let problem = dancing::problems::queens(11);
+    // Queens at row 0, column 3 and at row 2, column 0, which do not attack each other.
+    let forced = [3, 2 * 11];
+    let run = |mut solver: Solver| {
+        solver.force_all(&forced).unwrap();
+        let found = enumerate_on(&mut solver, true);
+        (found, solver)
+    };
+    let (links, _) = run(solver(&problem, Engine::Links));
+    assert!(!links.0.is_empty() && links.1.nodes > 100);
+    for at in [0, 1, 2, 5, 100] {
+        let (switched, solver) = run(switching(&problem, at));
+        assert_switched(&solver, at);
+        assert_enumerations_equal(&links, &switched, &format!("switch at {at}"));
+        assert!(switched.0.iter().all(|(s, _)| s.starts_with(&forced)));
+    }
+}
+
+#[test]
+fn a_reset_brings_a_moved_search_back_to_the_bits_with_its_budget() {
+    let problem = dancing::problems::queens(8);
+    let all = enumerate(&problem, Engine::Links);
+    let mut links = solver(&problem, Engine::Links);
+    links.set_max_nodes(Some(300));
+    let gave_up = links.count(None);
+    assert!(gave_up.is_err());
+    let mut solver = switching(&problem, 10);
+    for _ in 0..2 {
+        assert_eq!(enumerate_on(&mut solver, true), all);
+        assert_eq!(solver.engine(), Engine::Links);
+        // A budget set while the links run holds after the reset.
+        solver.set_max_nodes(Some(300));
+        solver.reset();
+        assert_eq!(solver.engine(), Engine::Bits);
+        assert_eq!(solver.count(None), gave_up);
+        assert_eq!(solver.stats(), links.stats());
+        assert_eq!(solver.engine(), Engine::Links);
+        solver.set_max_nodes(None);
+        solver.reset();
+        assert_eq!(solver.engine(), Engine::Bits);
+    }
+}
+
+/// The engine that a solver under [`Engine::Auto`] (or `engine`) runs once its search has
+/// passed the probe.
+fn engine_after_the_probe(problem: &Problem, engine: Engine) -> Engine {
+    let mut solver = Solver::with_engine(problem, engine);
+    assert_eq!(
+        solver.engine(),
+        Engine::Bits,
+        "the problem fits the bit engine"
+    );
+    solver.set_max_nodes(Some(AUTO_PROBE_NODES + 1));
+    assert!(solver.count(None).is_err(), "the search passes the probe");
+    solver.engine()
+}
+
+#[test]
+fn auto_moves_large_sparse_searches_to_the_links_and_keeps_dense_ones_on_the_bits() {
+    let queens = |n| Queens::new(n, Order::OrganPipe).problem().clone();
+    for n in [80, 100] {
+        let problem = queens(n);
+        assert_eq!(
+            engine_after_the_probe(&problem, Engine::Auto),
+            Engine::Links,
+            "queens {n}"
+        );
+        // Asked for, the bits stay.
+        assert_eq!(
+            engine_after_the_probe(&problem, Engine::Bits),
+            Engine::Bits,
+            "queens {n}"
+        );
+    }
+    let rules = dancing::sudoku::rules::Rules::classic(dancing::sudoku::grid::Shape::CLASSIC);
+    let dense = [
+        ("queens 20", queens(20)),
+        ("queens 40", queens(40)),
+        ("langford 12 half", dancing::problems::langford(12, true)),
+        (
+            "the empty Sudoku grid",
+            dancing::sudoku::solve::matrix(&rules),
+        ),
+    ];
+    for (name, problem) in &dense {
+        assert_eq!(
+            engine_after_the_probe(problem, Engine::Auto),
+            Engine::Bits,
+            "{name}"
+        );
+    }
+    let Some(path) = shared_data("exact-cover/pentomino-6x10-xq.dlx") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let problem = dancing::knuth::parse_str(&text).unwrap().problem;
+    assert_eq!(engine_after_the_probe(&problem, Engine::Auto), Engine::Bits);
+}
+
+/// One Sudoku solver reused across the 16x16 puzzles of `puzzles/generated/` (the Sudoku
+/// layer resets it between puzzles), where `auto` moves the long searches to the links past
+/// the probe and back to the bits for the next puzzle: each puzzle's answer, count and
+/// statistics are those of the links and of the bits, and each solution is valid.
+#[test]
+fn a_sudoku_solver_moved_to_the_links_and_back_between_puzzles_solves_alike() {
+    use dancing::sudoku::solve::SudokuSolver;
+    use dancing::sudoku::{check, grid::Shape, read::parse_line_as, rules::Rules};
+    let shape = Shape::new(4).unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/16x16-seed16.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut solvers = [Engine::Auto, Engine::Links, Engine::Bits]
+        .map(|engine| SudokuSolver::with_engine(Rules::classic(shape), engine));
+    let mut past_the_probe = 0;
+    for line in text.lines() {
+        let puzzle = parse_line_as(shape, line).unwrap();
+        let results = solvers
+            .each_mut()
+            .map(|solver| (solver.solve(&puzzle, 2), solver.stats()));
+        assert_eq!(results[0], results[1], "{line}");
+        assert_eq!(results[0], results[2], "{line}");
+        let (solved, stats) = &results[0];
+        let solved = solved.as_ref().unwrap();
+        assert_eq!(solved.count, 1, "{line}");
+        assert_eq!(check::verify(&puzzle, &solved.grid), Ok(()), "{line}");
+        past_the_probe += usize::from(stats.nodes > AUTO_PROBE_NODES);
+    }
+    assert!(past_the_probe >= 5, "{past_the_probe}");
 }

@@ -33,6 +33,8 @@
 //! # Subtrees
 //! [`Dlx::descend`] replays a choice on a fresh engine; the levels so placed on the stack form
 //! a *floor* that *backup* never goes below, so the engine searches that subtree only.
+//! [`Dlx::take_over`] replays choices the same way, but keeps the floor where it was, so the
+//! engine goes on with a search that another engine began (see [`crate::Engine::Auto`]).
 
 use super::links::Links;
 use super::{Counters, Search};
@@ -216,6 +218,34 @@ impl<A: Arena> Dlx<A> {
         self.floor = 0;
         self.state = State::Forward;
         self.counters.restart();
+    }
+
+    /// Takes over a search that another engine of the same problem (the bit engine) has
+    /// run, at the node where it stopped before entering: resets, forces `forced`, replays
+    /// `choices` (the options chosen at each level, from the root) as [`Dlx::descend`] does,
+    /// and keeps the lowest `floor` of them as the floor. Backing up then tries the next
+    /// options of each level above the floor, so the search goes on with the rest of the
+    /// same tree. The counters (nodes, solutions, budget, pauses) and `work`
+    /// (`updates`, `cleansings`) become the other engine's, since it counted the work that
+    /// led here.
+    pub(crate) fn take_over(
+        &mut self,
+        forced: &[usize],
+        choices: &[usize],
+        floor: usize,
+        counters: Counters,
+        work: (u64, u64),
+    ) {
+        debug_assert!(floor <= choices.len());
+        self.reset();
+        self.force_all(forced)
+            .expect("the options the other engine forced can be forced");
+        for &option in choices {
+            self.descend(option);
+        }
+        self.floor = floor;
+        self.counters = counters;
+        self.links.set_work(work);
     }
 
     /// Whether the links of `self` and `other` are equal node for node (for tests of resets).

@@ -27,6 +27,18 @@ use crate::{ForceError, Problem, Stats, Step};
 pub(crate) struct Dlx2(Dlx<ColorLinks>);
 
 impl Dlx2 {
+    /// [`Dlx::take_over`] on the colored links.
+    pub(crate) fn take_over(
+        &mut self,
+        forced: &[usize],
+        choices: &[usize],
+        floor: usize,
+        counters: Counters,
+        work: (u64, u64),
+    ) {
+        self.0.take_over(forced, choices, floor, counters, work);
+    }
+
     /// Whether the links of `self` and `other` are equal node for node (for tests of resets).
     #[cfg(test)]
     pub(crate) fn same_links(&self, other: &Dlx2) -> bool {

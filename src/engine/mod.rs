@@ -1,5 +1,7 @@
 //! The engines: each keeps the state of Algorithm X in its own representation and runs the
-//! search loop over it. [`crate::Solver`] is the one public surface and holds one of them.
+//! search loop over it. [`crate::Solver`] is the one public surface and runs one of them at a
+//! time: under [`crate::Engine::Auto`] a search may start on [`bits`] and move to the links
+//! midway, which [`dlx::Dlx::take_over`] does (see the docs of `solver`, "Which engine").
 //!
 //! Every engine implements [`Search`], the contract the solver relies on:
 //! - the search is iterative and resumable: [`Search::search`] runs until a solution, the end
@@ -38,8 +40,9 @@ pub(crate) mod links;
 
 use crate::{ForceError, Problem, Stats, Step};
 
-/// The counters every engine keeps the same way: nodes and solutions, the node budget and the
-/// pauses. [`Counters::enter`] is called at each entry to a node of the tree.
+/// The counters every engine keeps the same way: nodes and solutions, the node budget, the
+/// pauses and the probe of [`crate::Engine::Auto`]. [`Counters::enter`] is called at each
+/// entry to a node of the tree.
 #[derive(Clone, Debug)]
 pub(crate) struct Counters {
     /// Nodes entered since the last restart (solutions included).
@@ -52,7 +55,14 @@ pub(crate) struct Counters {
     pause_every: u64,
     /// The node count at which the next pause falls.
     next_pause: u64,
-    /// `min(max_nodes, next_pause)`: the one comparison made at every node.
+    /// The node count at which each search from a restart is probed (`u64::MAX`: never).
+    probe: u64,
+    /// The node count at which the probe of this search falls: `probe` after a restart,
+    /// `u64::MAX` once it has fallen.
+    probe_at: u64,
+    /// Whether the last pause was the probe (see [`Counters::take_probe`]).
+    probed: bool,
+    /// `min(max_nodes, next_pause, probe_at)`: the one comparison made at every node.
     stop_at: u64,
 }
 
@@ -64,6 +74,9 @@ impl Default for Counters {
             max_nodes: u64::MAX,
             pause_every: u64::MAX,
             next_pause: u64::MAX,
+            probe: u64::MAX,
+            probe_at: u64::MAX,
+            probed: false,
             stop_at: u64::MAX,
         }
     }
@@ -73,27 +86,55 @@ impl Counters {
     /// Sets the node budget (`None`: no limit).
     pub(crate) fn set_max_nodes(&mut self, max_nodes: Option<u64>) {
         self.max_nodes = max_nodes.unwrap_or(u64::MAX);
-        self.stop_at = self.max_nodes.min(self.next_pause);
+        self.fold();
     }
 
     /// Pauses every `nodes` nodes from now (`None`: never).
     pub(crate) fn set_pause_every(&mut self, nodes: Option<u64>) {
         self.pause_every = nodes.unwrap_or(u64::MAX).max(1);
         self.next_pause = self.nodes.saturating_add(self.pause_every);
-        self.stop_at = self.max_nodes.min(self.next_pause);
+        self.fold();
     }
 
-    /// Zeroes the counts, keeping the budget and the pause interval.
+    /// Probes the search once when `nodes` nodes have been entered since the last restart,
+    /// in this search (unless it is past that already) and in every search after a restart:
+    /// the search stops with [`Step::Paused`] before entering the next node, and
+    /// [`Counters::take_probe`] tells that pause from the others. `None`: never.
+    pub(crate) fn set_probe(&mut self, nodes: Option<u64>) {
+        self.probe = nodes.unwrap_or(u64::MAX);
+        self.probe_at = if self.nodes <= self.probe {
+            self.probe
+        } else {
+            u64::MAX
+        };
+        self.fold();
+    }
+
+    /// Whether the pause just returned was the probe (and not one of
+    /// [`Counters::set_pause_every`]); clears the answer.
+    pub(crate) fn take_probe(&mut self) -> bool {
+        std::mem::take(&mut self.probed)
+    }
+
+    /// Zeroes the counts, keeping the budget and the pause interval, and arms the probe
+    /// again.
     pub(crate) fn restart(&mut self) {
         self.nodes = 0;
         self.solutions = 0;
         self.next_pause = self.pause_every;
-        self.stop_at = self.max_nodes.min(self.next_pause);
+        self.probe_at = self.probe;
+        self.probed = false;
+        self.fold();
+    }
+
+    /// Sets `stop_at` from the three stops.
+    fn fold(&mut self) {
+        self.stop_at = self.max_nodes.min(self.next_pause).min(self.probe_at);
     }
 
     /// Enters a node: counts it and returns `None`, or returns the step that stops the search
-    /// before it (the budget is spent, or a pause is due). Stepping again after a pause enters
-    /// the node.
+    /// before it (the budget is spent, the probe or a pause is due). Stepping again after a
+    /// pause enters the node, or stops at the next stop due there.
     #[inline(always)]
     pub(crate) fn enter(&mut self) -> Option<Step> {
         if self.nodes >= self.stop_at {
@@ -103,13 +144,19 @@ impl Counters {
         None
     }
 
+    /// The stop due now, in this order: the budget, the probe, a pause.
     #[cold]
     fn stop(&mut self) -> Step {
         if self.nodes >= self.max_nodes {
             return Step::GaveUp;
         }
-        self.next_pause = self.next_pause.saturating_add(self.pause_every);
-        self.stop_at = self.max_nodes.min(self.next_pause);
+        if self.nodes >= self.probe_at {
+            self.probe_at = u64::MAX;
+            self.probed = true;
+        } else {
+            self.next_pause = self.next_pause.saturating_add(self.pause_every);
+        }
+        self.fold();
         Step::Paused
     }
 }
