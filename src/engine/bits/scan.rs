@@ -22,6 +22,21 @@ pub(crate) const COVERED: i16 = 1 << 14;
 /// Counts are padded to a multiple of this many entries: one AVX2 vector of `i16`.
 pub(crate) const LANES: usize = 16;
 
+/// The least entry at each of the [`LANES`] positions of a vector over all the vectors of
+/// `keys`, and the least of them all: the first pass of the portable scans, which the compiler
+/// vectorizes. `keys.len()` must be a nonzero multiple of [`LANES`].
+#[inline(always)]
+fn lane_minima(keys: &[i16]) -> ([i16; LANES], i16) {
+    debug_assert!(!keys.is_empty() && keys.len().is_multiple_of(LANES));
+    let mut lanes = [i16::MAX; LANES];
+    for chunk in keys.chunks_exact(LANES) {
+        for (m, &c) in lanes.iter_mut().zip(chunk) {
+            *m = (*m).min(c);
+        }
+    }
+    (lanes, lanes.into_iter().fold(i16::MAX, i16::min))
+}
+
 /// The index of the first minimum of `counts` and that minimum, or `None` if every count is
 /// [`COVERED`] or more (no primary item is left to cover). `counts.len()` must be a nonzero
 /// multiple of [`LANES`].
@@ -30,14 +45,7 @@ pub(crate) const LANES: usize = 16;
 /// the links engine found of its own scan).
 #[inline(never)]
 fn first_min(counts: &[i16]) -> Option<(usize, i16)> {
-    debug_assert!(!counts.is_empty() && counts.len().is_multiple_of(LANES));
-    let mut lanes = [i16::MAX; LANES];
-    for chunk in counts.chunks_exact(LANES) {
-        for (m, &c) in lanes.iter_mut().zip(chunk) {
-            *m = (*m).min(c);
-        }
-    }
-    let t = lanes.into_iter().fold(i16::MAX, i16::min);
+    let (_, t) = lane_minima(counts);
     if t >= COVERED {
         return None;
     }
@@ -188,14 +196,7 @@ impl Keys {
         if !self.tagged {
             return first_min(keys);
         }
-        debug_assert!(!keys.is_empty() && keys.len().is_multiple_of(LANES));
-        let mut lanes = [i16::MAX; LANES];
-        for chunk in keys.chunks_exact(LANES) {
-            for (m, &c) in lanes.iter_mut().zip(chunk) {
-                *m = (*m).min(c);
-            }
-        }
-        let t = lanes.into_iter().fold(i16::MAX, i16::min);
+        let (lanes, t) = lane_minima(keys);
         if t >= COVERED {
             return None;
         }
