@@ -1057,14 +1057,20 @@ mod tests {
     fn trace(problem: &Problem, avx2: bool) -> Vec<(Step, Vec<usize>, Stats)> {
         let mut bits = Bits::new(problem);
         bits.avx2 = avx2;
-        bits.counters_mut().set_pause_every(Some(97));
+        steps(bits)
+    }
+
+    /// Every step of a whole search by `engine`, pausing every 97 nodes, with the solution
+    /// and the statistics after each step and the invariants checked there.
+    fn steps<S: Search>(mut engine: S) -> Vec<(Step, Vec<usize>, Stats)> {
+        engine.counters_mut().set_pause_every(Some(97));
         let mut steps = Vec::new();
         let mut solution = Vec::new();
         loop {
-            let step = bits.search(usize::MAX).expect("no cut");
-            bits.solution(&mut solution);
-            steps.push((step, solution.clone(), bits.stats()));
-            bits.check().unwrap();
+            let step = engine.search(usize::MAX).expect("no cut");
+            engine.solution(&mut solution);
+            steps.push((step, solution.clone(), engine.stats()));
+            engine.check().unwrap();
             if step == Step::Exhausted {
                 return steps;
             }
@@ -1125,19 +1131,8 @@ mod tests {
             if scan::has_avx2_popcnt() {
                 assert_eq!(bits, trace(&problem, true), "{name}");
             }
-            let mut links = crate::engine::dlx2::Dlx2::new(&problem);
-            links.counters_mut().set_pause_every(Some(97));
-            let mut steps = Vec::new();
-            let mut solution = Vec::new();
-            loop {
-                let step = links.search(usize::MAX).expect("no cut");
-                links.solution(&mut solution);
-                steps.push((step, solution.clone(), links.stats()));
-                if step == Step::Exhausted {
-                    break;
-                }
-            }
-            assert_eq!(bits, steps, "{name}");
+            let links = steps(crate::engine::dlx2::Dlx2::new(&problem));
+            assert_eq!(bits, links, "{name}");
             let last = bits.last().unwrap().2;
             assert!(
                 last.solutions > 0 && last.cleansings > 0,
