@@ -194,7 +194,7 @@ impl Colors {
 /// its primary items): removes the active options that conflict with `o`, decrements the
 /// counts, marks `o`'s colored items purified. Returns DLX2's updates and cleansings for
 /// covering `first` and committing the others, less the one update for `first` itself (see
-/// the module docs). `scratch` has at least [`Table::words`] words; `N` is as in [`super::remove`].
+/// the module docs). `scratch` has at least [`Table::words`] words; `N` is as in [`super::cover::remove`].
 ///
 /// One pass over `active` for each step, in order (each a loop the compiler vectorizes),
 /// then one over the options removed, then one for each purification to count `fin_j`.
@@ -251,7 +251,7 @@ pub(super) fn choose<const N: usize>(
         if removed != 0 {
             // SAFETY: `removed` is part of a frame's `active`, whose bits are options of
             // `table`; `counts` is a frame's; `N` is the caller's promise.
-            weight += unsafe { super::remove::<N>(table, counts, step, w * 64, removed) };
+            weight += unsafe { super::cover::remove::<N>(table, counts, step, w * 64, removed) };
             let mut bits = removed;
             while bits != 0 {
                 let r = w * 64 + bits.trailing_zeros() as usize;
