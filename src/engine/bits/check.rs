@@ -22,7 +22,7 @@ impl Bits {
     fn state_after(&self, chosen: &[u32]) -> Option<Frame> {
         let t = &self.table;
         // The slot of the `j`-th item of option `o` (`None`: named without a color).
-        let slot = |o: u32, j: usize| t.colors.as_ref().and_then(|c| c.slot(t.mentions(o) + j));
+        let slot = |o: u32, j: usize| self.colors.as_ref().and_then(|c| c.slot(t.mentions(o) + j));
         // For each item: `None` while free, `Some(None)` covered, `Some(Some(s))` purified
         // with the color of slot `s`.
         let mut state: Vec<Option<Option<u32>>> = vec![None; t.items];
@@ -61,7 +61,7 @@ impl Bits {
                 _ => t.keys.covered(i),
             })
             .collect();
-        let mut purified = vec![0u64; t.colors.as_ref().map_or(0, |c| c.flags)];
+        let mut purified = vec![0u64; self.colors.as_ref().map_or(0, |c| c.flags)];
         for (y, state) in state[t.primary..].iter().enumerate() {
             if matches!(state, Some(Some(_))) {
                 purified[y / 64] |= 1 << (y % 64);

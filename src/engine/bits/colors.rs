@@ -203,13 +203,14 @@ impl Colors {
 #[inline(always)]
 pub(super) fn choose<const N: usize>(
     table: &Table,
+    colors: Option<&Colors>,
     frames: &mut Frames,
     f: usize,
     o: u32,
     first: u32,
     scratch: &mut [u64],
 ) -> (u64, u64) {
-    let colors = table.colors.as_ref().expect("a colored table");
+    let colors = colors.expect("a colored problem");
     let (active, counts, purified) = frames.colored_mut(f);
     let scratch = &mut scratch[..active.len()];
     scratch.copy_from_slice(active);
@@ -288,8 +289,14 @@ pub(super) fn choose<const N: usize>(
 
 /// `S`: the sum of `w(r) - P(r)` over the options of item `i` active in frame `f` (see the
 /// module docs).
-pub(super) fn weight(table: &Table, frames: &Frames, f: usize, i: u32) -> u64 {
-    let colors = table.colors.as_ref().expect("a colored table");
+pub(super) fn weight(
+    table: &Table,
+    colors: Option<&Colors>,
+    frames: &Frames,
+    f: usize,
+    i: u32,
+) -> u64 {
+    let colors = colors.expect("a colored problem");
     let (active, _) = frames.frame(f);
     let purified = frames.purified(f);
     let mut weight = 0;

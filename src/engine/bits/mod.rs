@@ -66,6 +66,12 @@
 //! # Subtrees
 //! [`Bits::descend`] replays a choice from [`Search::choices`] and raises a *floor* that
 //! backing up never passes, as the links engine does.
+//!
+//! # Modules
+//! Imports point one way, down: [`scan`] and [`sweep`] (vector primitives) at the bottom;
+//! [`table`], the fixed part, above them; [`frames`] and [`cover`] (choosing an option in a
+//! plain frame) above the table; [`colors`] above those; and this module, the loop, with
+//! `check` (its invariants) and `tests`, at the top.
 
 mod check;
 mod colors;
@@ -77,6 +83,7 @@ pub(crate) mod table;
 
 use std::sync::Arc;
 
+use self::colors::Colors;
 use self::cover::{
     choose, choose_option, clear_any, cover_items, first_min, next_option, others, weight_of,
 };
@@ -131,6 +138,8 @@ struct Cursor {
 #[derive(Clone, Debug)]
 pub(crate) struct Bits {
     table: Arc<Table>,
+    /// The colors of a problem with colors, shared as the table is.
+    colors: Option<Arc<Colors>>,
     frames: Frames,
     /// The levels of the search, from the root.
     levels: Vec<Level>,
@@ -148,9 +157,9 @@ pub(crate) struct Bits {
 }
 
 impl Bits {
-    /// Whether the bit engine can take `problem` (see [`table::fits`]).
+    /// Whether the bit engine can take `problem` (see [`table::fits`]), with its colors.
     pub(crate) fn fits(problem: &Problem) -> bool {
-        table::fits(problem)
+        table::fits(problem, |options| colors::bytes_needed(problem, options))
     }
 
     /// The number of options the engine would search in `problem`: those with a primary
@@ -173,10 +182,11 @@ impl Bits {
             single,
             weight: UNKNOWN,
         });
-        if self.table.colors.is_some() {
+        if let Some(colors) = self.colors.as_deref() {
             let top = self.cursor.top;
             let (table, scratch) = (&self.table, &mut self.scratch);
-            return colors::choose::<0>(table, &mut self.frames, top, o, item, scratch).0;
+            let colors = Some(colors);
+            return colors::choose::<0>(table, colors, &mut self.frames, top, o, item, scratch).0;
         }
         let (active, counts) = self.frames.frame_mut(self.cursor.top);
         choose(self.avx2, &self.table, active, counts, o, &mut self.scratch)
@@ -191,6 +201,7 @@ impl Bits {
     fn search_with<const AVX2: bool, const COLORED: bool>(&mut self, cut: usize) -> Option<Step> {
         let Bits {
             table,
+            colors,
             frames,
             levels,
             cursor,
@@ -199,12 +210,15 @@ impl Bits {
             ..
         } = self;
         let table: &Table = table;
+        let colors = colors.as_deref();
         macro_rules! run {
             ($n:literal) => {
-                run::<AVX2, $n, COLORED>(table, frames, levels, cursor, counters, scratch, cut)
+                run::<AVX2, $n, COLORED>(
+                    table, colors, frames, levels, cursor, counters, scratch, cut,
+                )
             };
         }
-        debug_assert_eq!(COLORED, table.colors.is_some());
+        debug_assert_eq!(COLORED, colors.is_some());
         if COLORED {
             return match table.uniform.map_or(0, |(n, _)| n) {
                 1 => run!(1),
@@ -250,6 +264,7 @@ impl Bits {
 #[inline(always)]
 fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
     table: &Table,
+    colors: Option<&Colors>,
     frames: &mut Frames,
     levels: &mut Vec<Level>,
     cursor: &mut Cursor,
@@ -305,7 +320,8 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
                 weight: UNKNOWN,
             });
             if COLORED {
-                let (updates, cleansings) = colors::choose::<N>(table, frames, f, o, item, scratch);
+                let (updates, cleansings) =
+                    colors::choose::<N>(table, colors, frames, f, o, item, scratch);
                 work += updates;
                 cursor.cleansings += cleansings;
                 continue;
@@ -332,7 +348,7 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
             };
             if level.weight == UNKNOWN {
                 level.weight = if COLORED {
-                    colors::weight(table, frames, f - 1, level.item)
+                    colors::weight(table, colors, frames, f - 1, level.item)
                 } else {
                     let count = table.keys.count(counts[level.item as usize]);
                     weight_of::<N>(table, active, level.item, count)
@@ -343,7 +359,7 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
             frames.copy_up(f - 1);
             if COLORED {
                 let (updates, cleansings) =
-                    colors::choose::<N>(table, frames, f, o, level.item, scratch);
+                    colors::choose::<N>(table, colors, frames, f, o, level.item, scratch);
                 work += updates;
                 work -= weight;
                 cursor.cleansings += cleansings;
@@ -365,11 +381,13 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
 impl Search for Bits {
     fn new(problem: &Problem) -> Bits {
         let table = Table::new(problem);
+        let colors = problem.has_colors().then(|| Colors::new(problem, &table));
         let avx2 = scan::has_avx2_popcnt();
         Bits {
-            frames: Frames::new(&table),
+            frames: Frames::new(&table, colors.as_ref().map_or(0, |c| c.flags)),
             scratch: vec![0; 2 * table.words],
             table: Arc::new(table),
+            colors: colors.map(Arc::new),
             levels: Vec::new(),
             forced: Vec::new(),
             cursor: Cursor {
@@ -409,11 +427,12 @@ impl Search for Bits {
         if active[o as usize / 64] >> (o % 64) & 1 == 0 {
             return Err(ForceError::Conflict { option });
         }
-        if self.table.colors.is_some() {
+        if self.colors.is_some() {
             // DLX2 covers the option's first primary item, then commits the others.
             let first = u32::from(self.table.record(o as usize)[2]);
             let (updates, cleansings) = colors::choose::<0>(
                 &self.table,
+                self.colors.as_deref(),
                 &mut self.frames,
                 0,
                 o,
@@ -437,7 +456,7 @@ impl Search for Bits {
     /// them one by one, and so the same counts and `updates`.
     fn force_all(&mut self, options: &[usize]) -> Result<(), ForceError> {
         let table = &*self.table;
-        if table.colors.is_some() || table.kept_conflicts(0).is_none() {
+        if self.colors.is_some() || table.kept_conflicts(0).is_none() {
             return options.iter().try_for_each(|&option| self.force(option));
         }
         if self.search_started() {
@@ -498,14 +517,14 @@ impl Search for Bits {
             // SAFETY: `avx2` is set only when the processor has AVX2 and `popcnt` (see
             // `Bits::new`).
             return unsafe {
-                if self.table.colors.is_some() {
+                if self.colors.is_some() {
                     self.search_avx2::<true>(cut)
                 } else {
                     self.search_avx2::<false>(cut)
                 }
             };
         }
-        if self.table.colors.is_some() {
+        if self.colors.is_some() {
             self.search_with::<false, true>(cut)
         } else {
             self.search_with::<false, false>(cut)
@@ -583,118 +602,4 @@ impl Search for Bits {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every step of a whole search, with the solution and the statistics after each step,
-    /// on the scan `avx2` says.
-    fn trace(problem: &Problem, avx2: bool) -> Vec<(Step, Vec<usize>, Stats)> {
-        let mut bits = Bits::new(problem);
-        bits.avx2 = avx2;
-        steps(bits)
-    }
-
-    /// Every step of a whole search by `engine`, pausing every 97 nodes, with the solution
-    /// and the statistics after each step and the invariants checked there.
-    fn steps<S: Search>(mut engine: S) -> Vec<(Step, Vec<usize>, Stats)> {
-        engine.counters_mut().set_pause_every(Some(97));
-        let mut steps = Vec::new();
-        let mut solution = Vec::new();
-        loop {
-            let step = engine.search(usize::MAX).expect("no cut");
-            engine.solution(&mut solution);
-            steps.push((step, solution.clone(), engine.stats()));
-            engine.check().unwrap();
-            if step == Step::Exhausted {
-                return steps;
-            }
-        }
-    }
-
-    /// The instances of `puzzles/exact-cover/` with both shapes of the inner loop: uniform
-    /// (queens, Langford pairs, pentominoes) and not (slack options, Sudoku's givens).
-    fn problems() -> Vec<(&'static str, Problem)> {
-        [
-            (
-                "nqueens-8",
-                include_str!("../../../puzzles/exact-cover/nqueens-8.dlx"),
-            ),
-            (
-                "nqueens-6-primary",
-                include_str!("../../../puzzles/exact-cover/nqueens-6-primary.dlx"),
-            ),
-            (
-                "langford-7",
-                include_str!("../../../puzzles/exact-cover/langford-7.dlx"),
-            ),
-            (
-                "pentomino-3x20",
-                include_str!("../../../puzzles/exact-cover/pentomino-3x20.dlx"),
-            ),
-            (
-                "sudoku-hard",
-                include_str!("../../../puzzles/exact-cover/sudoku-hard.dlx"),
-            ),
-        ]
-        .into_iter()
-        .map(|(name, text)| (name, crate::knuth::parse_str(text).unwrap().problem))
-        .collect()
-    }
-
-    /// A colored problem with every kind of mention: the DLX2 example of
-    /// [`crate::engine::colored`] plus options that name its secondary items without a color,
-    /// and a de Bruijn-like chain where each option colors a window of secondary items.
-    fn colored_problems() -> Vec<(&'static str, Problem)> {
-        let example = crate::engine::colored::tests::dlx2_example_problem();
-        let mut b = crate::ProblemBuilder::new(6, 6);
-        for k in 0..6usize {
-            for bits in 0..4u32 {
-                let window = (0..3).map(|t| (6 + (k + t) % 6, Some(bits >> (t % 2) & 1)));
-                b.colored_option(std::iter::once((k, None)).chain(window))
-                    .unwrap();
-            }
-            b.colored_option([(k, None), (6 + k, None)]).unwrap();
-        }
-        vec![("dlx2-example", example), ("windows", b.build().unwrap())]
-    }
-
-    #[test]
-    fn colored_problems_keep_the_invariants_and_equal_dlx2() {
-        for (name, problem) in colored_problems() {
-            let bits = trace(&problem, false);
-            if scan::has_avx2_popcnt() {
-                assert_eq!(bits, trace(&problem, true), "{name}");
-            }
-            let links = steps(crate::engine::dlx2::Dlx2::new(&problem));
-            assert_eq!(bits, links, "{name}");
-            let last = bits.last().unwrap().2;
-            assert!(
-                last.solutions > 0 && last.cleansings > 0,
-                "{name}: {last:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn the_portable_and_the_avx2_scans_search_the_same_tree() {
-        let problems = problems();
-        assert!(
-            problems
-                .iter()
-                .any(|(_, p)| Table::new(p).uniform.is_some())
-        );
-        assert!(
-            problems
-                .iter()
-                .any(|(_, p)| Table::new(p).uniform.is_none())
-        );
-        for (name, problem) in &problems {
-            let portable = trace(problem, false);
-            let last = portable.last().unwrap().2;
-            assert!(last.solutions > 0 && last.nodes > last.solutions, "{name}");
-            if scan::has_avx2() {
-                assert_eq!(portable, trace(problem, true), "{name}");
-            }
-        }
-    }
-}
+mod tests;
