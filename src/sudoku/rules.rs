@@ -22,7 +22,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::grid::{Conflict, Grid, Shape, Unit};
+use super::grid::{Conflict, Grid};
+use super::shape::{Shape, Unit};
 
 /// The rules of one Sudoku variant; see the [module documentation](self).
 ///
@@ -519,6 +520,28 @@ impl Rules {
             }
         }
         None
+    }
+}
+
+/// Conflict detection among givens: it lives with the rules, which the grid does not know.
+impl Grid {
+    /// The first two equal digits sharing a row, column or box, if any: the classic rules'
+    /// [`Grid::conflict_under`].
+    ///
+    /// "First" means: the pair whose later cell comes first in row-major order; if that cell
+    /// repeats a digit in several units, the row is reported before the column, the column
+    /// before the box. A grid without a conflict can still have no solution.
+    pub fn conflict(&self) -> Option<Conflict> {
+        Rules::classic(self.shape()).conflict(self)
+    }
+
+    /// The first two equal digits that `rules` forbid: in a row, column, box (or jigsaw
+    /// region), diagonal, window or extra region, or a knight's or king's move apart.
+    ///
+    /// "First" as in [`Grid::conflict`], the units taken in the order of [`Unit`]. The grid
+    /// and the rules must have the same shape (else no conflict is reported).
+    pub fn conflict_under(&self, rules: &Rules) -> Option<Conflict> {
+        rules.conflict(self)
     }
 }
 
