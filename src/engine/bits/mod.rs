@@ -214,7 +214,13 @@ impl Bits {
         macro_rules! run {
             ($n:literal) => {
                 run::<AVX2, $n, COLORED>(
-                    table, colors, frames, levels, cursor, counters, scratch, cut,
+                    Fixed { table, colors },
+                    frames,
+                    levels,
+                    cursor,
+                    counters,
+                    scratch,
+                    cut,
                 )
             };
         }
@@ -255,6 +261,14 @@ impl Bits {
     }
 }
 
+/// The fixed parts of the search that [`run`] reads: the table, and the colors of a problem
+/// with colors.
+#[derive(Clone, Copy)]
+struct Fixed<'a> {
+    table: &'a Table,
+    colors: Option<&'a Colors>,
+}
+
 /// The search loop (see the module docs): forward from the node below the last choice or,
 /// after `State::Backup`, to the next option of the deepest branching level, until a
 /// solution, the end, the budget, a pause or the level `cut`. `AVX2`: compiled for AVX2 (in
@@ -263,8 +277,7 @@ impl Bits {
 /// that the compiler knows that storing a count changes none of them.
 #[inline(always)]
 fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
-    table: &Table,
-    colors: Option<&Colors>,
+    Fixed { table, colors }: Fixed<'_>,
     frames: &mut Frames,
     levels: &mut Vec<Level>,
     cursor: &mut Cursor,
