@@ -201,8 +201,8 @@ pub enum ParseErrorKind {
     /// The line is not valid UTF-8; reported at the first bad byte.
     #[error("invalid UTF-8: expected the line to be UTF-8 text")]
     InvalidUtf8,
-    /// The problem is too large for the engine (the message of the [`BuildError`]).
-    /// Reported at column 1 of the line after the last one.
+    /// The problem is too large for the engine (the message of the
+    /// [`BuildError`](crate::BuildError)). Reported at column 1 of the line after the last one.
     #[error("{0}")]
     TooLarge(String),
 }

@@ -11,9 +11,9 @@ use crate::Problem;
 /// Writes `problem` in Knuth's format, naming item `i` `x{i}` and color `c` `{c}`: the item
 /// line (primary items, with their bounds `u:v|x{i}` or `v|x{i}` unless they are `1:1`, then
 /// `|` and the secondary items when there are any), then one line per option, colors as
-/// `x{i}:{c}`. [`parse`] reads it back to the same problem when its colors are numbered in
-/// order of first appearance, as [`parse`] and [`crate::named`] number them; otherwise to the
-/// same problem with its colors renumbered so.
+/// `x{i}:{c}`. [`parse`](super::parse) reads it back to the same problem when its colors
+/// are numbered in order of first appearance, as [`parse`](super::parse) and
+/// [`crate::named`] number them; otherwise to the same problem with its colors renumbered so.
 ///
 /// ```
 /// let text = dancing::knuth::write(&dancing::problems::knuth_example());
@@ -66,8 +66,8 @@ pub enum NameError {
         /// How many items the problem has.
         items: usize,
     },
-    /// A name that [`parse`] would not read back as one name: empty, or with a blank, `:` or
-    /// `|` in it.
+    /// A name that [`parse`](super::parse) would not read back as one name: empty, or with a
+    /// blank, `:` or `|` in it.
     #[error("item {item} is named `{name}`: expected a non-empty name without blanks, `:` or `|`")]
     BadName {
         /// The item.
@@ -88,7 +88,7 @@ pub enum NameError {
 }
 
 /// Writes `problem` in Knuth's format as [`write()`] does, naming item `i` `item_names[i]`.
-/// [`parse`] reads it back to the same problem, with these names.
+/// [`parse`](super::parse) reads it back to the same problem, with these names.
 ///
 /// ```
 /// let problem = dancing::problems::knuth_example();

@@ -138,7 +138,7 @@ impl Bits {
     }
 }
 
-/// A state recomputed by [`Bits::state_after`], for [`Bits::check`].
+/// A state recomputed by [`Bits::state_after`], for [`Bits::invariants`].
 struct Frame {
     active: Vec<u64>,
     counts: Vec<i16>,

@@ -194,7 +194,8 @@ impl Colors {
 /// its primary items): removes the active options that conflict with `o`, decrements the
 /// counts, marks `o`'s colored items purified. Returns DLX2's updates and cleansings for
 /// covering `first` and committing the others, less the one update for `first` itself (see
-/// the module docs). `scratch` has at least [`Table::words`] words; `N` is as in [`super::cover::remove`].
+/// the module docs). `scratch` has at least [`Table::words`] words; `N` is as in
+/// [`super::cover::remove`].
 ///
 /// One pass over `active` for each step, in order (each a loop the compiler vectorizes),
 /// then one over the options removed, then one for each purification to count `fin_j`.

@@ -8,9 +8,9 @@ use super::sweep::{self, SWEEP_WORDS};
 use super::table::Table;
 
 /// Bitsets of at most this many words are swept one word at a time, testing each as it
-/// comes; longer ones by [`sweep`], which finds the words to visit first. Measured: on
-/// Langford pairs and N queens (three or four words) the word at a time is up to 12% faster,
-/// on Sudoku (twelve) and pentominoes (32) the sweep is 5% to 7% faster.
+/// comes; longer ones by [`sweep`](mod@super::sweep), which finds the words to visit first.
+/// Measured: on Langford pairs and N queens (three or four words) the word at a time is up
+/// to 12% faster, on Sudoku (twelve) and pentominoes (32) the sweep is 5% to 7% faster.
 const SMALL_WORDS: usize = 4;
 
 /// `w(o)`: the items of option `o` less one.
@@ -25,7 +25,7 @@ pub(super) fn others(table: &Table, o: u32) -> u64 {
 /// removed. `o` must be active; `active` and `counts` are a frame's ([`Table::words`] and
 /// [`Table::padded`] long), and `scratch` has twice [`Table::words`] words. `N` is 0 or
 /// [`Table::primaries_each`] (see [`remove`]); `AVX2`: compiled for AVX2, and only there (see
-/// [`sweep`]).
+/// [`sweep`](mod@super::sweep)).
 #[inline(always)]
 pub(super) fn choose_option<const AVX2: bool, const N: usize>(
     table: &Table,
@@ -198,7 +198,8 @@ fn clear_with<const AVX2: bool>(
 }
 
 /// For each option `base + k` with bit `k` set in `removed`: decrements the counts of its
-/// primary items, subtracting `step` ([`scan::Keys::step`]) from their keys. Returns the sum of `w` over those options, or, when `N > 0`, their number.
+/// primary items, subtracting `step` ([`super::scan::Keys::step`]) from their keys. Returns
+/// the sum of `w` over those options, or, when `N > 0`, their number.
 ///
 /// This is the inner loop of the search. It reads the records and the counts without bounds
 /// checks: with them, each option removed took 30 instructions and each count 7, instead of

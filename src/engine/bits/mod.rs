@@ -72,6 +72,8 @@
 //! [`table`], the fixed part, above them; [`frames`] and [`cover`] (choosing an option in a
 //! plain frame) above the table; [`colors`] above those; and this module, the loop, with
 //! `check` (its invariants) and `tests`, at the top.
+//!
+//! [`COVERED`]: scan::COVERED
 
 mod check;
 mod colors;

@@ -49,11 +49,12 @@ impl fmt::Display for RegionsErrorKind {
 /// Reads extra regions, each a list of 0-based (row, column) cells, in one of two forms:
 /// - one region a line, its cells written `r1c1` (1-based, case-insensitive) and separated
 ///   by whitespace or commas: `r1c1 r1c2 r2c1 ...`;
-/// - a grid of `N * N` labels as for [`Jigsaw::parse`] (one character per cell, whitespace
-///   ignored), `.` for a cell in no region: each other label is a region.
+/// - a grid of `N * N` labels as for [`Jigsaw::parse`](super::Jigsaw::parse) (one character
+///   per cell, whitespace ignored), `.` for a cell in no region: each other label is a region.
 ///
 /// Lines starting with `#` are comments. The form is the first if any word is a cell. The
-/// number of cells of each region is checked by [`Rules::with_region`], which knows `N`.
+/// number of cells of each region is checked by
+/// [`Rules::with_region`](super::Rules::with_region), which knows `N`.
 ///
 /// ```
 /// use dancing::sudoku::rules::parse_regions;
