@@ -8,6 +8,10 @@
 //! result independently; [`export`] writes a puzzle's exact-cover problem in Knuth's format. The size of the boxes is a parameter ([`grid::Shape`]: 4x4 to
 //! 36x36, square or rectangular boxes); variants (X, hyper, jigsaw, extra regions,
 //! anti-knight, anti-king) only add items to the matrix.
+//!
+//! The modules are layered, each importing only those below it: [`shape`] (sizes, boxes,
+//! units) at the bottom; [`symbols`] on it; [`grid`] above those; [`rules`] above the grid;
+//! and the rest ([`read`], [`solve`], [`check`], ...) on top.
 
 pub mod check;
 pub mod export;
@@ -17,5 +21,6 @@ pub mod hint;
 pub mod rate;
 pub mod read;
 pub mod rules;
+pub mod shape;
 pub mod solve;
 pub mod symbols;

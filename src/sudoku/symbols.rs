@@ -35,7 +35,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::grid::Shape;
+use super::shape::Shape;
 
 /// A convention for writing digits; see the [module documentation](self).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -194,7 +194,8 @@ impl Colors {
 /// its primary items): removes the active options that conflict with `o`, decrements the
 /// counts, marks `o`'s colored items purified. Returns DLX2's updates and cleansings for
 /// covering `first` and committing the others, less the one update for `first` itself (see
-/// the module docs). `scratch` has at least [`Table::words`] words; `N` is as in [`super::remove`].
+/// the module docs). `scratch` has at least [`Table::words`] words; `N` is as in
+/// [`super::cover::remove`].
 ///
 /// One pass over `active` for each step, in order (each a loop the compiler vectorizes),
 /// then one over the options removed, then one for each purification to count `fin_j`.
@@ -203,13 +204,14 @@ impl Colors {
 #[inline(always)]
 pub(super) fn choose<const N: usize>(
     table: &Table,
+    colors: Option<&Colors>,
     frames: &mut Frames,
     f: usize,
     o: u32,
     first: u32,
     scratch: &mut [u64],
 ) -> (u64, u64) {
-    let colors = table.colors.as_ref().expect("a colored table");
+    let colors = colors.expect("a colored problem");
     let (active, counts, purified) = frames.colored_mut(f);
     let scratch = &mut scratch[..active.len()];
     scratch.copy_from_slice(active);
@@ -251,7 +253,7 @@ pub(super) fn choose<const N: usize>(
         if removed != 0 {
             // SAFETY: `removed` is part of a frame's `active`, whose bits are options of
             // `table`; `counts` is a frame's; `N` is the caller's promise.
-            weight += unsafe { super::remove::<N>(table, counts, step, w * 64, removed) };
+            weight += unsafe { super::cover::remove::<N>(table, counts, step, w * 64, removed) };
             let mut bits = removed;
             while bits != 0 {
                 let r = w * 64 + bits.trailing_zeros() as usize;
@@ -288,8 +290,14 @@ pub(super) fn choose<const N: usize>(
 
 /// `S`: the sum of `w(r) - P(r)` over the options of item `i` active in frame `f` (see the
 /// module docs).
-pub(super) fn weight(table: &Table, frames: &Frames, f: usize, i: u32) -> u64 {
-    let colors = table.colors.as_ref().expect("a colored table");
+pub(super) fn weight(
+    table: &Table,
+    colors: Option<&Colors>,
+    frames: &Frames,
+    f: usize,
+    i: u32,
+) -> u64 {
+    let colors = colors.expect("a colored problem");
     let (active, _) = frames.frame(f);
     let purified = frames.purified(f);
     let mut weight = 0;

@@ -25,11 +25,11 @@ pub(crate) struct Frames {
 }
 
 impl Frames {
-    /// Frames for `table`'s problem, with the root's state in frame 0.
-    pub(crate) fn new(table: &Table) -> Frames {
+    /// Frames for `table`'s problem, with the root's state in frame 0, and `flags` words of
+    /// purified bits (see [`super::colors`]; 0 for a plain problem).
+    pub(crate) fn new(table: &Table, flags: usize) -> Frames {
         debug_assert!(table.padded.is_multiple_of(4));
         let (words, padded) = (table.words, table.padded);
-        let flags = table.colors.as_ref().map_or(0, |c| c.flags);
         let width = words + padded / 4 + flags;
         let mut frames = Frames {
             data: vec![0; 2 * width],
@@ -135,7 +135,7 @@ mod tests {
     #[test]
     fn frames_hold_the_root_then_grow_as_copies_go_up() {
         let table = Table::new(&crate::problems::queens(5));
-        let mut frames = Frames::new(&table);
+        let mut frames = Frames::new(&table, 0);
         assert_eq!(frames.frame(0).0, table.root_active);
         assert_eq!(frames.frame(0).1, table.root_counts);
         for f in 0..9 {

@@ -66,8 +66,18 @@
 //! # Subtrees
 //! [`Bits::descend`] replays a choice from [`Search::choices`] and raises a *floor* that
 //! backing up never passes, as the links engine does.
+//!
+//! # Modules
+//! Imports point one way, down: [`scan`] and [`sweep`] (vector primitives) at the bottom;
+//! [`table`], the fixed part, above them; [`frames`] and [`cover`] (choosing an option in a
+//! plain frame) above the table; [`colors`] above those; and this module, the loop, with
+//! `check` (its invariants) and `tests`, at the top.
+//!
+//! [`COVERED`]: scan::COVERED
 
+mod check;
 mod colors;
+mod cover;
 mod frames;
 pub(crate) mod scan;
 mod sweep;
@@ -75,15 +85,11 @@ pub(crate) mod table;
 
 use std::sync::Arc;
 
+use self::colors::Colors;
+use self::cover::{
+    choose, choose_option, clear_any, cover_items, first_min, next_option, others, weight_of,
+};
 use self::frames::Frames;
-use self::scan::COVERED;
-use self::sweep::SWEEP_WORDS;
-
-/// Bitsets of at most this many words are swept one word at a time, testing each as it
-/// comes; longer ones by [`sweep`], which finds the words to visit first. Measured: on
-/// Langford pairs and N queens (three or four words) the word at a time is up to 12% faster,
-/// on Sudoku (twelve) and pentominoes (32) the sweep is 5% to 7% faster.
-const SMALL_WORDS: usize = 4;
 use self::table::Table;
 use super::{Counters, Search};
 use crate::{ForceError, Problem, Stats, Step};
@@ -134,6 +140,8 @@ struct Cursor {
 #[derive(Clone, Debug)]
 pub(crate) struct Bits {
     table: Arc<Table>,
+    /// The colors of a problem with colors, shared as the table is.
+    colors: Option<Arc<Colors>>,
     frames: Frames,
     /// The levels of the search, from the root.
     levels: Vec<Level>,
@@ -150,339 +158,10 @@ pub(crate) struct Bits {
     avx2: bool,
 }
 
-/// `w(o)`: the items of option `o` less one.
-#[inline(always)]
-fn others(table: &Table, o: u32) -> u64 {
-    u64::from(table.record(o as usize)[0])
-}
-
-/// Chooses option `o` in the frame (`active`, `counts`): removes every active option that
-/// shares an item with `o`, `o` included, decrements the counts of their primary items, and
-/// leaves `o`'s primary items at [`COVERED`]. Returns `W(o)`, the sum of `w` over the options
-/// removed. `o` must be active; `active` and `counts` are a frame's ([`Table::words`] and
-/// [`Table::padded`] long), and `scratch` has twice [`Table::words`] words. `N` is 0 or
-/// [`Table::primaries_each`] (see [`remove`]); `AVX2`: compiled for AVX2, and only there (see
-/// [`sweep`]).
-#[inline(always)]
-fn choose_option<const AVX2: bool, const N: usize>(
-    table: &Table,
-    active: &mut [u64],
-    counts: &mut [i16],
-    o: u32,
-    scratch: &mut [u64],
-) -> u64 {
-    cover_items::<N>(table, counts, o);
-    let (union, left) = scratch.split_at_mut(table.words);
-    let conflicts = table.conflicts(o, union);
-    clear::<AVX2, N>(table, active, counts, conflicts, left)
-}
-
-/// Marks option `o`'s primary items covered: raises their counts by [`COVERED`] (the options
-/// that [`clear`] removes then bring them down to exactly [`COVERED`]). `N` as in [`remove`].
-#[inline(always)]
-fn cover_items<const N: usize>(table: &Table, counts: &mut [i16], o: u32) {
-    if N > 0 {
-        for &i in table.primaries_of::<N>(o) {
-            counts[usize::from(i)] += COVERED;
-        }
-    } else {
-        let record = table.record(o as usize);
-        for &i in &record[2..2 + usize::from(record[1])] {
-            counts[usize::from(i)] += COVERED;
-        }
-    }
-}
-
-/// Removes the active options of `mask` from the frame (`active`, `counts`), decrementing
-/// the counts of their primary items; returns the sum of `w` over them. `left` has
-/// [`Table::words`] words; `N` and `AVX2` as in [`choose_option`].
-#[inline(always)]
-fn clear<const AVX2: bool, const N: usize>(
-    table: &Table,
-    active: &mut [u64],
-    counts: &mut [i16],
-    mask: &[u64],
-    left: &mut [u64],
-) -> u64 {
-    assert!(active.len() == table.words && counts.len() == table.padded);
-    assert!(mask.len() == active.len() && left.len() == active.len());
-    // The sum of `w`, or with `N > 0` the number of options removed, and then the sum by
-    // weight classes if the problem is not uniform.
-    let (mut weight, mut classed) = (0, 0);
-    let step = table.keys.step();
-    if active.len() <= SMALL_WORDS {
-        // A word or two: test each as it comes.
-        for (w, (word, &mask)) in active.iter_mut().zip(mask).enumerate() {
-            let removed = *word & mask;
-            if removed != 0 {
-                *word ^= removed;
-                // SAFETY: `removed` is part of `active`, a frame's bitset, whose bits are all
-                // options of `table` (invariant 2); `counts` is a frame's (asserted above);
-                // `N` is the caller's promise.
-                weight += unsafe { remove::<N>(table, counts, step, w * 64, removed) };
-                if N > 0 && table.uniform.is_none() {
-                    classed += classed_weight(table, w, removed);
-                }
-            }
-        }
-    } else {
-        let mut start = 0;
-        while start < active.len() {
-            let end = active.len().min(start + SWEEP_WORDS);
-            let piece = start..end;
-            let mut words = sweep::<AVX2>(
-                &mut active[piece.clone()],
-                &mask[piece.clone()],
-                &mut left[piece],
-            );
-            while words != 0 {
-                let w = start + words.trailing_zeros() as usize;
-                words &= words - 1;
-                // SAFETY: as above, `left[w]` having been part of `active`.
-                weight += unsafe { remove::<N>(table, counts, step, w * 64, left[w]) };
-                if N > 0 && table.uniform.is_none() {
-                    classed += classed_weight(table, w, left[w]);
-                }
-            }
-            start = end;
-        }
-    }
-    match table.uniform {
-        Some((_, w)) if N > 0 => weight * w,
-        None if N > 0 => classed,
-        _ => weight,
-    }
-}
-
-/// The sum of `w` over the options `bits` of word `w` of a bitset, by
-/// [`Table::weight_classes`].
-#[inline(always)]
-fn classed_weight(table: &Table, w: usize, bits: u64) -> u64 {
-    (table.weight_classes.iter())
-        .map(|(size, class)| size * u64::from((bits & class[w]).count_ones()))
-        .sum()
-}
-
-/// [`choose_option`] outside the search loop (forcing an option, descending into a subtree),
-/// with AVX2 when `avx2` says the processor has it.
-fn choose(
-    avx2: bool,
-    table: &Table,
-    active: &mut [u64],
-    counts: &mut [i16],
-    o: u32,
-    scratch: &mut [u64],
-) -> u64 {
-    cover_items::<0>(table, counts, o);
-    let (union, left) = scratch.split_at_mut(table.words);
-    let conflicts = table.conflicts(o, union);
-    clear_any(avx2, table, active, counts, conflicts, left)
-}
-
-/// [`clear`] for the problem's shape, outside the search loop, with AVX2 when `avx2` says the
-/// processor has it: Sudoku forces some 20 givens a puzzle, as much work as the search of a
-/// 17-clue puzzle.
-fn clear_any(
-    avx2: bool,
-    table: &Table,
-    active: &mut [u64],
-    counts: &mut [i16],
-    mask: &[u64],
-    left: &mut [u64],
-) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if avx2 {
-        // SAFETY: `avx2` is set only when the processor has AVX2 (see `Bits::new`).
-        return unsafe { clear_avx2(table, active, counts, mask, left) };
-    }
-    clear_with::<false>(table, active, counts, mask, left)
-}
-
-/// [`clear_with`] compiled for AVX2.
-///
-/// # Safety
-/// The processor must have AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn clear_avx2(
-    table: &Table,
-    active: &mut [u64],
-    counts: &mut [i16],
-    mask: &[u64],
-    left: &mut [u64],
-) -> u64 {
-    clear_with::<true>(table, active, counts, mask, left)
-}
-
-/// [`clear`] for the problem's shape (`AVX2` as there).
-#[inline(always)]
-fn clear_with<const AVX2: bool>(
-    table: &Table,
-    active: &mut [u64],
-    counts: &mut [i16],
-    mask: &[u64],
-    left: &mut [u64],
-) -> u64 {
-    match table.primaries_each.unwrap_or(0) {
-        1 => clear::<AVX2, 1>(table, active, counts, mask, left),
-        2 => clear::<AVX2, 2>(table, active, counts, mask, left),
-        3 => clear::<AVX2, 3>(table, active, counts, mask, left),
-        4 => clear::<AVX2, 4>(table, active, counts, mask, left),
-        5 => clear::<AVX2, 5>(table, active, counts, mask, left),
-        6 => clear::<AVX2, 6>(table, active, counts, mask, left),
-        _ => clear::<AVX2, 0>(table, active, counts, mask, left),
-    }
-}
-
-/// For each option `base + k` with bit `k` set in `removed`: decrements the counts of its
-/// primary items, subtracting `step` ([`scan::Keys::step`]) from their keys. Returns the sum of `w` over those options, or, when `N > 0`, their number.
-///
-/// This is the inner loop of the search. It reads the records and the counts without bounds
-/// checks: with them, each option removed took 30 instructions and each count 7, instead of
-/// 11 and 3 (callgrind, 17-clue Sudoku). With `N > 0` (every option has `N` primary items,
-/// see [`Table::primaries_each`]) it reads only the option's `N` primary items, and the
-/// compiler unrolls the loop over them.
-///
-/// # Safety
-/// Every `base + k` must be an option of `table`; `counts` must have [`Table::padded`]
-/// entries; `N` must be 0 or [`Table::primaries_each`].
-#[inline(always)]
-unsafe fn remove<const N: usize>(
-    table: &Table,
-    counts: &mut [i16],
-    step: i16,
-    base: usize,
-    mut removed: u64,
-) -> u64 {
-    debug_assert!(counts.len() == table.padded && step == table.keys.step());
-    debug_assert!(N == 0 || table.primaries_each == Some(N));
-    let counts = counts.as_mut_ptr();
-    let mut weight = 0;
-    while removed != 0 {
-        let r = base + removed.trailing_zeros() as usize;
-        removed &= removed - 1;
-        debug_assert!(r < table.options());
-        if N > 0 {
-            // SAFETY: option `r` exists (the caller's promise), and a uniform problem lists
-            // `N` primary items for each option, each below `Table::primary <= Table::padded`,
-            // the length of `counts`.
-            unsafe {
-                let items = table.primaries().add(r * N);
-                for t in 0..N {
-                    *counts.add(usize::from(*items.add(t))) -= step;
-                }
-            }
-            weight += 1;
-            continue;
-        }
-        // SAFETY: option `r` exists (the caller's promise), so its record lies within the
-        // records, whose length is `options * stride`; a record's count of primary items is
-        // at most `stride - 2` (`Table::new`).
-        let record = unsafe { table.records().add(r * table.stride) };
-        let (w, n) = unsafe { (*record, *record.add(1)) };
-        weight += u64::from(w);
-        for t in 0..usize::from(n) {
-            // SAFETY: `2 + t < 2 + n <= stride`, so this is in the record, and a record
-            // names primary items, below `Table::primary <= Table::padded`, the length of
-            // `counts`.
-            unsafe {
-                let j = usize::from(*record.add(2 + t));
-                debug_assert!(j < table.primary);
-                *counts.add(j) -= step;
-            }
-        }
-    }
-    weight
-}
-
-/// The first option of item `i` in `active` after option `after` (from the start with
-/// `None`), if any.
-#[inline(always)]
-fn next_option(table: &Table, active: &[u64], i: u32, after: Option<u32>) -> Option<u32> {
-    let row = table.bitset(i);
-    assert_eq!(active.len(), row.len());
-    let from = after.map_or(0, |o| o as usize + 1);
-    let mut w = from / 64;
-    let mut mask = u64::MAX << (from % 64);
-    if w < table.first_word(i) {
-        w = table.first_word(i);
-        mask = u64::MAX;
-    }
-    while w < row.len() {
-        let bits = active[w] & row[w] & mask;
-        if bits != 0 {
-            return Some((w * 64 + bits.trailing_zeros() as usize) as u32);
-        }
-        mask = u64::MAX;
-        w += 1;
-    }
-    None
-}
-
-/// `S`: the sum of `w` over the options of item `i` in `active`, which are `count` (`i`'s
-/// count in the frame of `active`). `N` as in [`remove`]: a uniform problem's options all
-/// have the same `w`; else by population counts over [`Table::weight_classes`] where kept,
-/// or option by option.
-#[inline(always)]
-fn weight_of<const N: usize>(table: &Table, active: &[u64], i: u32, count: i16) -> u64 {
-    if let Some((_, w)) = table.uniform.filter(|_| N > 0) {
-        return w * count as u64;
-    }
-    let from = table.first_word(i);
-    let row = &table.bitset(i)[from..];
-    let active = &active[from..];
-    if !table.weight_classes.is_empty() {
-        let mut weight = 0;
-        for (w, class) in &table.weight_classes {
-            let options: u32 = (active.iter().zip(row).zip(&class[from..]))
-                .map(|((&a, &r), &c)| (a & r & c).count_ones())
-                .sum();
-            weight += w * u64::from(options);
-        }
-        return weight;
-    }
-    let mut weight = 0;
-    for (w, (&a, &r)) in active.iter().zip(row).enumerate() {
-        let mut bits = a & r;
-        while bits != 0 {
-            let o = (from + w) * 64 + bits.trailing_zeros() as usize;
-            weight += others(table, o as u32);
-            bits &= bits - 1;
-        }
-    }
-    weight
-}
-
-/// [`sweep::sweep`], with AVX2 in code compiled for AVX2.
-#[inline(always)]
-fn sweep<const AVX2: bool>(active: &mut [u64], mask: &[u64], left: &mut [u64]) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if AVX2 {
-        // SAFETY: `AVX2` is set only in code compiled for AVX2 (`Bits::search_avx2`,
-        // `clear_avx2`), which runs only when the processor has it.
-        return unsafe { sweep::sweep_avx2(active, mask, left) };
-    }
-    sweep::sweep(active, mask, left)
-}
-
-/// The first minimum of the counts (index and count), or `None` when every primary item is
-/// covered: with the AVX2 scan in the loop compiled for AVX2.
-#[inline(always)]
-fn first_min<const AVX2: bool>(table: &Table, counts: &[i16]) -> Option<(usize, i16)> {
-    #[cfg(target_arch = "x86_64")]
-    if AVX2 {
-        // SAFETY: `AVX2` is set only in code compiled for AVX2 (`Bits::search_avx2`), which
-        // runs only when the processor has it; a frame's counts are a nonzero whole number of
-        // vectors (`Table::padded`).
-        return unsafe { table.keys.first_min_avx2(counts) };
-    }
-    table.keys.first_min(counts)
-}
-
 impl Bits {
-    /// Whether the bit engine can take `problem` (see [`table::fits`]).
+    /// Whether the bit engine can take `problem` (see [`table::fits`]), with its colors.
     pub(crate) fn fits(problem: &Problem) -> bool {
-        table::fits(problem)
+        table::fits(problem, |options| colors::bytes_needed(problem, options))
     }
 
     /// The number of options the engine would search in `problem`: those with a primary
@@ -505,10 +184,11 @@ impl Bits {
             single,
             weight: UNKNOWN,
         });
-        if self.table.colors.is_some() {
+        if let Some(colors) = self.colors.as_deref() {
             let top = self.cursor.top;
             let (table, scratch) = (&self.table, &mut self.scratch);
-            return colors::choose::<0>(table, &mut self.frames, top, o, item, scratch).0;
+            let colors = Some(colors);
+            return colors::choose::<0>(table, colors, &mut self.frames, top, o, item, scratch).0;
         }
         let (active, counts) = self.frames.frame_mut(self.cursor.top);
         choose(self.avx2, &self.table, active, counts, o, &mut self.scratch)
@@ -523,6 +203,7 @@ impl Bits {
     fn search_with<const AVX2: bool, const COLORED: bool>(&mut self, cut: usize) -> Option<Step> {
         let Bits {
             table,
+            colors,
             frames,
             levels,
             cursor,
@@ -531,12 +212,21 @@ impl Bits {
             ..
         } = self;
         let table: &Table = table;
+        let colors = colors.as_deref();
         macro_rules! run {
             ($n:literal) => {
-                run::<AVX2, $n, COLORED>(table, frames, levels, cursor, counters, scratch, cut)
+                run::<AVX2, $n, COLORED>(
+                    Fixed { table, colors },
+                    frames,
+                    levels,
+                    cursor,
+                    counters,
+                    scratch,
+                    cut,
+                )
             };
         }
-        debug_assert_eq!(COLORED, table.colors.is_some());
+        debug_assert_eq!(COLORED, colors.is_some());
         if COLORED {
             return match table.uniform.map_or(0, |(n, _)| n) {
                 1 => run!(1),
@@ -571,100 +261,25 @@ impl Bits {
     fn search_started(&self) -> bool {
         self.cursor.state != State::Forward || !self.levels.is_empty() || self.counters.nodes != 0
     }
-
-    /// Whether two engines hold equal search states (for tests of resets).
-    #[cfg(test)]
-    pub(crate) fn same_state(&self, other: &Bits) -> bool {
-        self.levels == other.levels
-            && self.forced == other.forced
-            && self.cursor.top == other.cursor.top
-            && (0..=self.cursor.top).all(|f| {
-                self.frames.frame(f) == other.frames.frame(f)
-                    && self.frames.purified(f) == other.frames.purified(f)
-            })
-    }
-
-    /// The state after choosing `chosen` from the root, computed from the table alone:
-    /// active options and counts as invariant 2 of the module docs says, and the purified
-    /// bytes as [`colors`] says; `None` if two of the options are incompatible.
-    fn state_after(&self, chosen: &[u32]) -> Option<Frame> {
-        let t = &self.table;
-        // The slot of the `j`-th item of option `o` (`None`: named without a color).
-        let slot = |o: u32, j: usize| t.colors.as_ref().and_then(|c| c.slot(t.mentions(o) + j));
-        // For each item: `None` while free, `Some(None)` covered, `Some(Some(s))` purified
-        // with the color of slot `s`.
-        let mut state: Vec<Option<Option<u32>>> = vec![None; t.items];
-        let compatible = |state: &[Option<Option<u32>>], o: u32| {
-            t.items_of(o)
-                .iter()
-                .enumerate()
-                .all(|(j, &i)| match state[i as usize] {
-                    None => true,
-                    Some(None) => false,
-                    Some(Some(s)) => slot(o, j) == Some(s),
-                })
-        };
-        for &o in chosen {
-            if !compatible(&state, o) {
-                return None;
-            }
-            for (j, &i) in t.items_of(o).iter().enumerate() {
-                state[i as usize] = Some(slot(o, j));
-            }
-        }
-        let mut active = vec![0u64; t.words];
-        for o in 0..t.options() as u32 {
-            if compatible(&state, o) {
-                active[o as usize / 64] |= 1 << (o % 64);
-            }
-        }
-        let counts = (0..t.padded)
-            .map(|i| match state.get(i) {
-                Some(None) if i < t.primary => {
-                    let row = t.bitset(i as u32);
-                    let count = active.iter().zip(row);
-                    let count = count.map(|(a, r)| (a & r).count_ones() as i16).sum();
-                    t.keys.key(count, i)
-                }
-                _ => t.keys.covered(i),
-            })
-            .collect();
-        let mut purified = vec![0u64; t.colors.as_ref().map_or(0, |c| c.flags)];
-        for (y, state) in state[t.primary..].iter().enumerate() {
-            if matches!(state, Some(Some(_))) {
-                purified[y / 64] |= 1 << (y % 64);
-            }
-        }
-        Some(Frame {
-            active,
-            counts,
-            purified,
-        })
-    }
-
-    /// Whether frame `f` holds `state`.
-    fn holds(&self, f: usize, state: &Frame) -> bool {
-        self.frames.frame(f) == (&state.active[..], &state.counts[..])
-            && self.frames.purified(f) == state.purified
-    }
 }
 
-/// A state recomputed by [`Bits::state_after`], for [`Bits::check`].
-struct Frame {
-    active: Vec<u64>,
-    counts: Vec<i16>,
-    purified: Vec<u64>,
+/// The fixed parts of the search that [`run`] reads: the table, and the colors of a problem
+/// with colors.
+#[derive(Clone, Copy)]
+struct Fixed<'a> {
+    table: &'a Table,
+    colors: Option<&'a Colors>,
 }
 
 /// The search loop (see the module docs): forward from the node below the last choice or,
 /// after `State::Backup`, to the next option of the deepest branching level, until a
 /// solution, the end, the budget, a pause or the level `cut`. `AVX2`: compiled for AVX2 (in
-/// [`Bits::search_avx2`] only); `N`: as in [`remove`]; `COLORED`: the problem has colors,
+/// [`Bits::search_avx2`] only); `N`: as in [`cover::remove`]; `COLORED`: the problem has colors,
 /// whose options are chosen by [`colors::choose`]. The engine's parts come as arguments, so
 /// that the compiler knows that storing a count changes none of them.
 #[inline(always)]
 fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
-    table: &Table,
+    Fixed { table, colors }: Fixed<'_>,
     frames: &mut Frames,
     levels: &mut Vec<Level>,
     cursor: &mut Cursor,
@@ -720,7 +335,8 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
                 weight: UNKNOWN,
             });
             if COLORED {
-                let (updates, cleansings) = colors::choose::<N>(table, frames, f, o, item, scratch);
+                let (updates, cleansings) =
+                    colors::choose::<N>(table, colors, frames, f, o, item, scratch);
                 work += updates;
                 cursor.cleansings += cleansings;
                 continue;
@@ -747,7 +363,7 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
             };
             if level.weight == UNKNOWN {
                 level.weight = if COLORED {
-                    colors::weight(table, frames, f - 1, level.item)
+                    colors::weight(table, colors, frames, f - 1, level.item)
                 } else {
                     let count = table.keys.count(counts[level.item as usize]);
                     weight_of::<N>(table, active, level.item, count)
@@ -758,7 +374,7 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
             frames.copy_up(f - 1);
             if COLORED {
                 let (updates, cleansings) =
-                    colors::choose::<N>(table, frames, f, o, level.item, scratch);
+                    colors::choose::<N>(table, colors, frames, f, o, level.item, scratch);
                 work += updates;
                 work -= weight;
                 cursor.cleansings += cleansings;
@@ -780,11 +396,13 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
 impl Search for Bits {
     fn new(problem: &Problem) -> Bits {
         let table = Table::new(problem);
+        let colors = problem.has_colors().then(|| Colors::new(problem, &table));
         let avx2 = scan::has_avx2_popcnt();
         Bits {
-            frames: Frames::new(&table),
+            frames: Frames::new(&table, colors.as_ref().map_or(0, |c| c.flags)),
             scratch: vec![0; 2 * table.words],
             table: Arc::new(table),
+            colors: colors.map(Arc::new),
             levels: Vec::new(),
             forced: Vec::new(),
             cursor: Cursor {
@@ -824,11 +442,12 @@ impl Search for Bits {
         if active[o as usize / 64] >> (o % 64) & 1 == 0 {
             return Err(ForceError::Conflict { option });
         }
-        if self.table.colors.is_some() {
+        if self.colors.is_some() {
             // DLX2 covers the option's first primary item, then commits the others.
             let first = u32::from(self.table.record(o as usize)[2]);
             let (updates, cleansings) = colors::choose::<0>(
                 &self.table,
+                self.colors.as_deref(),
                 &mut self.frames,
                 0,
                 o,
@@ -852,7 +471,7 @@ impl Search for Bits {
     /// them one by one, and so the same counts and `updates`.
     fn force_all(&mut self, options: &[usize]) -> Result<(), ForceError> {
         let table = &*self.table;
-        if table.colors.is_some() || table.kept_conflicts(0).is_none() {
+        if self.colors.is_some() || table.kept_conflicts(0).is_none() {
             return options.iter().try_for_each(|&option| self.force(option));
         }
         if self.search_started() {
@@ -913,14 +532,14 @@ impl Search for Bits {
             // SAFETY: `avx2` is set only when the processor has AVX2 and `popcnt` (see
             // `Bits::new`).
             return unsafe {
-                if self.table.colors.is_some() {
+                if self.colors.is_some() {
                     self.search_avx2::<true>(cut)
                 } else {
                     self.search_avx2::<false>(cut)
                 }
             };
         }
-        if self.table.colors.is_some() {
+        if self.colors.is_some() {
             self.search_with::<false, true>(cut)
         } else {
             self.search_with::<false, false>(cut)
@@ -993,174 +612,9 @@ impl Search for Bits {
     }
 
     fn check(&self) -> Result<(), String> {
-        let t = &self.table;
-        if self.cursor.top != self.levels.iter().filter(|l| !l.single).count() {
-            return Err(format!(
-                "top is frame {} for {:?}",
-                self.cursor.top, self.levels
-            ));
-        }
-        let mut chosen = self.forced.clone();
-        let mut f = 0;
-        for (l, level) in self.levels.iter().enumerate() {
-            let state = self
-                .state_after(&chosen)
-                .ok_or_else(|| format!("the options above level {l} are incompatible"))?;
-            let (active, counts) = (&state.active, &state.counts);
-            if !level.single && !self.holds(f, &state) {
-                return Err(format!(
-                    "frame {f}, the node of level {l}, is not its state"
-                ));
-            }
-            f += usize::from(!level.single);
-            let expected = t.keys.first_min(counts);
-            if expected.map(|(i, _)| i as u32) != Some(level.item) {
-                return Err(format!(
-                    "level {l} branches on {}, not {expected:?}",
-                    level.item
-                ));
-            }
-            let count = t.keys.count(counts[level.item as usize]);
-            if level.single != (count == 1) {
-                return Err(format!("level {l}: count {count}, single {}", level.single));
-            }
-            let o = level.option;
-            if o as usize >= t.options()
-                || active[o as usize / 64] >> (o % 64) & 1 == 0
-                || !t.items_of(o).contains(&level.item)
-            {
-                return Err(format!(
-                    "level {l}: option {o} is not an option of its item"
-                ));
-            }
-            chosen.push(o);
-        }
-        let state = self
-            .state_after(&chosen)
-            .ok_or("the chosen options are incompatible")?;
-        if self.cursor.state != State::Done && !self.holds(self.cursor.top, &state) {
-            return Err(format!(
-                "frame {}, the top, is not its state",
-                self.cursor.top
-            ));
-        }
-        Ok(())
+        self.invariants()
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every step of a whole search, with the solution and the statistics after each step,
-    /// on the scan `avx2` says.
-    fn trace(problem: &Problem, avx2: bool) -> Vec<(Step, Vec<usize>, Stats)> {
-        let mut bits = Bits::new(problem);
-        bits.avx2 = avx2;
-        steps(bits)
-    }
-
-    /// Every step of a whole search by `engine`, pausing every 97 nodes, with the solution
-    /// and the statistics after each step and the invariants checked there.
-    fn steps<S: Search>(mut engine: S) -> Vec<(Step, Vec<usize>, Stats)> {
-        engine.counters_mut().set_pause_every(Some(97));
-        let mut steps = Vec::new();
-        let mut solution = Vec::new();
-        loop {
-            let step = engine.search(usize::MAX).expect("no cut");
-            engine.solution(&mut solution);
-            steps.push((step, solution.clone(), engine.stats()));
-            engine.check().unwrap();
-            if step == Step::Exhausted {
-                return steps;
-            }
-        }
-    }
-
-    /// The instances of `puzzles/exact-cover/` with both shapes of the inner loop: uniform
-    /// (queens, Langford pairs, pentominoes) and not (slack options, Sudoku's givens).
-    fn problems() -> Vec<(&'static str, Problem)> {
-        [
-            (
-                "nqueens-8",
-                include_str!("../../../puzzles/exact-cover/nqueens-8.dlx"),
-            ),
-            (
-                "nqueens-6-primary",
-                include_str!("../../../puzzles/exact-cover/nqueens-6-primary.dlx"),
-            ),
-            (
-                "langford-7",
-                include_str!("../../../puzzles/exact-cover/langford-7.dlx"),
-            ),
-            (
-                "pentomino-3x20",
-                include_str!("../../../puzzles/exact-cover/pentomino-3x20.dlx"),
-            ),
-            (
-                "sudoku-hard",
-                include_str!("../../../puzzles/exact-cover/sudoku-hard.dlx"),
-            ),
-        ]
-        .into_iter()
-        .map(|(name, text)| (name, crate::knuth::parse_str(text).unwrap().problem))
-        .collect()
-    }
-
-    /// A colored problem with every kind of mention: the DLX2 example of
-    /// [`crate::engine::colored`] plus options that name its secondary items without a color,
-    /// and a de Bruijn-like chain where each option colors a window of secondary items.
-    fn colored_problems() -> Vec<(&'static str, Problem)> {
-        let example = crate::engine::colored::tests::dlx2_example_problem();
-        let mut b = crate::ProblemBuilder::new(6, 6);
-        for k in 0..6usize {
-            for bits in 0..4u32 {
-                let window = (0..3).map(|t| (6 + (k + t) % 6, Some(bits >> (t % 2) & 1)));
-                b.colored_option(std::iter::once((k, None)).chain(window))
-                    .unwrap();
-            }
-            b.colored_option([(k, None), (6 + k, None)]).unwrap();
-        }
-        vec![("dlx2-example", example), ("windows", b.build().unwrap())]
-    }
-
-    #[test]
-    fn colored_problems_keep_the_invariants_and_equal_dlx2() {
-        for (name, problem) in colored_problems() {
-            let bits = trace(&problem, false);
-            if scan::has_avx2_popcnt() {
-                assert_eq!(bits, trace(&problem, true), "{name}");
-            }
-            let links = steps(crate::engine::dlx2::Dlx2::new(&problem));
-            assert_eq!(bits, links, "{name}");
-            let last = bits.last().unwrap().2;
-            assert!(
-                last.solutions > 0 && last.cleansings > 0,
-                "{name}: {last:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn the_portable_and_the_avx2_scans_search_the_same_tree() {
-        let problems = problems();
-        assert!(
-            problems
-                .iter()
-                .any(|(_, p)| Table::new(p).uniform.is_some())
-        );
-        assert!(
-            problems
-                .iter()
-                .any(|(_, p)| Table::new(p).uniform.is_none())
-        );
-        for (name, problem) in &problems {
-            let portable = trace(problem, false);
-            let last = portable.last().unwrap().2;
-            assert!(last.solutions > 0 && last.nodes > last.solutions, "{name}");
-            if scan::has_avx2() {
-                assert_eq!(portable, trace(problem, true), "{name}");
-            }
-        }
-    }
-}
+mod tests;

@@ -26,8 +26,11 @@
 //! A table is built once per problem and shared (through an `Arc`) by every copy of the
 //! engine: solvers cloned for threads or for a pristine copy share it, and only their
 //! search state is their own.
+//!
+//! The table is the bottom of the engine's modules: it knows nothing of the frames or of the
+//! colors, which are built from it (a problem with colors keeps its [`super::colors::Colors`]
+//! beside the table).
 
-use super::colors::{self, Colors};
 use super::scan::{COVERED, Keys, LANES};
 use crate::Problem;
 
@@ -98,8 +101,6 @@ pub(crate) struct Table {
     pub(crate) index: Vec<u32>,
     /// The active options at the root: all of them.
     pub(crate) root_active: Vec<u64>,
-    /// The colors, for a problem with colors (see [`super::colors`]).
-    pub(crate) colors: Option<Colors>,
     /// How the frames keep the counts (see [`super::scan`]).
     pub(crate) keys: Keys,
     /// The counts at the root, as [`Table::keys`]: the length of each primary item's list,
@@ -129,22 +130,22 @@ pub(crate) fn bytes_needed(items: usize, primary: usize, options: usize) -> u64 
 }
 
 /// Whether the bit engine can take `problem`: no multiplicities, few enough options for its
-/// counts, few enough items for its records, and within [`MAX_BYTES`] (with the bitsets of
-/// the colors, [`colors::bytes_needed`]).
-pub(crate) fn fits(problem: &Problem) -> bool {
+/// counts, few enough items for its records, and within [`MAX_BYTES`] with `more` bytes
+/// besides the table's (those of the colors, which need the number of `options`, those of
+/// [`searched`]).
+pub(crate) fn fits(problem: &Problem, more: impl FnOnce(usize) -> u64) -> bool {
     let options = searched(problem).count();
     !problem.has_multiplicities()
         && options <= MAX_OPTIONS
         && problem.item_count() <= MAX_ITEMS
-        && bytes_needed(problem.item_count(), problem.primary_items(), options)
-            + colors::bytes_needed(problem, options)
+        && bytes_needed(problem.item_count(), problem.primary_items(), options) + more(options)
             <= MAX_BYTES
 }
 
 impl Table {
     /// The table of `problem`, which must [`fits`].
     pub(crate) fn new(problem: &Problem) -> Table {
-        debug_assert!(fits(problem));
+        debug_assert!(fits(problem, |_| 0));
         let index: Vec<u32> = searched(problem).map(|k| k as u32).collect();
         let options = index.len();
         let words = options.div_ceil(64);
@@ -249,13 +250,10 @@ impl Table {
             root_active,
             keys,
             root_counts,
-            colors: None,
         };
-        if problem.has_colors() {
-            // The colored path commits an option's items one by one and never reads its
-            // conflicts.
-            table.colors = Some(Colors::new(problem, &table));
-        } else if 8 * (options * words) as u64 <= CONFLICT_BYTES {
+        // The colored path commits an option's items one by one and never reads its
+        // conflicts.
+        if !problem.has_colors() && 8 * (options * words) as u64 <= CONFLICT_BYTES {
             let mut conflicts = vec![0u64; options * words];
             for (k, union) in conflicts.chunks_exact_mut(words.max(1)).enumerate() {
                 table.union_into(k as u32, union);

@@ -40,7 +40,11 @@
 //!   and hides its option too unless the item is already covered; `untweak` puts back every
 //!   node tweaked at one level at once, from the first one, whose address the search keeps.
 //!
-//! [`ColorLinks::check`] verifies all of it; the unit tests run it after the steps.
+//! [`ColorLinks::check`] verifies all of it (in `check.rs`); the unit tests (`tests.rs`) run
+//! it after the steps. The tweaks of Algorithm M are in `tweak.rs`.
+
+mod check;
+mod tweak;
 
 use crate::{ForceError, Problem};
 
@@ -615,55 +619,6 @@ impl ColorLinks {
         self.for_others_back(x, |links, p, n| links.uncommit(p, n));
     }
 
-    /// Tweaks node `x`, the topmost of its item's list (Algorithm M): hides its option if
-    /// `block` (the item is not covered, so the option is still visible elsewhere), then
-    /// removes `x` from its list.
-    #[inline]
-    pub(crate) fn tweak(&mut self, x: u32, block: bool) {
-        let (nodes, len) = (&mut self.nodes[..], &mut self.len[..]);
-        let mut updates = 1;
-        if block {
-            updates += hide(nodes, len, x);
-        }
-        unlink(nodes, len, node(nodes, x));
-        self.updates += updates;
-    }
-
-    /// Undoes [`ColorLinks::tweak`] of `x` with `block`, the latest step in force: puts `x`
-    /// back into its list, then unhides its option.
-    pub(crate) fn untweak_one(&mut self, x: u32) {
-        let (nodes, len) = (&mut self.nodes[..], &mut self.len[..]);
-        relink(nodes, len, x);
-        unhide(nodes, len, x);
-    }
-
-    /// Undoes every tweak of item `i` since its topmost node was `first`: puts the tweaked
-    /// nodes back at the top of the list (they still point down to one another), unhides
-    /// their options if `unblock`, and else unhides every option of the list, which the
-    /// cover before the tweaks had hidden (DLX3's `untweak`).
-    #[inline]
-    pub(crate) fn untweak(&mut self, i: u32, first: u32, unblock: bool) {
-        let head = header(i);
-        let (nodes, len) = (&mut self.nodes[..], &mut self.len[..]);
-        let top = node(nodes, head).down;
-        node_mut(nodes, head).down = first;
-        let (mut rr, mut above, mut k) = (first, head, 0);
-        while rr != top {
-            node_mut(nodes, rr).up = above;
-            k += 1;
-            if unblock {
-                unhide(nodes, len, rr);
-            }
-            above = rr;
-            rr = node(nodes, rr).down;
-        }
-        node_mut(nodes, rr).up = above;
-        *at_mut(len, i) += k;
-        if !unblock {
-            self.unhide_all(i);
-        }
-    }
-
     /// Chooses the option of node `x` before the search: covers `x`'s item, then commits the
     /// others.
     pub(crate) fn cover_option(&mut self, x: u32) {
@@ -707,193 +662,7 @@ impl ColorLinks {
         }
         Some(best)
     }
-
-    /// Walks every list and checks the invariants listed in the module docs.
-    ///
-    /// # Errors
-    /// A description of the first broken invariant.
-    pub(crate) fn check(&self) -> Result<(), String> {
-        let n = self.items;
-        let size = self.nodes.len() as u64 * u64::from(STRIDE);
-        let valid = |x: u32| x.is_multiple_of(STRIDE) && u64::from(x) < size;
-        for (k, node) in self.nodes.iter().enumerate() {
-            if !valid(node.up) || !valid(node.down) || node.item > n {
-                return Err(format!("node {k} has a link out of range: {node:?}"));
-            }
-        }
-        if self.len.len() != n as usize + 1
-            || self.prev.len() != n as usize + 2
-            || self.next.len() != n as usize + 2
-        {
-            return Err("the item arrays do not match the number of items".to_string());
-        }
-        if let Some(i) =
-            (0..n + 2).find(|&i| self.prev[i as usize] > n + 1 || self.next[i as usize] > n + 1)
-        {
-            return Err(format!("item {i} has a link out of range"));
-        }
-        for head in [ROOT, n + 1] {
-            let mut i = head;
-            let mut steps = 0;
-            loop {
-                let j = self.next[i as usize];
-                if self.prev[j as usize] != i {
-                    return Err(format!("item list: prev[next[{i}]] != {i}"));
-                }
-                i = j;
-                steps += 1;
-                if i == head {
-                    break;
-                }
-                if steps > n + 1 {
-                    return Err(format!("item list through {head} is not circular"));
-                }
-            }
-        }
-        for c in 1..=n {
-            let head = header(c);
-            let purified = self.nodes[c as usize].color;
-            let mut x = head;
-            let mut count = 0u32;
-            loop {
-                let node = self.nodes[(x / STRIDE) as usize];
-                let (up, down) = (
-                    self.nodes[(node.down / STRIDE) as usize].up,
-                    self.nodes[(node.up / STRIDE) as usize].down,
-                );
-                if up != x || down != x {
-                    return Err(format!("list of item {c}: node {x} is not doubly linked"));
-                }
-                if node.item != c {
-                    return Err(format!("list of item {c}: node {x} has item {}", node.item));
-                }
-                if x != head && node.color == CLEANSED && purified == NO_COLOR {
-                    return Err(format!(
-                        "list of item {c}: node {x} is cleansed, but the item is not purified"
-                    ));
-                }
-                x = node.down;
-                if x == head {
-                    break;
-                }
-                count += 1;
-                if count as usize > self.nodes.len() {
-                    return Err(format!("list of item {c} is not circular"));
-                }
-            }
-            if count != self.len[c as usize] {
-                return Err(format!(
-                    "item {c}: len is {} but its list has {count} nodes",
-                    self.len[c as usize]
-                ));
-            }
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-    use crate::ProblemBuilder;
-
-    /// DLX2's example (dlx2.w): primary A B C, secondary X Y; options `A B X:0 Y:0`,
-    /// `A C X:1 Y:1`, `X:0 Y:1` (no primary item: left out), `B X:1`, `C Y:1`.
-    pub(crate) fn dlx2_example_problem() -> crate::Problem {
-        let (a, b, c, x, y) = (0, 1, 2, 3, 4);
-        let mut builder = ProblemBuilder::new(3, 2);
-        for option in [
-            vec![(a, None), (b, None), (x, Some(0)), (y, Some(0))],
-            vec![(a, None), (c, None), (x, Some(1)), (y, Some(1))],
-            vec![(x, Some(0)), (y, Some(1))],
-            vec![(b, None), (x, Some(1))],
-            vec![(c, None), (y, Some(1))],
-        ] {
-            builder.colored_option(option).unwrap();
-        }
-        builder.build().unwrap()
-    }
-
-    /// The links of [`dlx2_example_problem`].
-    fn dlx2_example() -> ColorLinks {
-        ColorLinks::new(&dlx2_example_problem())
-    }
-
-    #[test]
-    fn nodes_are_sixteen_bytes_and_the_layout_follows_dlx2() {
-        assert_eq!(STRIDE, 16);
-        let l = dlx2_example();
-        // Root, 5 headers, 5 spacers (4 options in the arena) and 12 option nodes.
-        assert_eq!(l.nodes.len(), 1 + 5 + 5 + 12);
-        assert_eq!(l.len[1..].to_vec(), vec![2, 2, 2, 3, 3]);
-        assert_eq!(l.option_of(l.first_node_of(3).unwrap()), 3);
-        assert_eq!(l.first_node_of(2), None);
-        // `B X:1`: X's node has color 1 + 1.
-        let x = l.first_node_of(3).unwrap() + STRIDE;
-        assert_eq!(node(&l.nodes, x).color, 2);
-        l.check().unwrap();
-    }
-
-    #[test]
-    fn purify_hides_the_other_colors_and_cleanses_its_own_then_unpurify_restores() {
-        let pristine = dlx2_example();
-        let mut l = pristine.clone();
-        // Choose `A C X:1 Y:1` as the search would: cover A, then commit C, X:1, Y:1.
-        let first = l.first_node_of(1).unwrap();
-        l.cover_option(first);
-        l.check().unwrap();
-        // X keeps `B X:1` (cleansed); the other option with X:0 went with A.
-        let b_x = l.first_node_of(3).unwrap() + STRIDE;
-        assert_eq!(node(&l.nodes, b_x).color, CLEANSED);
-        assert_eq!(l.len[2], 1, "B keeps `B X:1`");
-        // Updates: A (1) hides 3 nodes of `A B X:0 Y:0` and 3 of `A C X:1 Y:1`; C (1) hides
-        // `C Y:1`'s Y (1); X purified: nothing left to hide; Y purified: nothing either.
-        // Cleansings: X (1 + `B X:1`), Y (1).
-        assert_eq!(l.work(), (1 + 6 + 1 + 1, 3));
-        l.uncover_option(first);
-        l.check().unwrap();
-        assert!(l.same_as(&pristine));
-    }
-
-    #[test]
-    fn tweaks_then_one_untweak_restore_every_list() {
-        // Item 0 with bounds, four options over it and item 1.
-        let mut b = ProblemBuilder::new(2, 0);
-        b.bounds(0, 0, 3).unwrap();
-        for option in [vec![0, 1], vec![0], vec![0, 1], vec![1]] {
-            b.option(option).unwrap();
-        }
-        let pristine = ColorLinks::new(&b.build().unwrap());
-        for block in [true, false] {
-            let mut l = pristine.clone();
-            if !block {
-                l.cover(1);
-            }
-            let first = l.first_in(1);
-            let mut x = first;
-            for _ in 0..3 {
-                l.tweak(x, block);
-                l.check().unwrap();
-                x = l.down(x);
-            }
-            assert_eq!(l.len[1], 0);
-            l.untweak(1, first, block);
-            if !block {
-                l.reactivate(1);
-            }
-            l.check().unwrap();
-            assert!(l.same_as(&pristine), "block = {block}");
-        }
-    }
-
-    #[test]
-    fn the_checker_notices_a_cleansed_node_outside_a_purified_item() {
-        let mut l = dlx2_example();
-        let b_x = l.first_node_of(3).unwrap() + STRIDE;
-        node_mut(&mut l.nodes, b_x).color = CLEANSED;
-        assert!(l.check().unwrap_err().contains("cleansed"));
-        let mut l = dlx2_example();
-        l.len[4] += 1;
-        assert!(l.check().is_err());
-    }
-}
+pub(crate) mod tests;

@@ -18,11 +18,20 @@
 //!
 //! The independent checker ([`super::check`]) reads the same description (the shape and the
 //! flags: [`Rules::has_x`], [`Rules::jigsaw`], ...) but derives every unit itself.
+//!
+//! The regions of a jigsaw are [`Jigsaw`] (in `jigsaw.rs`), and extra regions are read from
+//! text by [`parse_regions`] (in `regions.rs`); both are re-exported here.
 
-use std::collections::HashMap;
+mod jigsaw;
+mod regions;
+
 use std::fmt;
 
-use super::grid::{Conflict, Grid, Shape, Unit};
+use self::jigsaw::offset;
+pub use self::jigsaw::{Jigsaw, JigsawError};
+pub use self::regions::{RegionsError, RegionsErrorKind, parse_regions};
+use super::grid::{Conflict, Grid};
+use super::shape::{Shape, Unit};
 
 /// The rules of one Sudoku variant; see the [module documentation](self).
 ///
@@ -522,347 +531,26 @@ impl Rules {
     }
 }
 
-/// The row-major index of the cell `(row + dr, col + dc)` of a grid of side `n`, if inside.
-fn offset(n: usize, row: usize, col: usize, dr: isize, dc: isize) -> Option<usize> {
-    let r = row.checked_add_signed(dr).filter(|&r| r < n)?;
-    let c = col.checked_add_signed(dc).filter(|&c| c < n)?;
-    Some(r * n + c)
-}
-
-/// The irregular regions of a jigsaw Sudoku: `N` regions of `N` cells each, each in one
-/// piece, replacing the boxes.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Jigsaw {
-    side: usize,
-    /// The region of each cell, row-major, numbered from 0 in order of first appearance.
-    regions: Vec<u8>,
-}
-
-/// Why [`Jigsaw::parse`] or [`Jigsaw::from_regions`] refused its regions.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum JigsawError {
-    /// The number of labels is not the square of a grid's side.
-    #[error("found {found} region labels, expected N*N for a grid of side N (81 for 9x9)")]
-    LabelCount {
-        /// Labels found.
-        found: usize,
-    },
-    /// The number of regions is not `N`.
-    #[error("found {found} regions, expected {expected}")]
-    RegionCount {
-        /// Distinct labels.
-        found: usize,
-        /// `N`.
-        expected: usize,
-    },
-    /// A region does not have `N` cells.
-    #[error("region {label} has {found} cells, expected {expected}")]
-    RegionSize {
-        /// Its label.
-        label: String,
-        /// Its cells.
-        found: usize,
-        /// `N`.
-        expected: usize,
-    },
-    /// A region is in several pieces.
-    #[error("region {label} is in pieces: r{}c{} is not connected to r{}c{}",
-        .apart.0 + 1, .apart.1 + 1, .first.0 + 1, .first.1 + 1)]
-    NotContiguous {
-        /// Its label.
-        label: String,
-        /// Its first cell, row-major (0-based row, column).
-        first: (usize, usize),
-        /// The first of its cells that cannot be reached from `first`.
-        apart: (usize, usize),
-    },
-}
-
-impl Jigsaw {
-    /// The regions written as `N * N` labels, row-major: either one character per cell
-    /// (`AAABBBCCC` ..., whitespace ignored) or, when the number of characters is not a
-    /// square, whitespace-separated words (`1 1 2 ... 16`). Each distinct label is a region.
+/// Conflict detection among givens: it lives with the rules, which the grid does not know.
+impl Grid {
+    /// The first two equal digits sharing a row, column or box, if any: the classic rules'
+    /// [`Grid::conflict_under`].
     ///
-    /// ```
-    /// use dancing::sudoku::rules::Jigsaw;
-    /// let j = Jigsaw::parse("AABB AABB CCDD CCDD")?;
-    /// assert_eq!((j.side(), j.region(1, 2)), (4, 1));
-    /// assert!(Jigsaw::parse("AABB ABAB CCDD CCDD").is_err()); // A and B in pieces
-    /// # Ok::<(), dancing::sudoku::rules::JigsawError>(())
-    /// ```
+    /// "First" means: the pair whose later cell comes first in row-major order; if that cell
+    /// repeats a digit in several units, the row is reported before the column, the column
+    /// before the box. A grid without a conflict can still have no solution.
+    pub fn conflict(&self) -> Option<Conflict> {
+        Rules::classic(self.shape()).conflict(self)
+    }
+
+    /// The first two equal digits that `rules` forbid: in a row, column, box (or jigsaw
+    /// region), diagonal, window or extra region, or a knight's or king's move apart.
     ///
-    /// # Errors
-    /// [`JigsawError`]: a count of labels that is not `N * N`, not `N` regions of `N` cells,
-    /// or a region in several pieces.
-    pub fn parse(text: &str) -> Result<Jigsaw, JigsawError> {
-        let chars: Vec<String> = text
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(String::from)
-            .collect();
-        let words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
-        let (side, labels) = match (square_root(chars.len()), square_root(words.len())) {
-            (Some(side), _) => (side, chars),
-            (None, Some(side)) => (side, words),
-            (None, None) => return Err(JigsawError::LabelCount { found: chars.len() }),
-        };
-        let mut numbers: HashMap<&str, usize> = HashMap::new();
-        let mut names = Vec::new();
-        let regions: Vec<usize> = labels
-            .iter()
-            .map(|label| {
-                let next = numbers.len();
-                *numbers.entry(label.as_str()).or_insert_with(|| {
-                    names.push(label.clone());
-                    next
-                })
-            })
-            .collect();
-        Jigsaw::build(side, regions, |r| names[r].clone())
+    /// "First" as in [`Grid::conflict`], the units taken in the order of [`Unit`]. The grid
+    /// and the rules must have the same shape (else no conflict is reported).
+    pub fn conflict_under(&self, rules: &Rules) -> Option<Conflict> {
+        rules.conflict(self)
     }
-
-    /// The regions given as a number per cell, row-major (any numbers: each distinct one is
-    /// a region), for a grid of side `side`.
-    ///
-    /// # Errors
-    /// As [`Jigsaw::parse`].
-    pub fn from_regions(side: usize, regions: &[usize]) -> Result<Jigsaw, JigsawError> {
-        if regions.len() != side * side {
-            return Err(JigsawError::LabelCount {
-                found: regions.len(),
-            });
-        }
-        let mut numbers: HashMap<usize, usize> = HashMap::new();
-        let mut names = Vec::new();
-        let renumbered = regions
-            .iter()
-            .map(|&r| {
-                let next = numbers.len();
-                *numbers.entry(r).or_insert_with(|| {
-                    names.push(r.to_string());
-                    next
-                })
-            })
-            .collect();
-        Jigsaw::build(side, renumbered, |r| names[r].clone())
-    }
-
-    /// Checks regions numbered from 0 in order of first appearance; `name` gives a region's
-    /// label for messages.
-    fn build(
-        side: usize,
-        regions: Vec<usize>,
-        name: impl Fn(usize) -> String,
-    ) -> Result<Jigsaw, JigsawError> {
-        let count = regions.iter().max().map_or(0, |&r| r + 1);
-        if count != side {
-            return Err(JigsawError::RegionCount {
-                found: count,
-                expected: side,
-            });
-        }
-        let mut sizes = vec![0usize; side];
-        for &r in &regions {
-            sizes[r] += 1;
-        }
-        if let Some((r, &found)) = sizes.iter().enumerate().find(|&(_, &s)| s != side) {
-            return Err(JigsawError::RegionSize {
-                label: name(r),
-                found,
-                expected: side,
-            });
-        }
-        // Each region must be reachable from its first cell by orthogonal steps.
-        let mut reached = vec![false; side * side];
-        for r in 0..side {
-            let Some(first) = regions.iter().position(|&x| x == r) else {
-                continue;
-            };
-            let mut stack = vec![first];
-            reached[first] = true;
-            while let Some(cell) = stack.pop() {
-                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    if let Some(next) = offset(side, cell / side, cell % side, dr, dc)
-                        && regions[next] == r
-                        && !reached[next]
-                    {
-                        reached[next] = true;
-                        stack.push(next);
-                    }
-                }
-            }
-            if let Some(apart) = (0..side * side).find(|&c| regions[c] == r && !reached[c]) {
-                return Err(JigsawError::NotContiguous {
-                    label: name(r),
-                    first: (first / side, first % side),
-                    apart: (apart / side, apart % side),
-                });
-            }
-        }
-        let regions = regions
-            .into_iter()
-            .map(|r| u8::try_from(r).unwrap_or(u8::MAX))
-            .collect();
-        Ok(Jigsaw { side, regions })
-    }
-
-    /// The side of the grid, `N`.
-    pub fn side(&self) -> usize {
-        self.side
-    }
-
-    /// The region (0-based, in order of first appearance row-major) of the cell at 0-based
-    /// (`row`, `col`).
-    ///
-    /// # Panics
-    /// If the cell is outside the grid.
-    pub fn region(&self, row: usize, col: usize) -> usize {
-        assert!(row < self.side && col < self.side, "cell outside the grid");
-        usize::from(self.regions[row * self.side + col])
-    }
-}
-
-/// `n` if `x == n * n` for some `n >= 2`.
-fn square_root(x: usize) -> Option<usize> {
-    (2..=x).take_while(|n| n * n <= x).find(|n| n * n == x)
-}
-
-/// Where [`parse_regions`] failed: a 1-based line and column, and what was wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{line}:{column}: {kind}")]
-pub struct RegionsError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// What was wrong.
-    pub kind: RegionsErrorKind,
-}
-
-/// What [`parse_regions`] found wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RegionsErrorKind {
-    /// A word that is not a cell `rRcC`.
-    BadCell(String),
-    /// A grid of labels whose size is not a square.
-    LabelCount {
-        /// Labels found.
-        found: usize,
-    },
-    /// Nothing but comments and blank lines.
-    NoRegion,
-}
-
-impl fmt::Display for RegionsErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RegionsErrorKind::BadCell(word) => {
-                write!(f, "found {word:?}, expected a cell such as r1c1")
-            }
-            RegionsErrorKind::LabelCount { found } => write!(
-                f,
-                "found {found} labels, expected N*N for a grid of side N ('.' for no region)"
-            ),
-            RegionsErrorKind::NoRegion => f.write_str("no region found"),
-        }
-    }
-}
-
-/// Reads extra regions, each a list of 0-based (row, column) cells, in one of two forms:
-/// - one region a line, its cells written `r1c1` (1-based, case-insensitive) and separated
-///   by whitespace or commas: `r1c1 r1c2 r2c1 ...`;
-/// - a grid of `N * N` labels as for [`Jigsaw::parse`] (one character per cell, whitespace
-///   ignored), `.` for a cell in no region: each other label is a region.
-///
-/// Lines starting with `#` are comments. The form is the first if any word is a cell. The
-/// number of cells of each region is checked by [`Rules::with_region`], which knows `N`.
-///
-/// ```
-/// use dancing::sudoku::rules::parse_regions;
-/// let regions = parse_regions("# two regions\nr1c1 r1c2\nR2C1,r2c2\n")?;
-/// assert_eq!(regions, [vec![(0, 0), (0, 1)], vec![(1, 0), (1, 1)]]);
-/// assert_eq!(parse_regions("A..A\n....\n.BB.\n....")?[1], [(2, 1), (2, 2)]);
-/// # Ok::<(), dancing::sudoku::rules::RegionsError>(())
-/// ```
-///
-/// # Errors
-/// [`RegionsError`]: a word that is not a cell, labels not making a square grid, no region.
-pub fn parse_regions(text: &str) -> Result<Vec<Vec<(usize, usize)>>, RegionsError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(k, line)| (k + 1, line))
-        .filter(|(_, line)| !line.trim_start().starts_with('#') && !line.trim().is_empty())
-        .collect();
-    let is_list = lines.iter().any(|(_, line)| {
-        line.split([' ', '\t', ','])
-            .any(|word| parse_cell(word).is_some())
-    });
-    let no_region = || RegionsError {
-        line: text.lines().count() + 1,
-        column: 1,
-        kind: RegionsErrorKind::NoRegion,
-    };
-    if is_list {
-        let mut regions = Vec::new();
-        for (line, text) in lines {
-            let mut cells = Vec::new();
-            let mut column = 1;
-            for word in text.split([' ', '\t', ',']) {
-                if !word.is_empty() {
-                    cells.push(parse_cell(word).ok_or_else(|| RegionsError {
-                        line,
-                        column,
-                        kind: RegionsErrorKind::BadCell(word.to_owned()),
-                    })?);
-                }
-                column += word.chars().count() + 1;
-            }
-            regions.push(cells);
-        }
-        return Ok(regions);
-    }
-    let labels: Vec<char> = lines
-        .iter()
-        .flat_map(|(_, line)| line.chars())
-        .filter(|c| !c.is_whitespace())
-        .collect();
-    if labels.is_empty() {
-        return Err(no_region());
-    }
-    let side = square_root(labels.len()).ok_or_else(|| RegionsError {
-        line: lines.first().map_or(1, |(line, _)| *line),
-        column: 1,
-        kind: RegionsErrorKind::LabelCount {
-            found: labels.len(),
-        },
-    })?;
-    let mut order: Vec<char> = Vec::new();
-    let mut regions: Vec<Vec<(usize, usize)>> = Vec::new();
-    for (cell, &label) in labels.iter().enumerate() {
-        if label == '.' {
-            continue;
-        }
-        let r = order.iter().position(|&l| l == label).unwrap_or_else(|| {
-            order.push(label);
-            regions.push(Vec::new());
-            order.len() - 1
-        });
-        regions[r].push((cell / side, cell % side));
-    }
-    if regions.is_empty() {
-        return Err(no_region());
-    }
-    Ok(regions)
-}
-
-/// A cell `r3c4` (1-based, case-insensitive) as 0-based (row, column).
-fn parse_cell(word: &str) -> Option<(usize, usize)> {
-    let lower = word.to_ascii_lowercase();
-    let (row, col) = lower.strip_prefix('r')?.split_once('c')?;
-    let row: usize = row.parse().ok()?;
-    let col: usize = col.parse().ok()?;
-    Some((row.checked_sub(1)?, col.checked_sub(1)?))
 }
 
 #[cfg(test)]
@@ -976,41 +664,6 @@ mod tests {
     }
 
     #[test]
-    fn jigsaws_are_checked_for_count_size_and_pieces() {
-        assert_eq!(
-            Jigsaw::parse("AAB"),
-            Err(JigsawError::LabelCount { found: 3 })
-        );
-        assert_eq!(
-            Jigsaw::parse("AAAA AAAB CCDD CCDD")
-                .unwrap_err()
-                .to_string(),
-            "region A has 7 cells, expected 4"
-        );
-        assert_eq!(
-            Jigsaw::parse("ABBA ABBA CCDD CCDD")
-                .unwrap_err()
-                .to_string(),
-            "region A is in pieces: r1c4 is not connected to r1c1"
-        );
-        let words = Jigsaw::from_regions(4, &[7, 7, 9, 9, 7, 7, 9, 9, 1, 1, 2, 2, 1, 1, 2, 2]);
-        assert_eq!(words.map(|j| j.region(3, 3)), Ok(3));
-        let big = (0..16)
-            .flat_map(|r| (0..16).map(move |c| format!("{}", (r / 4) * 4 + c / 4 + 1)))
-            .collect::<Vec<_>>()
-            .join(" ");
-        assert_eq!(Jigsaw::parse(&big).map(|j| j.side()), Ok(16));
-        let rules = Rules::classic(Shape::CLASSIC).with_jigsaw(Jigsaw::parse(&big).unwrap());
-        assert_eq!(
-            rules,
-            Err(RulesError::JigsawSide {
-                jigsaw: 16,
-                grid: 9
-            })
-        );
-    }
-
-    #[test]
     fn extra_regions_are_checked_against_the_shape() {
         let s = Shape::new(2).expect("4x4");
         let ok = Rules::classic(s).with_region([(0, 0), (0, 3), (3, 0), (3, 3)]);
@@ -1024,23 +677,5 @@ mod tests {
         );
         let outside = Rules::classic(s).with_region([(0, 4)]).unwrap_err();
         assert!(matches!(outside, RulesError::CellOutside { .. }));
-    }
-
-    #[test]
-    fn region_files_report_bad_cells_where_they_are() {
-        let err = parse_regions("r1c1 r1c2\nr2c1 x9\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "2:6: found \"x9\", expected a cell such as r1c1"
-        );
-        let err = parse_regions("AB.\n").unwrap_err();
-        assert!(matches!(
-            err.kind,
-            RegionsErrorKind::LabelCount { found: 3 }
-        ));
-        assert_eq!(
-            parse_regions("# nothing\n").unwrap_err().kind,
-            RegionsErrorKind::NoRegion
-        );
     }
 }
