@@ -243,6 +243,7 @@ pub(super) unsafe fn remove<const N: usize>(
         // records, whose length is `options * stride`; a record's count of primary items is
         // at most `stride - 2` (`Table::new`).
         let record = unsafe { table.records().add(r * table.stride) };
+        // SAFETY: a record starts with its weight and its count of primary items (`Table::new`).
         let (w, n) = unsafe { (*record, *record.add(1)) };
         weight += u64::from(w);
         for t in 0..usize::from(n) {

@@ -86,7 +86,7 @@ unsafe fn first_min_avx2(counts: &[i16]) -> Option<(usize, i16)> {
         return first_min(counts);
     }
     let p = counts.as_ptr().cast::<__m256i>();
-    // SAFETY (of every load): `v < vectors`, so the sixteen counts of vector `v` are in
+    // SAFETY: (of every load) `v < vectors`, so the sixteen counts of vector `v` are in
     // `counts`.
     let load = |v: usize| unsafe { _mm256_loadu_si256(p.add(v)) };
     // Lane `k` of `best`: the least count at positions `16 v + k` so far; of `first`: the
@@ -225,7 +225,7 @@ impl Keys {
         }
         debug_assert!(!keys.is_empty() && keys.len().is_multiple_of(LANES));
         let p = keys.as_ptr().cast::<__m256i>();
-        // SAFETY (of every load): `v < keys.len() / LANES`, so the sixteen keys of vector `v`
+        // SAFETY: (of every load) `v < keys.len() / LANES`, so the sixteen keys of vector `v`
         // are in `keys`.
         let load = |v: usize| unsafe { _mm256_loadu_si256(p.add(v)) };
         let mut best = load(0);

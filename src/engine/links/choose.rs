@@ -129,7 +129,7 @@ unsafe fn scan_avx2(lens: &[u32]) -> Option<u32> {
     debug_assert!(lens.len() >= 8);
     let n = lens.len();
     let p = lens.as_ptr();
-    // SAFETY (of every load): `at + 8 <= n`, so the eight lengths at `at` are in `lens`.
+    // SAFETY: (of every load) `at + 8 <= n`, so the eight lengths at `at` are in `lens`.
     let load = |at: usize| unsafe { _mm256_loadu_si256(p.add(at).cast::<__m256i>()) };
     let last = n - 8;
     let (mut a, mut b) = (load(last), load(0));

@@ -4,7 +4,7 @@
 //! give exactly the puzzles it holds (no puzzle made up, none lost), then solved through the
 //! library and through the binary, every solution checked by the independent checker.
 
-mod common;
+use crate::common;
 
 use common::{assert_solves, dancing, numbered_puzzles, puzzles, stderr_of, stdout_of, summary};
 use dancing::sudoku::check::verify;

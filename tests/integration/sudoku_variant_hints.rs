@@ -5,7 +5,7 @@
 //! singles solve the puzzle; ratings are deterministic and fit the bands' definitions. The
 //! same through `dancing sudoku hint` and `rate` with the variant flags.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! `dancing cover` through the binary: output, counts, statistics, budgets and exit codes.
 
-mod common;
+use crate::common;
 
 use common::{dancing, stderr_of, stdout_of};
 use predicates::prelude::*;

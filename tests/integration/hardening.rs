@@ -3,9 +3,9 @@
 //! large problems and large batches run in bounded time, depth and memory.
 //!
 //! The longest test is `#[ignore]`d with its run time noted; run it with
-//! `cargo test --release --test hardening -- --ignored`.
+//! `cargo test --release --test integration hardening:: -- --ignored`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -894,7 +894,7 @@ fn peak_rss_of_batch(path: &Path) -> u64 {
 }
 
 // About 40 s in release on 2 idle cores, 65 s on busy ones (10^5 17-clue puzzles, then 10^6):
-// cargo test --release --test hardening -- --ignored
+// cargo test --release --test integration hardening:: -- --ignored
 #[test]
 #[ignore = "about 40-65 s in release on 2 cores"]
 fn a_million_puzzles_are_solved_in_bounded_memory() {

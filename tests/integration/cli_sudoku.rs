@@ -3,7 +3,7 @@
 //! is checked with the independent checker (`check::verify`) against its own puzzle, or
 //! compared with solutions computed by another solver (`puzzles/sudoku/*.solutions.txt`).
 
-mod common;
+use crate::common;
 
 use std::fs;
 

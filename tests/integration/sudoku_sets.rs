@@ -9,7 +9,7 @@
 //! top1465 0.15 s, the others less: the whole file finishes in 1 to 3 s, so nothing is
 //! `#[ignore]`d.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

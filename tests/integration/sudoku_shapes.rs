@@ -19,7 +19,7 @@ fn count_empty(rules: Rules) -> u64 {
 
 /// Knuth, TAOCP 7.2.2.1: 28,200,960 ways to fill the 6x6 grid with boxes of 2x3. About
 /// 40 s single-threaded in release mode on this project's 2-core machine, hence ignored:
-/// `cargo test --release --test sudoku_shapes -- --ignored`.
+/// `cargo test --release --test integration sudoku_shapes:: -- --ignored`.
 #[test]
 #[ignore]
 fn the_empty_6x6_sudoku_with_2x3_boxes_has_28200960_solutions() {
@@ -100,8 +100,8 @@ fn published_puzzles_of_every_size_have_their_published_solutions() {
 
 /// The published 25x25 and 36x36 puzzles: the first 25x25 one (266 givens) runs past five
 /// minutes under both engines (Algorithm X branches on one item at a time, with no
-/// propagation beyond it), hence ignored: `cargo test --release --test sudoku_shapes --
-/// --ignored`.
+/// propagation beyond it), hence ignored: `cargo test --release --test integration sudoku_shapes::
+/// -- --ignored`.
 #[test]
 #[ignore]
 fn published_puzzles_of_25x25_and_36x36_have_their_published_solutions() {

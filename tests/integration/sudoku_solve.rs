@@ -3,7 +3,7 @@
 //! backtracking count that shares nothing with the engine; conflicts, reuse, the 4x4 count,
 //! and the budgets. (The command line's verdicts are tested in `src/cli/judge.rs`.)
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! the output and the exit code; and a closed stderr, like a closed stdout, ends nothing in a
 //! panic.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::process::{Command as StdCommand, Stdio};

@@ -8,7 +8,7 @@
 //! Run in release mode (`cargo test --release`). The tests on the shared data skip, saying
 //! so, when it is absent.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

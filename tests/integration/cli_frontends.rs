@@ -2,7 +2,7 @@
 //! published counts, `--to-dlx` piped into `dancing cover --count` giving the same count,
 //! pictures, the SVG, and the exit codes of `dancing cover`.
 
-mod common;
+use crate::common;
 
 use common::{dancing, stderr_of, stdout_of, temp_file};
 

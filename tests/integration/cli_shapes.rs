@@ -4,7 +4,7 @@
 //! here on the output, not only by `--check`); `--to-dlx` piped into `dancing cover` gives the
 //! same answer; Knuth's count of the empty grids; errors for regions that do not fit.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
@@ -233,7 +233,7 @@ fn the_empty_4x4_grid_has_knuths_288_solutions() {
 }
 
 /// Knuth, TAOCP 7.2.2.1: 28,200,960. Minutes in release mode:
-/// `cargo test --release --test cli_shapes -- --ignored`.
+/// `cargo test --release --test integration cli_shapes:: -- --ignored`.
 #[test]
 #[ignore]
 fn the_empty_6x6_grid_with_2x3_boxes_has_28200960_solutions() {

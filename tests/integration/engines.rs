@@ -11,9 +11,9 @@
 //! the answers and statistics of both engines.
 //!
 //! Run in release mode (`cargo test --release`); the largest instances are `#[ignore]`d with
-//! their run time noted (`cargo test --release --test engines -- --ignored`).
+//! their run time noted (`cargo test --release --test integration engines:: -- --ignored`).
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 use std::path::Path;

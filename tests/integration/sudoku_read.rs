@@ -1,7 +1,7 @@
 //! Reading Sudoku puzzles in every format, the errors on malformed input, conflicts among
 //! givens, the independent solution checker, and the public puzzle sets in `../shared/data`.
 
-mod common;
+use crate::common;
 
 use common::{CLASSIC, CLASSIC_COMPACT, CLASSIC_SOLUTION, CLASSIC_SPACED, shared_data};
 use dancing::sudoku::check::{Violation, verify};

@@ -4,7 +4,7 @@
 //! what it must refuse. Every total is checked against a one-thread `--count --stats` run and
 //! the published count.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

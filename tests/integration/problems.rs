@@ -2,7 +2,7 @@
 //! decoded solution checked by a checker written here (it shares no code with the
 //! encodings), and every export to Knuth's format read back to the same problem.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;

@@ -5,7 +5,7 @@
 //! data is absent; copies of small instances in `puzzles/exact-cover/` always run (see
 //! `cli_cover.rs`).
 
-mod common;
+use crate::common;
 
 use std::fmt::Display;
 

@@ -4,9 +4,6 @@
 //! summary line and its agreement with the output, and Wikipedia's classic Sudoku puzzle in
 //! every format the tests write it in.
 
-// Each test binary compiles this module and uses a different part of it.
-#![allow(dead_code)]
-
 use std::collections::HashMap;
 use std::fs::{self, File};
 use std::io::{BufReader, Write};
@@ -202,10 +199,10 @@ pub const CLASSIC_SOLUTION: &str =
 
 /// The classic puzzle as a grid, as `puzzles/classic.txt` holds it: nine rows of nine digits
 /// separated by spaces, 0 for a blank.
-pub const CLASSIC_SPACED: &str = include_str!("../../puzzles/classic.txt");
+pub const CLASSIC_SPACED: &str = include_str!("../../../puzzles/classic.txt");
 
 /// Its solution as the binary prints it in `grid` format (`puzzles/classic.out`).
-pub const CLASSIC_SPACED_SOLVED: &str = include_str!("../../puzzles/classic.out");
+pub const CLASSIC_SPACED_SOLVED: &str = include_str!("../../../puzzles/classic.out");
 
 /// The classic puzzle as compact rows, with bars between the boxes and separator lines
 /// between the bands.

@@ -3,7 +3,7 @@
 //! gives the same puzzle; every hint is a true deduction, checked by counting candidates
 //! directly on the grid (not through the exact-cover view that produced it).
 
-mod common;
+use crate::common;
 
 use dancing::sudoku::check::verify;
 use dancing::sudoku::generate::{Generator, Symmetry, puzzle_seed};

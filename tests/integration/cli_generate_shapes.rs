@@ -3,7 +3,7 @@
 //! the library's solver on the variant's matrix, and its solution is accepted by the
 //! independent checker (`check::verify_under`).
 
-mod common;
+use crate::common;
 
 use common::{dancing, stdout_of};
 use dancing::sudoku::check::verify_under;

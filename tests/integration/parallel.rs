@@ -1,7 +1,7 @@
 //! Counting on several threads: the same counts and the same statistics as the sequential
 //! search, on problems with none, one and many solutions, and on random matrices.
 
-mod common;
+use crate::common;
 
 use common::dancing;
 use dancing::parallel::{Watch, count_parallel_watched};

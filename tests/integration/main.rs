@@ -1,0 +1,33 @@
+//! The integration tests of `dancing`, in one test binary: one module per area, each the file
+//! of the same name beside this one, and `common` with the helpers they share. One binary
+//! links the crate once (fat LTO in release) instead of once per file. Run one area with
+//! `cargo test --release --test integration cli_cover::`.
+
+mod common;
+
+mod batch;
+mod cli_common;
+mod cli_cover;
+mod cli_frontends;
+mod cli_generate_shapes;
+mod cli_interrupt;
+mod cli_shapes;
+mod cli_sudoku;
+mod colors;
+mod colors_oracle;
+mod distributed;
+mod engine;
+mod engines;
+mod hardening;
+mod instances;
+mod knuth_format;
+mod named;
+mod parallel;
+mod problems;
+mod sudoku_generate;
+mod sudoku_layouts;
+mod sudoku_read;
+mod sudoku_sets;
+mod sudoku_shapes;
+mod sudoku_solve;
+mod sudoku_variant_hints;
