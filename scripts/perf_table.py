@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measures `dancing` against its peers and prints the README's performance table.
+"""Measures `dancing` against its peers and prints the performance table of docs/performance.md.
 
 usage: scripts/perf_table.py [-n RUNS] [--only peers|parallel]
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Brings up a one-node Slurm cluster on this machine (Debian's slurm-wlm: munged, slurmctld
-# and slurmd with a minimal slurm.conf), runs the README's job-array recipe on it, checks the
+# and slurmd with a minimal slurm.conf), runs the job-array recipe of docs/guide.md on it, checks the
 # merged count and statistics against one `dancing cover --count --stats`, and takes the
 # cluster down again.
 #

@@ -70,3 +70,18 @@ pub use solver::{
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The guide's examples (`docs/guide.md`), compiled and run as doctests.
+#[doc = include_str!("../docs/guide.md")]
+#[cfg(doctest)]
+pub struct GuideDoctests;
+
+/// The examples of `docs/engines.md`, compiled and run as doctests.
+#[doc = include_str!("../docs/engines.md")]
+#[cfg(doctest)]
+pub struct EnginesDoctests;
+
+/// The examples of `docs/performance.md`, compiled and run as doctests.
+#[doc = include_str!("../docs/performance.md")]
+#[cfg(doctest)]
+pub struct PerformanceDoctests;

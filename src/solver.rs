@@ -45,8 +45,8 @@
 //! nqueens-14 0.56 (0.24), 9x9 Sudoku 0.55 (about 0.5), 16x16 Sudoku 0.97 (2.8 to 3.1),
 //! 25x25 Sudoku 1.9 (8 to 10). No threshold separates every case (Langford 48 and queens 70
 //! have the same `r`); 2 moves every search measured at 1.3 or more and keeps every one at
-//! 0.9 or less, and costs at most 9% on those between. See the README's section on the
-//! engines.
+//! 0.9 or less, and costs at most 9% on those between. See `docs/engines.md`, section
+//! "Two engines".
 //!
 //! # Counters
 //! `nodes` counts entries to the step that chooses an item, one of which is each solution

@@ -44,7 +44,7 @@ enum Command {
     Polycube(polyomino::PolycubeArgs),
 }
 
-/// The exit codes of `dancing`, as documented in `--help` and the README.
+/// The exit codes of `dancing`, as documented in `--help`, the README and `docs/guide.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
     /// Everything asked for was found.

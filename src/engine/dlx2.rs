@@ -11,7 +11,7 @@
 //! counters are DLX2's: `nodes` as in DLX1, `updates` the items unlinked plus the nodes
 //! removed from lists, `cleansings` one per purification plus one per node cleansed. On
 //! every file of `../shared/data/exact-cover-colors/` all three equal DLX2's (the tests in
-//! `tests/instances.rs` check them).
+//! `tests/integration/instances.rs` check them).
 
 use super::colored::ColorLinks;
 use super::dlx::{Arena, Dlx};

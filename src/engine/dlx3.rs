@@ -33,7 +33,7 @@
 //! `nodes` counts entries to the branching step (a solution and a dead end are each one);
 //! `updates` counts items covered and nodes removed from lists (by covering, purifying and
 //! tweaking); `cleansings` as in DLX2. On every file of
-//! `../shared/data/exact-cover-multiplicities/` they equal DLX3's (`tests/instances.rs`).
+//! `../shared/data/exact-cover-multiplicities/` they equal DLX3's (`tests/integration/instances.rs`).
 //!
 //! At every return from [`Dlx3::search`], every level on the stack is *complete*: its item's
 //! bound lowered, the item covered or the options above the choice tweaked, the choice itself

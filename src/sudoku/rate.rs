@@ -21,7 +21,8 @@
 //! | `hard` | at most [`HARD_EXTRA`] |
 //! | `expert` | more |
 //!
-//! The README's table shows how these bands line up with qqwing's four levels.
+//! The table under `rate` in `docs/guide.md` shows how these bands line up with qqwing's four
+//! levels.
 
 use std::fmt;
 use std::str::FromStr;

@@ -838,7 +838,7 @@ fn a_directory_walk_reads_only_puzzle_files_that_are_not_hidden_and_counts_the_r
 #[test]
 fn the_puzzles_folder_is_walked_without_reading_its_readme_or_its_exact_cover_files() {
     // The published 25x25 and 36x36 puzzles are beyond a plain search in minutes (see
-    // tests/sudoku_shapes.rs): a node budget gives them up, so the walk ends quickly.
+    // tests/integration/sudoku_shapes.rs): a node budget gives them up, so the walk ends quickly.
     let assert = dancing()
         .args(["sudoku", "--max-nodes", "50000", "puzzles/"])
         .assert()

@@ -178,7 +178,7 @@ fn compare_shared(files: &[&str], enumerate: bool) {
 }
 
 /// Compares the engines on each named instance of `../shared/data/exact-cover-colors/`,
-/// which state no count (tests/instances.rs checks them against Knuth's DLX2); stops, saying
+/// which state no count (tests/integration/instances.rs checks them against Knuth's DLX2); stops, saying
 /// so, at the first absent file.
 fn compare_colored(files: &[&str], enumerate: bool) {
     for file in files {

@@ -16,6 +16,7 @@ mod cli_sudoku;
 mod colors;
 mod colors_oracle;
 mod distributed;
+mod docs;
 mod engine;
 mod engines;
 mod hardening;
