@@ -1,18 +1,29 @@
 //! Counting the solutions of one problem on several threads.
 //!
-//! The search tree is cut at a shallow level: one solver searches the levels above the cut
-//! (`Solver::split`) and collects the subtrees below it, each named by the options chosen
-//! on the way down. Then a pool of `jobs` threads (rayon's work stealing) searches the
-//! subtrees, each thread on its own copy of the dancing links, replaying a subtree's choices
-//! (`Solver::descend`) before counting below them, and the counts are summed.
+//! One thread (the *top*) runs the search and shares its tree as it goes: it searches the
+//! first [`ALONE_NODES`] nodes alone, so that a small tree is counted on one thread with no
+//! other cost; then it pauses before every node and either enters it or hands it out as a
+//! subtree, named by the options chosen from the root, to a pool of `jobs` threads (rayon's
+//! work stealing takes each subtree as soon as it is handed out). Each thread searches its
+//! subtrees on its own copy of the dancing links, replaying a subtree's choices
+//! (`Solver::descend`) before counting below it, and the counts are summed.
 //!
-//! The cut is placed at the first level with at least [`SUBTREES_PER_JOB`] subtrees per job,
-//! so that a thread that draws small subtrees can steal others while one thread is still in
-//! a large one. Because the tree is cut exactly at its nodes, the sum of the subtrees' and
-//! the top's [`Stats`] equals the sequential search's: every node and every update is counted
-//! once, either above the cut or in the one subtree it belongs to. Sums are [`Total`]s, in
-//! 128 bits. [`crate::parts`] cuts the tree the same way to hand the subtrees to other
-//! processes and machines.
+//! Which nodes are handed out: a node's *weight* is the product of the branching degrees above
+//! it (Knuth's estimate of the tree's size is its inverse share: the root weighs 1, and the
+//! nodes of a level weigh 1/n each in a tree with n of them at every level). The top hands out
+//! every node of weight at least [`SUBTREES_PER_JOB`] times `jobs`, and enters the others; so
+//! it never copies or replays anything on a level with one option (a chain of forced moves
+//! weighs what its first node weighs), and hands out some subtrees per job on a balanced
+//! tree. A replay costs about what searching a node costs, so the top searches at least
+//! four nodes (`REPLAY_SHARE`) for each level that its subtrees replay: when a node of full
+//! weight would pass that, the top searches it whole instead. So sharing costs at most a
+//! quarter of the top's own work, on any tree, however deep.
+//!
+//! Because the tree is cut exactly at its nodes, the sum of the subtrees' and the top's
+//! [`Stats`] equals the sequential search's: every node and every update is counted once,
+//! either by the top or in the one subtree it belongs to. Sums are [`Total`]s, in 128 bits.
+//! [`crate::parts`] cuts the tree at one level instead (its files name a depth), with
+//! `Cut`.
 //!
 //! [`count_parallel_until`] also watches a flag (raised by a Ctrl-C handler, say): every
 //! thread looks at it every [`PAUSE_NODES`] nodes and stops when it is up.
@@ -20,20 +31,27 @@
 //! also sees the work done so far, to show progress.
 
 use std::ops::ControlFlow;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-use rayon::prelude::*;
 
 use crate::{Engine, Problem, Solver, Stats, Step};
 
-/// How many subtrees per job the cut aims at: enough for the busy threads to even out.
+/// The weight (see the module docs) of a subtree handed out, per job: enough subtrees for
+/// the busy threads to even out.
 ///
-/// Measured by the nodes of each subtree, handed out in order to whichever of two threads is
-/// free first: with 64 per job the cut falls at depth 2, where the largest subtree of
+/// Measured with the former cut at one level, by the nodes of each subtree handed out in
+/// order to whichever of two threads is free first: with 64 per job the largest subtree of
 /// pentomino-6x10 holds 3.2% of the nodes, and two threads can do no better than 1.952x
-/// (nqueens-15: 0.9%, 1.989x); with 256 it falls at depth 3 (2,192 and 1,636 subtrees), and
-/// the bound is 2.000x and 1.998x.
+/// (nqueens-15: 0.9%, 1.989x); with 256, the bound is 2.000x and 1.998x.
 pub const SUBTREES_PER_JOB: usize = 256;
+
+/// How many nodes the first thread of a count searches alone before it hands out subtrees
+/// to the others: a tree this small is counted on one thread.
+pub const ALONE_NODES: u64 = 1 << 12;
+
+/// The thread that hands out subtrees searches at least this many nodes itself for each
+/// level that the threads replay to reach them (see the module docs).
+const REPLAY_SHARE: u64 = 4;
 
 /// How many nodes a thread searches between two looks at the stop flag (a few milliseconds).
 pub const PAUSE_NODES: u64 = 1 << 16;
@@ -148,9 +166,9 @@ pub fn count_parallel(problem: &Problem, jobs: usize) -> Total {
 }
 
 /// [`count_parallel`], stopping early when `stop` is raised (from another thread: a signal
-/// handler, a timer, a user interface). A tree that never yields [`SUBTREES_PER_JOB`]
-/// subtrees per job is searched whole while looking for the cut, on one thread, but still
-/// looks at `stop` every [`PAUSE_NODES`] nodes.
+/// handler, a timer, a user interface). A tree with no node heavy enough to hand out is
+/// searched whole by the first thread, which still looks at `stop` every [`PAUSE_NODES`]
+/// nodes.
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
@@ -254,14 +272,15 @@ pub fn count_parallel_watched_on(
 #[derive(Debug, Default)]
 pub struct Watch {
     stop: AtomicBool,
-    /// The work of the search above the cut, replaced as it goes (it restarts at each depth
-    /// tried), as nodes, updates, solutions, cleansings.
+    /// The work of the thread that hands out the subtrees, replaced as it goes, as nodes,
+    /// updates, solutions, cleansings.
     above: [AtomicU64; 4],
-    /// The work done below the cut, added as it is done.
+    /// The work done in the subtrees handed out, added as it is done.
     below: [AtomicU64; 4],
-    /// Knuth's estimate of the fraction explored by the search above the cut (`f64` bits).
+    /// Knuth's estimate of the fraction explored by the thread that hands out the subtrees
+    /// (`f64` bits).
     above_progress: AtomicU64,
-    /// The subtrees below the cut (0 while the cut is looked for), and those searched.
+    /// The subtrees handed out (0 while they are being handed out), and those searched.
     subtrees: AtomicU64,
     searched: AtomicU64,
 }
@@ -295,7 +314,7 @@ impl Watch {
     }
 
     /// An estimate of the fraction of the tree explored, from 0 to 1: Knuth's estimate
-    /// ([`Solver::progress`]) while the cut is looked for, then the fraction of the subtrees
+    /// ([`Solver::progress`]) while subtrees are handed out, then the fraction of the subtrees
     /// searched; 1 once the count is complete.
     pub fn progress(&self) -> f64 {
         let above = f64::from_bits(self.above_progress.load(Ordering::Relaxed));
@@ -305,7 +324,7 @@ impl Watch {
         }
     }
 
-    /// Records the work of the search above the cut, as it is now.
+    /// Records the work of the thread that hands out the subtrees, as it is now.
     fn set_above(&self, solver: &Solver) {
         let stats = solver.stats();
         for (slot, value) in self.above.iter().zip([
@@ -320,7 +339,7 @@ impl Watch {
         self.above_progress.store(progress, Ordering::Relaxed);
     }
 
-    /// Adds work done below the cut.
+    /// Adds work done in a subtree handed out.
     fn add_below(&self, stats: Stats) {
         for (slot, value) in self.below.iter().zip([
             stats.nodes,
@@ -353,6 +372,57 @@ impl Watch {
     }
 }
 
+/// How a count shares its tree between threads (see the module docs); [`Plan::DEFAULT`] is
+/// what [`count_parallel`] and its kin use. Other plans are for tests, which must reach the
+/// sharing on small trees.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Nodes the first thread searches alone before it hands out any subtree.
+    pub alone: u64,
+    /// The weight of a subtree handed out, in subtrees per job (see the module docs).
+    pub subtrees_per_job: u64,
+}
+
+impl Plan {
+    /// The plan of [`count_parallel`]: [`ALONE_NODES`] and [`SUBTREES_PER_JOB`].
+    pub const DEFAULT: Plan = Plan {
+        alone: ALONE_NODES,
+        subtrees_per_job: SUBTREES_PER_JOB as u64,
+    };
+}
+
+/// What a count did to share its tree (for tests that bound it): the subtrees it handed
+/// out, and the levels replayed to reach them, which is the work the sharing adds.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shared {
+    /// Subtrees handed out to the threads.
+    pub subtrees: u64,
+    /// The levels of those subtrees added up: the choices the threads replay.
+    pub replayed: u64,
+    /// Nodes searched by the thread that hands out the subtrees.
+    pub top_nodes: u64,
+}
+
+/// [`count_parallel_until_on`] with the given plan, also telling how the tree was shared.
+///
+/// # Errors
+/// As [`count_parallel_until`].
+///
+/// # Panics
+/// If the thread pool cannot be created.
+#[doc(hidden)]
+pub fn count_parallel_planned(
+    problem: &Problem,
+    engine: Engine,
+    jobs: usize,
+    plan: Plan,
+    stop: &AtomicBool,
+) -> Result<(Total, Shared), Stopped> {
+    count_planned(problem, engine, jobs, plan, stop, None)
+}
+
 /// The count, stopped by `stop`, reporting to `watch` if there is one.
 fn count(
     problem: &Problem,
@@ -361,45 +431,178 @@ fn count(
     stop: &AtomicBool,
     watch: Option<&Watch>,
 ) -> Result<Total, Stopped> {
+    count_planned(problem, engine, jobs, Plan::DEFAULT, stop, watch).map(|(total, _)| total)
+}
+
+/// [`count`] on the given plan, with what it did to share the tree.
+fn count_planned(
+    problem: &Problem,
+    engine: Engine,
+    jobs: usize,
+    plan: Plan,
+    stop: &AtomicBool,
+    watch: Option<&Watch>,
+) -> Result<(Total, Shared), Stopped> {
     let jobs = jobs.max(1);
     let pristine = Solver::with_engine(problem, engine);
     if jobs == 1 {
-        return count_until(&mut pristine.clone(), stop, watch).map(Total::from);
-    }
-    let cut = Cut::first_with(&pristine, SUBTREES_PER_JOB * jobs, stop, watch)?;
-    if let Some(watch) = watch {
-        watch
-            .subtrees
-            .store(cut.subtrees.len() as u64, Ordering::Relaxed);
+        let stats = count_until(&mut pristine.clone(), stop, watch)?;
+        let shared = Shared {
+            top_nodes: stats.nodes,
+            ..Shared::default()
+        };
+        return Ok((stats.into(), shared));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
         .expect("a thread pool");
-    let below = pool.install(|| {
-        cut.subtrees
-            .par_iter()
-            .map_init(
-                || pristine.clone(),
-                |solver, choices| {
-                    if stop.load(Ordering::Relaxed) {
-                        return Err(Stopped::default());
-                    }
-                    let counted = count_subtree(solver, choices, stop, watch);
+    // One solver for each thread of the pool, cloned when the thread takes its first subtree.
+    let solvers: Vec<Mutex<Option<Solver>>> = (0..jobs).map(|_| Mutex::new(None)).collect();
+    let below = Mutex::new(Ok(Total::default()));
+    let target = plan.subtrees_per_job.saturating_mul(jobs as u64);
+    let top = pool.install(|| {
+        rayon::scope(|scope| {
+            let (pristine, solvers, below) = (&pristine, &solvers, &below);
+            share(pristine, plan.alone, target, stop, watch, |choices| {
+                scope.spawn(move |_| {
+                    let thread = rayon::current_thread_index().unwrap_or(0) % solvers.len();
+                    let mut solver = solvers[thread].lock().expect("no thread panicked");
+                    let solver = solver.get_or_insert_with(|| pristine.clone());
+                    let counted = if stop.load(Ordering::Relaxed) {
+                        Err(Stopped::default())
+                    } else {
+                        count_subtree(solver, &choices, stop, watch).map(Total::from)
+                    };
                     if let (Some(watch), Ok(_)) = (watch, &counted) {
                         watch.searched.fetch_add(1, Ordering::Relaxed);
                     }
-                    counted.map(Total::from)
-                },
-            )
-            .reduce(|| Ok(Total::default()), combine)
+                    let mut below = below.lock().expect("no thread panicked");
+                    *below = combine(*below, counted);
+                });
+            })
+        })
     });
-    combine(Ok(cut.above), below)
+    let below = below.into_inner().expect("no thread panicked");
+    match top {
+        Ok((above, shared)) => combine(Ok(above), below).map(|total| (total, shared)),
+        Err(stopped) => Err(combine(Err(stopped), below).expect_err("stopped")),
+    }
+}
+
+/// The search of the thread that shares the tree: it searches the first `alone` nodes alone
+/// (a tree that ends there is counted on this thread only), then pauses before every node and
+/// hands it to `hand_out` (as the choices that lead to it) instead of entering it when its
+/// weight is at least `target` and the levels replayed so far stay within a quarter of its
+/// own nodes; it enters every other node. Returns the work of its own search and what it
+/// handed out, or [`Stopped`] with its work when `stop` is raised.
+fn share(
+    pristine: &Solver,
+    alone: u64,
+    target: u64,
+    stop: &AtomicBool,
+    watch: Option<&Watch>,
+    mut hand_out: impl FnMut(Vec<usize>),
+) -> Result<(Total, Shared), Stopped> {
+    let mut top = pristine.clone();
+    let mut shared = Shared::default();
+    let look = |top: &Solver, shared: &mut Shared| {
+        shared.top_nodes = top.stats().nodes;
+        if let Some(watch) = watch {
+            watch.set_above(top);
+        }
+        if stop.load(Ordering::Relaxed) {
+            Err(Stopped {
+                stats: top.stats().into(),
+            })
+        } else {
+            Ok(())
+        }
+    };
+    // Runs the search to the next pause; `true` at the end of the tree.
+    let run = |top: &mut Solver| loop {
+        match top.step() {
+            Step::Solution => {}
+            Step::Exhausted => return true,
+            Step::Paused => return false,
+            Step::GaveUp => unreachable!("no node budget is set"),
+        }
+    };
+    // Alone, looking at the flag at every pause.
+    top.set_pause_every(Some(alone.clamp(1, PAUSE_NODES)));
+    let done = loop {
+        if run(&mut top) {
+            break true;
+        }
+        look(&top, &mut shared)?;
+        if top.stats().nodes >= alone {
+            break false;
+        }
+    };
+    if !done {
+        // The weight of the node at each level of the path, the product of the degrees above
+        // it, for the levels up to the node the search paused before.
+        let mut weights = vec![1u64];
+        let mut degrees = Vec::new();
+        top.degrees(0, &mut degrees);
+        for &d in &degrees {
+            let w = weights[weights.len() - 1].saturating_mul(u64::from(d));
+            weights.push(w);
+        }
+        let mut choices = Vec::new();
+        let mut next_look = top.stats().nodes + PAUSE_NODES;
+        top.set_pause_every(Some(1));
+        // The level of the node of full weight that this thread searches whole, if it is in
+        // one.
+        let mut whole = None;
+        loop {
+            // Paused before a node at `level`, whose parent is the top of the path.
+            let level = top.level();
+            match whole {
+                Some(w) if level > w => {}
+                _ => {
+                    whole = None;
+                    weights.truncate(level + 1);
+                    if weights.len() == level {
+                        degrees.clear();
+                        top.degrees(level - 1, &mut degrees);
+                        let w = weights[level - 1].saturating_mul(u64::from(degrees[0]));
+                        weights.push(w);
+                    }
+                    if weights[level] >= target {
+                        let replayed = shared.replayed + level as u64;
+                        if REPLAY_SHARE * replayed <= top.stats().nodes {
+                            top.choices(&mut choices);
+                            top.pass();
+                            shared.subtrees += 1;
+                            shared.replayed = replayed;
+                            hand_out(choices.clone());
+                        } else {
+                            whole = Some(level);
+                        }
+                    }
+                }
+            }
+            if run(&mut top) {
+                break;
+            }
+            if top.stats().nodes >= next_look {
+                next_look += PAUSE_NODES;
+                look(&top, &mut shared)?;
+            }
+        }
+    }
+    look(&top, &mut shared)?;
+    if let Some(watch) = watch {
+        watch.subtrees.store(shared.subtrees, Ordering::Relaxed);
+    }
+    Ok((top.stats().into(), shared))
 }
 
 /// A cut of the search tree at one level: the subtrees at that level, and the work of the
 /// search above it. Searching every subtree (with [`count_subtree`]) and adding `above`
-/// gives exactly the count and the statistics of the whole search.
+/// gives exactly the count and the statistics of the whole search. [`crate::parts`] hands
+/// such subtrees to other processes and machines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Cut {
     /// The level of the cut: every subtree is named by this many choices.
@@ -411,31 +614,18 @@ pub(crate) struct Cut {
 }
 
 impl Cut {
-    /// The cut at `depth` of the tree of `pristine` (a solver that has not searched),
-    /// reporting the search above it to `watch` at every pause.
-    pub(crate) fn at(
-        pristine: &Solver,
-        depth: usize,
-        stop: &AtomicBool,
-        watch: Option<&Watch>,
-    ) -> Result<Cut, Stopped> {
+    /// The cut at `depth` of the tree of `pristine` (a solver that has not searched).
+    pub(crate) fn at(pristine: &Solver, depth: usize, stop: &AtomicBool) -> Result<Cut, Stopped> {
         let mut top = pristine.clone();
         top.set_pause_every(Some(PAUSE_NODES));
-        let pause = |solver: &Solver| {
-            if let Some(watch) = watch {
-                watch.set_above(solver);
-            }
+        let pause = |_: &Solver| {
             if stop.load(Ordering::Relaxed) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         };
-        let split = top.split(depth, pause);
-        if let Some(watch) = watch {
-            watch.set_above(&top);
-        }
-        match split {
+        match top.split(depth, pause) {
             Some(subtrees) => Ok(Cut {
                 depth,
                 subtrees,
@@ -450,20 +640,81 @@ impl Cut {
     /// The cut at the shallowest level with at least `min_subtrees` subtrees, or, if no
     /// level has that many, the cut below the deepest leaf, with no subtree at all (the whole
     /// tree lies above it and was searched to find that out).
+    ///
+    /// Each try searches the tree above a cut once, counting the nodes of each level, and
+    /// gives up as soon as a level above the cut has `min_subtrees` nodes, which becomes the
+    /// cut of the next try; the first try has no cut. So a try searches fewer than
+    /// `min_subtrees` nodes a level, and a deep tree with few nodes a level (one option a
+    /// level, say) is searched once, not once a level.
     pub(crate) fn first_with(
         pristine: &Solver,
         min_subtrees: usize,
         stop: &AtomicBool,
-        watch: Option<&Watch>,
     ) -> Result<Cut, Stopped> {
-        let mut depth = 0;
+        let mut depth = usize::MAX;
         loop {
-            let cut = Cut::at(pristine, depth, stop, watch)?;
-            if cut.subtrees.is_empty() || cut.subtrees.len() >= min_subtrees {
-                return Ok(cut);
+            match Cut::try_at(pristine, depth, min_subtrees.max(1), stop)? {
+                Ok(cut) => return Ok(cut),
+                Err(shallower) => depth = shallower,
             }
-            depth += 1;
         }
+    }
+
+    /// The cut at `depth` as [`Cut::at`] makes it, or `Err` with the first level above
+    /// `depth` found to have `min` nodes; with `depth` `usize::MAX`, the cut below the deepest
+    /// leaf.
+    fn try_at(
+        pristine: &Solver,
+        depth: usize,
+        min: usize,
+        stop: &AtomicBool,
+    ) -> Result<Result<Cut, usize>, Stopped> {
+        // The nodes of each level: the root is entered without a pause, every other node is
+        // paused before.
+        let mut nodes = vec![1];
+        if min <= 1 && depth > 0 {
+            return Ok(Err(0));
+        }
+        let mut top = pristine.clone();
+        let mut subtrees = Vec::new();
+        top.set_pause_every(Some(1));
+        loop {
+            match top.search_above(depth) {
+                None => {
+                    let mut choices = Vec::with_capacity(depth);
+                    top.choices(&mut choices);
+                    subtrees.push(choices);
+                }
+                Some(Step::Exhausted) => break,
+                Some(Step::Paused) => {
+                    let level = top.level();
+                    if nodes.len() <= level {
+                        nodes.resize(level + 1, 0);
+                    }
+                    nodes[level] += 1;
+                    if nodes[level] >= min {
+                        return Ok(Err(level));
+                    }
+                    if top.stats().nodes.is_multiple_of(PAUSE_NODES) && stop.load(Ordering::Relaxed)
+                    {
+                        return Err(Stopped {
+                            stats: top.stats().into(),
+                        });
+                    }
+                }
+                Some(Step::Solution) => {}
+                Some(Step::GaveUp) => unreachable!("no node budget is set"),
+            }
+        }
+        Ok(Ok(Cut {
+            depth: if depth == usize::MAX {
+                nodes.len()
+            } else {
+                depth
+            },
+            subtrees,
+            above: top.stats().into(),
+        }))
     }
 }
 

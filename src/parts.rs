@@ -2,8 +2,11 @@
 //! of a batch scheduler), their results in files, and the merge that adds them up.
 //!
 //! # The split
-//! [`Split::new`] cuts the search tree where [`crate::count_parallel`] does: at the shallowest
-//! level with at least the asked number of subtrees. Each subtree is a *part*, with an *id*
+//! [`Split::new`] cuts the search tree at the shallowest level with at least the asked number
+//! of subtrees (so that every part is named by as many choices as the header's depth says;
+//! [`crate::count_parallel`], which writes no file, cuts at nodes of equal weight instead).
+//! Finding that level costs a search of the levels above it, once or a few times, however
+//! deep it is. Each subtree is a *part*, with an *id*
 //! (its rank in the order of the search, from 0) and a *prefix*: the options chosen from the
 //! root down to it, as indices into the [`Problem`]. The split itself searches the levels
 //! above the cut, and records that work in its [`Header`]: the nodes and updates above the
@@ -334,7 +337,7 @@ impl Split {
     /// # Errors
     /// [`Stopped`] if `stop` was raised first.
     pub fn new(problem: &Problem, min_parts: usize, stop: &AtomicBool) -> Result<Split, Stopped> {
-        let cut = Cut::first_with(&Solver::new(problem), min_parts, stop, None)?;
+        let cut = Cut::first_with(&Solver::new(problem), min_parts, stop)?;
         Ok(Split::from_cut(Fingerprint::of(problem), cut))
     }
 
@@ -343,7 +346,7 @@ impl Split {
     /// # Errors
     /// [`Stopped`] if `stop` was raised first.
     pub fn at_depth(problem: &Problem, depth: usize, stop: &AtomicBool) -> Result<Split, Stopped> {
-        let cut = Cut::at(&Solver::new(problem), depth, stop, None)?;
+        let cut = Cut::at(&Solver::new(problem), depth, stop)?;
         Ok(Split::from_cut(Fingerprint::of(problem), cut))
     }
 
@@ -458,7 +461,7 @@ impl Split {
                 problem: fingerprint,
             });
         }
-        let cut = Cut::at(&Solver::new(problem), self.header.depth, stop, None)?;
+        let cut = Cut::at(&Solver::new(problem), self.header.depth, stop)?;
         if Split::from_cut(fingerprint, cut) != *self {
             return Err(CheckError::OtherTree);
         }

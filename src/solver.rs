@@ -54,10 +54,12 @@
 //! and nodes removed while hiding options. Both equal DLX1's on the same input.
 //!
 //! # Subtrees
-//! For counting on several threads ([`crate::count_parallel`]), `Solver::split` searches only
-//! the levels above a cut and lists the subtrees below it, each named by the options chosen
-//! from the root, and `Solver::descend` replays those choices on another solver, which then
-//! searches that subtree only.
+//! For counting on several threads ([`crate::count_parallel`]), a solver paused before every
+//! node (`Solver::set_pause_every(Some(1))`) can leave a node unentered (`Solver::pass`), named
+//! by the options chosen from the root (`Solver::choices`), and weigh it by the branching
+//! degrees above it (`Solver::degrees`); `Solver::split` searches only the levels above a cut
+//! at one level and lists the subtrees below it (for [`crate::parts`]). `Solver::descend`
+//! replays those choices on another solver, which then searches that subtree only.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -574,6 +576,36 @@ impl Solver {
         each!(&mut self.engine, e => e.descend(option));
     }
 
+    /// Runs the search as [`Solver::step`] does, but returns `None` instead of entering a
+    /// node at level `depth` (named by [`Solver::choices`]), and goes on with the next one
+    /// when called again.
+    pub(crate) fn search_above(&mut self, depth: usize) -> Option<Step> {
+        self.search(depth)
+    }
+
+    /// Leaves unentered the node that the search paused before (a subtree for another
+    /// solver to search: see [`Solver::choices`]), and pauses again before the next node, so
+    /// that the caller decides about each node in turn.
+    pub(crate) fn pass(&mut self) {
+        let level = self.level();
+        let step = self.search(level);
+        debug_assert_eq!(step, None, "a pause leaves the search before a node");
+        each!(&mut self.engine, e => e.counters_mut().pause_next());
+    }
+
+    /// The options chosen at each level from the root (forced options not included): at a
+    /// pause, the name of the node the search paused before, for [`Solver::descend`].
+    pub(crate) fn choices(&self, out: &mut Vec<usize>) {
+        each!(&self.engine, e => e.choices(out));
+    }
+
+    /// Appends to `out` the branching degree of each level from `from` up to the node the
+    /// search paused before (how many options the level's item had), in the order of the
+    /// levels.
+    pub(crate) fn degrees(&self, from: usize, out: &mut Vec<u32>) {
+        each!(&self.engine, e => e.degrees(from, out));
+    }
+
     /// The options of the solution just found (after [`Step::Solution`]): forced options
     /// first, then one option per level, as indices into the [`Problem`].
     pub fn solution(&self) -> Vec<usize> {
@@ -848,7 +880,7 @@ mod tests {
         assert_eq!(whole.solutions, 724);
         for at in [0, 1, 3, 50] {
             let pristine = Solver::with_probe(&problem, at, 0.0);
-            let cut = Cut::first_with(&pristine, 2 * SUBTREES_PER_JOB, &stop, None).unwrap();
+            let cut = Cut::first_with(&pristine, 2 * SUBTREES_PER_JOB, &stop).unwrap();
             assert!(!cut.subtrees.is_empty());
             let mut solver = pristine.clone();
             let mut total = cut.above;

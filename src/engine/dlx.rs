@@ -401,6 +401,14 @@ impl<A: Arena> Search for Dlx<A> {
         self.choice.len()
     }
 
+    fn degrees(&self, from: usize, out: &mut Vec<u32>) {
+        out.extend(
+            self.choice[from..]
+                .iter()
+                .map(|&x| self.links.rank_in_list(x).1),
+        );
+    }
+
     fn progress(&self) -> f64 {
         if self.state == State::Done {
             return 1.0;

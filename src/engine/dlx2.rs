@@ -81,6 +81,9 @@ impl Search for Dlx2 {
     fn level(&self) -> usize {
         self.0.level()
     }
+    fn degrees(&self, from: usize, out: &mut Vec<u32>) {
+        self.0.degrees(from, out);
+    }
     fn progress(&self) -> f64 {
         self.0.progress()
     }

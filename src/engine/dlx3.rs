@@ -482,6 +482,10 @@ impl Search for Dlx3 {
         self.levels.len()
     }
 
+    fn degrees(&self, from: usize, out: &mut Vec<u32>) {
+        out.extend(self.levels[from..].iter().map(|l| l.score));
+    }
+
     fn progress(&self) -> f64 {
         if self.state == State::Done {
             return 1.0;

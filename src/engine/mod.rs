@@ -127,6 +127,12 @@ impl Counters {
         self.fold();
     }
 
+    /// Pauses before the next node entered, then every `nodes` nodes as before.
+    pub(crate) fn pause_next(&mut self) {
+        self.next_pause = self.nodes;
+        self.fold();
+    }
+
     /// Sets `stop_at` from the three stops.
     fn fold(&mut self) {
         self.stop_at = self.max_nodes.min(self.next_pause).min(self.probe_at);
@@ -208,6 +214,11 @@ pub(crate) trait Search: Clone + std::fmt::Debug + Send + Sync {
 
     /// The number of levels of the tree on the stack.
     fn level(&self) -> usize;
+
+    /// Appends to `out` the branching degree of each level of the stack from `from` up (how
+    /// many options its item had at its node), in the order of the levels; for planning
+    /// where to cut the tree. Called at a pause, with an option chosen at every level.
+    fn degrees(&self, from: usize, out: &mut Vec<u32>);
 
     /// Knuth's estimate of the fraction of the tree explored; see [`crate::Solver::progress`].
     fn progress(&self) -> f64;

@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use common::{dancing, stderr_of, stdout_of};
+use common::{dancing, stderr_of, stdout_of, temp_file};
 use predicates::prelude::*;
 
 const KNUTH: &str = "puzzles/exact-cover/knuth-example.dlx";
@@ -202,4 +202,71 @@ fn progress_is_shown_when_asked_for() {
             predicate::str::contains("8 solutions, ")
                 .and(predicate::str::contains("100.000% of the tree explored")),
         );
+}
+
+/// A problem in Knuth's format: `n` items, option `k` covering item `k` alone (one solution,
+/// `n` levels of one option).
+fn chain_dlx(n: usize) -> String {
+    let items: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+    format!("{}\n{}\n", items.join(" "), items.join("\n"))
+}
+
+/// The count (stdout) and the nodes, updates and solutions (stderr) of
+/// `dancing cover --count --stats --jobs JOBS FILE`.
+fn count_and_stats(file: &std::path::Path, jobs: &str) -> (String, Vec<String>) {
+    let run = dancing()
+        .args(["cover", "--count", "--stats", "--jobs", jobs])
+        .arg(file)
+        .assert()
+        .success();
+    let stats = stderr_of(&run)
+        .lines()
+        .filter(|l| {
+            ["nodes: ", "updates: ", "solutions: "]
+                .iter()
+                .any(|s| l.starts_with(s))
+        })
+        .map(str::to_string)
+        .collect();
+    (stdout_of(&run), stats)
+}
+
+#[test]
+fn count_with_two_jobs_on_a_chain_of_ten_thousand_items_prints_what_one_job_prints() {
+    let (_dir, file) = temp_file("chain.dlx", chain_dlx(10_000));
+    let one = count_and_stats(&file, "1");
+    assert_eq!(one.0, "1\n");
+    assert_eq!(one.1, ["nodes: 10001", "updates: 10000", "solutions: 1"]);
+    assert_eq!(count_and_stats(&file, "2"), one);
+}
+
+#[test]
+fn count_with_two_jobs_on_a_36x36_sudoku_as_exact_cover_prints_what_one_job_prints() {
+    let text = std::fs::read_to_string("puzzles/generated/36x36-seed36.txt").unwrap();
+    let puzzle = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let dlx = dancing()
+        .args(["sudoku", "--to-dlx"])
+        .write_stdin(format!("{puzzle}\n"))
+        .assert()
+        .success();
+    let (_dir, file) = temp_file("sudoku-36.dlx", stdout_of(&dlx));
+    let one = count_and_stats(&file, "1");
+    // The generator kept only puzzles with one solution.
+    assert_eq!(one.0, "1\n");
+    assert_eq!(count_and_stats(&file, "2"), one);
+}
+
+#[test]
+fn split_of_a_chain_of_ten_thousand_items_holds_the_whole_count_in_its_header() {
+    let (_dir, file) = temp_file("chain.dlx", chain_dlx(10_000));
+    let split = dancing()
+        .args(["cover", "--split", "--parts", "4"])
+        .arg(&file)
+        .assert()
+        .success();
+    let header: serde_json::Value = serde_json::from_str(stdout_of(&split).trim()).unwrap();
+    assert_eq!(header["depth"], 10_001);
+    assert_eq!(header["parts"], 0);
+    assert_eq!(header["above"]["count"], 1);
+    assert_eq!(header["above"]["nodes"], 10_001);
 }

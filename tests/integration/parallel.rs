@@ -1,12 +1,15 @@
 //! Counting on several threads: the same counts and the same statistics as the sequential
-//! search, on problems with none, one and many solutions, and on random matrices.
+//! search, on problems with none, one and many solutions, and on random matrices; and what
+//! sharing the tree costs on deep trees (a chain of forced levels, a 36x36 Sudoku).
 
 use crate::common;
 
-use common::dancing;
-use dancing::parallel::{Watch, count_parallel_watched};
+use std::sync::atomic::AtomicBool;
+
+use common::{dancing, stdout_of};
+use dancing::parallel::{Plan, Shared, Watch, count_parallel_planned, count_parallel_watched};
 use dancing::problems::queens;
-use dancing::{Problem, ProblemBuilder, Solver, Total, count_parallel};
+use dancing::{Engine, Problem, ProblemBuilder, Solver, Total, count_parallel};
 use predicates::prelude::*;
 use proptest::prelude::*;
 
@@ -14,6 +17,101 @@ fn sequential(problem: &Problem) -> Total {
     let mut solver = Solver::new(problem);
     solver.count(None).unwrap();
     solver.stats().into()
+}
+
+/// A plan that shares the tree from the second node on, aiming at one subtree per job: what
+/// the default plan does on large trees, reached on small ones (which it counts on one thread).
+const EAGER: Plan = Plan {
+    alone: 0,
+    subtrees_per_job: 1,
+};
+
+/// The count of `problem` on `jobs` threads under `plan`, and how it shared the tree.
+fn planned(problem: &Problem, jobs: usize, plan: Plan) -> (Total, Shared) {
+    count_parallel_planned(problem, Engine::Auto, jobs, plan, &AtomicBool::new(false)).unwrap()
+}
+
+/// `n` items, option `k` covering item `k` alone: one solution, `n` levels of one option.
+fn chain(n: usize) -> Problem {
+    let mut b = ProblemBuilder::new(n, 0);
+    for k in 0..n {
+        b.option([k]).unwrap();
+    }
+    b.build().unwrap()
+}
+
+/// The first 36x36 puzzle of `puzzles/generated/36x36-seed36.txt` (generated with a unique
+/// solution), as exact cover, as `dancing sudoku --to-dlx` writes it.
+fn sudoku_36_as_exact_cover() -> Problem {
+    let text = std::fs::read_to_string("puzzles/generated/36x36-seed36.txt").unwrap();
+    let puzzle = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let dlx = dancing()
+        .args(["sudoku", "--to-dlx"])
+        .write_stdin(format!("{puzzle}\n"))
+        .assert()
+        .success();
+    dancing::knuth::parse_str(&stdout_of(&dlx)).unwrap().problem
+}
+
+#[test]
+fn a_chain_of_ten_thousand_forced_levels_is_counted_without_being_cut() {
+    let problem = chain(10_000);
+    let whole = sequential(&problem);
+    // One node a level and the solution; each option covers one item.
+    assert_eq!(
+        (whole.solutions, whole.nodes, whole.updates),
+        (1, 10_001, 10_000)
+    );
+    assert_eq!(count_parallel(&problem, 2), whole);
+    // However early the sharing starts, no level has two options: nothing is handed out or
+    // replayed, and the thread that shares the tree searches it all, once.
+    let (total, shared) = planned(&problem, 2, EAGER);
+    assert_eq!(total, whole);
+    let expected = Shared {
+        subtrees: 0,
+        replayed: 0,
+        top_nodes: 10_001,
+    };
+    assert_eq!(shared, expected);
+}
+
+#[test]
+fn a_36x36_sudoku_as_exact_cover_is_shared_for_at_most_a_quarter_of_the_sharing_threads_work() {
+    let problem = sudoku_36_as_exact_cover();
+    let whole = sequential(&problem);
+    assert_eq!(whole.solutions, 1);
+    for jobs in [2, 3] {
+        assert_eq!(count_parallel(&problem, jobs), whole, "{jobs} jobs");
+    }
+    for plan in [Plan::DEFAULT, EAGER] {
+        let (total, shared) = planned(&problem, 2, plan);
+        assert_eq!(total, whole, "{plan:?}");
+        assert!(
+            shared.top_nodes <= whole.nodes.try_into().unwrap(),
+            "{shared:?}"
+        );
+        // The subtrees are deep (hundreds of forced levels above them): the levels replayed
+        // to reach them stay within a quarter of the nodes searched by the thread sharing.
+        assert!(
+            4 * shared.replayed <= shared.top_nodes,
+            "{plan:?}: {shared:?}"
+        );
+    }
+    let (_, shared) = planned(&problem, 2, EAGER);
+    assert!(shared.subtrees > 0, "{shared:?}");
+}
+
+#[test]
+fn a_small_tree_is_counted_on_one_thread_by_default_and_shared_when_asked() {
+    let problem = queens(8);
+    let whole = sequential(&problem);
+    assert_eq!(whole.solutions, 92);
+    let (total, shared) = planned(&problem, 2, Plan::DEFAULT);
+    assert_eq!((total, shared.subtrees), (whole, 0));
+    assert_eq!(u128::from(shared.top_nodes), whole.nodes);
+    let (total, shared) = planned(&problem, 2, EAGER);
+    assert_eq!(total, whole);
+    assert!(shared.subtrees > 0 && u128::from(shared.top_nodes) < whole.nodes);
 }
 
 #[test]
@@ -25,6 +123,8 @@ fn parallel_counts_and_statistics_equal_the_sequential_ones() {
             let stats = count_parallel(&problem, jobs);
             assert_eq!(stats.solutions, expected, "{n} queens, {jobs} jobs");
             assert_eq!(stats, sequential(&problem), "{n} queens, {jobs} jobs");
+            let (shared, _) = planned(&problem, jobs, EAGER);
+            assert_eq!(shared, stats, "{n} queens, {jobs} jobs, shared early");
         }
     }
     // Langford pairs exist only when n is 0 or 3 mod 4; each is counted with its mirror.
@@ -33,6 +133,11 @@ fn parallel_counts_and_statistics_equal_the_sequential_ones() {
         let stats = count_parallel(&problem, 2);
         assert_eq!(stats.solutions, expected, "langford {n}");
         assert_eq!(stats, sequential(&problem), "langford {n}");
+        assert_eq!(
+            planned(&problem, 2, EAGER).0,
+            stats,
+            "langford {n}, shared early"
+        );
     }
 }
 
@@ -158,5 +263,6 @@ proptest! {
         }
         let problem = b.build().unwrap();
         prop_assert_eq!(count_parallel(&problem, jobs), sequential(&problem));
+        prop_assert_eq!(planned(&problem, jobs, EAGER).0, sequential(&problem));
     }
 }

@@ -584,6 +584,24 @@ impl Search for Bits {
         self.levels.len()
     }
 
+    fn degrees(&self, from: usize, out: &mut Vec<u32>) {
+        // From the top down: the frame below a level that is not single is its node's, and
+        // a single level took no frame.
+        let start = out.len();
+        let mut f = self.cursor.top;
+        for level in self.levels[from..].iter().rev() {
+            out.push(if level.single {
+                1
+            } else {
+                f -= 1;
+                let row = self.table.bitset(level.item);
+                let active = self.frames.frame(f).0.iter().zip(row);
+                active.map(|(&a, &r)| (a & r).count_ones()).sum()
+            });
+        }
+        out[start..].reverse();
+    }
+
     fn progress(&self) -> f64 {
         if self.cursor.state == State::Done {
             return 1.0;
