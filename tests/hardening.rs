@@ -160,12 +160,12 @@ fn an_82nd_cell_is_located_at_column_82() {
 
 #[test]
 fn a_letter_among_the_cells_is_named_and_located() {
-    let text = format!("{}x{}\n", &CLASSIC[..4], &CLASSIC[5..]);
+    let text = format!("{}y{}\n", &CLASSIC[..4], &CLASSIC[5..]);
     assert_sudoku_reports(
         &[],
         text,
         2,
-        "dancing: <stdin>:1:5: found 'x', expected a digit 1-9 or a blank ('.', '0', '_', '-')",
+        "dancing: <stdin>:1:5: found 'y', expected a digit 1-9 or a blank ('.', '0', '_', '-', '*', 'x')",
         "invalid\n",
     );
 }
