@@ -537,7 +537,7 @@ mod tests {
         let e = items[0].as_ref().expect_err("cut short");
         assert_eq!(
             e.kind.to_string(),
-            "grid ended after 6 rows (the last on line 6), expected 9"
+            "grid ended after 6 rows (the last on line 6), expected 9: a comment, a header or a blank line other than between bands ends a grid"
         );
         assert_eq!(items[1].as_ref().expect("whole").grid.to_line(), CLASSIC);
     }
@@ -555,7 +555,7 @@ mod tests {
         let e = items[0].as_ref().expect_err("cut short");
         assert_eq!(
             e.kind.to_string(),
-            "grid ended after 6 rows (the last on line 7), expected 9"
+            "grid ended after 6 rows (the last on line 7), expected 9: a comment, a header or a blank line other than between bands ends a grid"
         );
     }
 
@@ -595,7 +595,7 @@ mod tests {
         assert_eq!((e.line, e.column), (2, 1));
         assert_eq!(
             e.kind.to_string(),
-            "grid ended after 8 rows (the last on line 9), expected 9"
+            "grid ended after 8 rows (the last on line 9), expected 9: a comment, a header or a blank line other than between bands ends a grid"
         );
         let p = items[1].as_ref().expect("the second grid");
         assert_eq!((p.line, p.grid.to_line()), (11, CLASSIC.to_owned()));

@@ -278,17 +278,24 @@ impl fmt::Display for ReadErrorKind {
                     "found {found:?} after {expected} cells, expected {SEPARATORS}"
                 )
             }
-            ReadErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
+            ReadErrorKind::InvalidUtf8 => {
+                f.write_str("found bytes that are not UTF-8, expected text: save the file as UTF-8")
+            }
             ReadErrorKind::LineTooLong { limit } => {
                 write!(
                     f,
                     "found a line longer than {limit} bytes, expected at most {limit}"
                 )
             }
-            ReadErrorKind::NoPuzzle => f.write_str("no puzzle found"),
-            ReadErrorKind::MissingCsvColumn => {
-                f.write_str("CSV header has no `puzzle` or `quizzes` column")
-            }
+            ReadErrorKind::NoPuzzle => f.write_str(
+                "no puzzle found: expected puzzles one a line, as grids of rows, or in a CSV \
+                 column `puzzle`; the input is empty or holds only comments, blank lines and \
+                 headers",
+            ),
+            ReadErrorKind::MissingCsvColumn => f.write_str(
+                "found a CSV header without a `puzzle` or `quizzes` column, expected one of \
+                     them to name the column of puzzles",
+            ),
             ReadErrorKind::TooFewFields { found, expected } => {
                 let s = if *found == 1 { "" } else { "s" };
                 write!(
@@ -304,10 +311,12 @@ impl fmt::Display for ReadErrorKind {
                 let s = if *rows == 1 { "" } else { "s" };
                 write!(
                     f,
-                    "grid ended after {rows} row{s} (the last on line {last_line}), expected {expected}"
+                    "grid ended after {rows} row{s} (the last on line {last_line}), expected \
+                     {expected}: a comment, a header or a blank line other than between bands \
+                     ends a grid"
                 )
             }
-            ReadErrorKind::Io(message) => write!(f, "read failed: {message}"),
+            ReadErrorKind::Io(message) => write!(f, "cannot read: {message}"),
         }
     }
 }
