@@ -104,7 +104,7 @@ impl fmt::Display for Fingerprint {
 
 /// A fingerprint that is not 32 hexadecimal digits.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("a fingerprint is 32 hexadecimal digits, not {0:?}")]
+#[error("found `{0}`, expected a fingerprint of 32 hexadecimal digits")]
 pub struct BadFingerprint(pub String);
 
 impl FromStr for Fingerprint {

@@ -106,7 +106,8 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
     let value: f64 = number
         .parse()
         .map_err(|_| format!("found `{text}`, expected a number and a unit, as in `10s`"))?;
-    Duration::try_from_secs_f64(value * seconds).map_err(|e| format!("`{text}`: {e}"))
+    Duration::try_from_secs_f64(value * seconds)
+        .map_err(|_| format!("found `{text}`, expected a time shorter than 2^64 seconds"))
 }
 
 #[cfg(test)]

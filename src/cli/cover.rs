@@ -53,7 +53,9 @@ pub struct CoverArgs {
 /// Runs `dancing cover`.
 pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     if let Some(files) = args.distributed.merge() {
-        return super::parts::merge(files, args.common.stats);
+        // A file after another flag (`--merge P --stats R`) is parsed as FILE: one more.
+        let files: Vec<PathBuf> = files.iter().chain(&args.file).cloned().collect();
+        return super::parts::merge(&files, args.common.stats);
     }
     let (name, bytes) = read_input(args.file.as_ref())?;
     let parsed =

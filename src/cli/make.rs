@@ -1,23 +1,28 @@
 //! `dancing sudoku generate`, `rate` and `hint`: argument definitions and output only; the
 //! puzzles, ratings and hints come from `dancing::sudoku::{generate, rate, hint}`.
 
-use std::collections::hash_map::Entry;
 use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
+use std::time::Instant;
 
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
+use dancing::batch::Pipeline;
 use dancing::sudoku::generate::{Generated, Generator, Symmetry, puzzle_seed};
 use dancing::sudoku::grid::Shape;
 use dancing::sudoku::hint;
-use dancing::sudoku::rate::{self, Band};
-use dancing::sudoku::solve::SudokuSolver;
+use dancing::sudoku::rate::{self, Band, RateError};
+use dancing::sudoku::read::{Puzzle, ReadError};
+use dancing::sudoku::solve::{SolveError, SudokuSolver};
 use dancing::sudoku::symbols::Symbols;
 use rayon::prelude::*;
 use serde_json::json;
 
 use super::Exit;
+use super::common::CommonArgs;
+use super::judge::Status;
 use super::report::Report;
+use super::walk::{self, Filter, Found};
 
 /// Solve Sudoku puzzles: one from standard input, or whole files and directories of them.
 ///
@@ -66,6 +71,11 @@ enum Action {
 /// symmetric group of givens, with --symmetry) allows a second solution, unless --min-givens or
 /// --check-nodes stops the removal early. The same --seed gives the same puzzles whatever
 /// --jobs is.
+///
+/// Of the shared flags, --jobs makes puzzles on N threads (the output is in seed order
+/// whatever N is); --max-time stops making puzzles when it runs out (exit code 3, the
+/// puzzles made by then written); --max-nodes bounds each rating's search (with
+/// --difficulty or jsonl: a grid whose rating runs out is not kept).
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     dancing sudoku generate --count 10 --seed 1\n  \
@@ -106,14 +116,8 @@ struct GenerateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "line")]
     format: Format,
-    /// Make puzzles on N threads (the output is in seed order whatever N is). Default: all
-    /// cores.
-    #[arg(long, short = 'j', value_name = "N",
-          value_parser = clap::value_parser!(u16).range(1..))]
-    jobs: Option<u16>,
-    /// No progress bar and no summary.
-    #[arg(long, short = 'q')]
-    quiet: bool,
+    #[command(flatten)]
+    common: CommonArgs,
 }
 
 /// How each generated puzzle is written.
@@ -135,14 +139,35 @@ enum Format {
 /// node per blank decide: `medium` up to 10, `hard` up to 100, `expert` more. Prints one line
 /// per puzzle: the band, the nodes and the nodes beyond the path; puzzles without exactly one
 /// solution are `unrated`. Every shape and variant is rated under its own rules.
+///
+/// Puzzles are rated in parallel (--jobs) and answered in input order; --max-nodes and
+/// --max-time bound each puzzle's search (status `gave-up`, exit code 3). Exit codes as for
+/// `dancing sudoku`: 1 when some puzzle has conflicting givens, no solution or several.
 #[derive(Debug, Args)]
 struct RateArgs {
-    /// Files of puzzles; standard input when absent or `-`.
+    /// Files and directories of puzzles; standard input when absent or `-`. Directories are
+    /// walked as by `dancing sudoku`.
     paths: Vec<PathBuf>,
+    /// Output format: `line` (the band, the nodes and the nodes beyond the path, or the
+    /// status of a puzzle not rated: `unrated`) or `jsonl` (source, puzzle, status, band,
+    /// nodes, extra_nodes, error).
+    #[arg(long, value_enum, default_value = "line")]
+    format: RateFormat,
     #[command(flatten)]
     engine: super::common::EngineArgs,
     #[command(flatten)]
     shape: super::sudoku::ShapeArgs,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// How each rating is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum RateFormat {
+    /// `band nodes extra_nodes`, or `unrated`.
+    Line,
+    /// One JSON object a puzzle.
+    Jsonl,
 }
 
 /// Explain the next step a person could take, from the exact-cover view.
@@ -160,8 +185,14 @@ struct HintArgs {
     /// Every step until the grid is full or singles run out.
     #[arg(long)]
     all_steps: bool,
+    /// Output format: `line` (each step in words) or `jsonl` (one object a step: row, col,
+    /// digit, text; then one for the end: end, text).
+    #[arg(long, value_enum, default_value = "line")]
+    format: RateFormat,
     #[command(flatten)]
     shape: super::sudoku::ShapeArgs,
+    #[command(flatten)]
+    common: CommonArgs,
 }
 
 /// Runs `dancing sudoku` or one of its actions.
@@ -186,24 +217,23 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         .unwrap_or_else(|| Symbols::default_for(shape));
     let symmetry: Symmetry = args.symmetry.parse()?;
     let band: Option<Band> = args.difficulty.as_deref().map(str::parse).transpose()?;
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        usize::from,
-    );
+    let jobs = args.common.jobs();
+    let deadline = args.common.max_time.map(|t| Instant::now() + t);
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
         .context("cannot start the worker threads")?;
     let report = Report::new(
-        args.quiet,
-        false,
+        args.common.quiet,
+        args.common.progress,
         "{bar:30} {pos}/{len} puzzles, {per_sec}, {eta}",
     );
     report.bar().set_length(args.count);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut made, mut missed, mut clues) = (0u64, 0u64, 0usize);
     let mut start = 0;
-    while start < args.count && !super::interrupted() {
+    while start < args.count && !super::interrupted() && !late() {
         let end = (start + CHUNK).min(args.count);
         // A rating is a second search of each puzzle: made only when it is asked for.
         let rated = band.is_some() || args.format == Format::Jsonl;
@@ -216,11 +246,18 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                             Generator::with_rules(rules.clone(), symmetry)
                                 .with_min_givens(args.min_givens.unwrap_or(0))
                                 .with_check_nodes(args.check_nodes),
-                            SudokuSolver::with_rules(rules.clone()),
+                            {
+                                let mut solver = SudokuSolver::with_rules(rules.clone());
+                                solver.set_max_nodes(args.common.max_nodes);
+                                solver
+                            },
                         )
                     },
                     |(generator, solver), k| {
                         (0..args.attempts).find_map(|attempt| {
+                            if late() {
+                                return None;
+                            }
                             let seed = puzzle_seed(args.seed, (k << 20) | attempt);
                             let made = generator.generate(seed);
                             let rating = if rated {
@@ -237,9 +274,11 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                 )
                 .collect()
         });
+        let late_now = late();
         for entry in chunk {
             let Some((seed, puzzle, rating)) = entry else {
-                missed += 1;
+                // Out of time, a puzzle not finished is not missed: it is not made.
+                missed += u64::from(!late_now);
                 continue;
             };
             made += 1;
@@ -282,7 +321,14 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
             args.count, args.attempts
         ));
     }
-    if !args.quiet && made > 0 {
+    let unmade = args.count - made - missed;
+    if unmade > 0 && !super::interrupted() {
+        super::report::say(format_args!(
+            "{unmade} of {} puzzles not made: --max-time ran out; a longer time makes them",
+            args.count
+        ));
+    }
+    if !args.common.quiet && made > 0 {
         super::report::write_stderr(&format!(
             "puzzles: {made}, mean clues: {:.2}\n",
             clues as f64 / made as f64
@@ -292,114 +338,289 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         Exit::Interrupted
     } else if missed > 0 {
         Exit::NoSolution
+    } else if unmade > 0 {
+        Exit::GaveUp
     } else {
         Exit::Success
     })
 }
 
-/// The puzzles of `paths` (standard input when empty), each with its source for messages.
-fn read_puzzles(
-    paths: &[PathBuf],
-    variants: &super::sudoku::Variants,
-) -> anyhow::Result<Vec<(String, Result<dancing::sudoku::read::Puzzle, String>)>> {
-    let mut all = Vec::new();
-    let stdin = [PathBuf::from("-")];
-    for path in if paths.is_empty() { &stdin[..] } else { paths } {
-        let name = if path.as_os_str() == "-" {
-            "<stdin>".to_string()
-        } else {
-            path.display().to_string()
-        };
-        let reader: Box<dyn io::BufRead> = if path.as_os_str() == "-" {
-            Box::new(BufReader::new(io::stdin()))
-        } else {
-            Box::new(BufReader::new(
-                std::fs::File::open(path).with_context(|| format!("{name}: cannot read"))?,
-            ))
-        };
-        for entry in variants.reader(reader) {
-            all.push((name.clone(), entry.map_err(|e| format!("{name}:{e}"))));
-        }
+/// What a worker of `rate` keeps: the solver of the last shape rated.
+type RateState = Option<SudokuSolver>;
+
+/// The answer to one puzzle of `rate`: the puzzle and its rating, or the reason it was not
+/// rated, or the reason it could not be read.
+type Rated = Result<(Puzzle, Result<rate::Rating, (Status, String)>), ReadError>;
+
+/// The status of a puzzle that could not be rated, and why, in `dancing sudoku`'s words.
+fn unrated(err: &RateError) -> (Status, String) {
+    if let RateError::Unsolvable(SolveError::OutOfTime { limit, .. }) = err {
+        return (Status::GaveUp, super::judge::out_of_time(*limit));
     }
-    Ok(all)
+    let status = match err {
+        RateError::Multiple => Status::Multiple,
+        RateError::Unsolvable(SolveError::Unsolvable) => Status::Unsolvable,
+        RateError::Unsolvable(SolveError::GaveUp { .. } | SolveError::OutOfTime { .. }) => {
+            Status::GaveUp
+        }
+        RateError::Unsolvable(_) => Status::Invalid,
+    };
+    (status, err.to_string())
 }
 
 fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut exit = Exit::Success;
-    let mut solvers = std::collections::HashMap::new();
     let variants = args.shape.variants()?;
-    for (name, entry) in read_puzzles(&args.paths, &variants)? {
-        match entry {
-            Ok(puzzle) => {
-                let shape = puzzle.grid.shape();
-                let solver = match solvers.entry(shape) {
-                    Entry::Occupied(solver) => solver.into_mut(),
-                    Entry::Vacant(slot) => match variants.rules(shape) {
-                        Ok(rules) => {
-                            slot.insert(SudokuSolver::with_engine(rules, args.engine.engine()))
-                        }
-                        Err(err) => {
-                            writeln!(out, "unrated")?;
-                            super::report::say(format_args!("{name}:{}: {err:#}", puzzle.line));
-                            exit = Exit::Error;
-                            continue;
-                        }
-                    },
-                };
-                match rate::rate(solver, &puzzle.grid) {
-                    Ok(r) => writeln!(out, "{} {} {}", r.band, r.nodes, r.extra_nodes)?,
+    let common = &args.common;
+    let report = Report::new(
+        common.quiet,
+        common.progress,
+        "{spinner} {pos} puzzles rated, {per_sec}, {elapsed}",
+    );
+    let engine = args.engine.engine();
+    let mut pipeline = Pipeline::new(common.jobs(), || None);
+    let filter = Filter::new(&[])?;
+    let mut run = RateRun {
+        args,
+        out: io::BufWriter::new(io::stdout()),
+        report: &report,
+        exit: Exit::Success,
+        nodes: 0,
+    };
+    let stdin = [PathBuf::from("-")];
+    let paths = if args.paths.is_empty() {
+        &stdin[..]
+    } else {
+        &args.paths[..]
+    };
+    for path in paths {
+        let files: Vec<Found> = if path.as_os_str() == "-" {
+            vec![Found::File(path.clone())]
+        } else {
+            walk::walk(path, &filter).collect()
+        };
+        for found in files {
+            if super::interrupted() {
+                break;
+            }
+            let file = match found {
+                Found::File(file) => file,
+                Found::Skipped => continue,
+                Found::Error(message) => {
+                    run.input_error(&message);
+                    continue;
+                }
+            };
+            let (name, reader): (String, Box<dyn io::BufRead + Send>) = if file.as_os_str() == "-" {
+                ("<stdin>".into(), Box::new(BufReader::new(io::stdin())))
+            } else {
+                let name = file.display().to_string();
+                match std::fs::File::open(&file) {
+                    Ok(f) => (name, Box::new(BufReader::new(f))),
                     Err(err) => {
-                        writeln!(out, "unrated")?;
-                        super::report::say(format_args!("{name}:{}: {err}", puzzle.line));
-                        exit = Exit::NoSolution;
+                        run.input_error(&format!("{name}: cannot read: {err}"));
+                        continue;
                     }
                 }
+            };
+            pipeline.run(
+                variants.reader(reader),
+                |state: &mut RateState, entry| {
+                    entry.map(|puzzle: Puzzle| {
+                        let shape = puzzle.grid.shape();
+                        let mut solver = match state.take() {
+                            Some(solver) if solver.rules().shape() == shape => solver,
+                            _ => match variants.rules(shape) {
+                                Ok(rules) => {
+                                    let mut solver = SudokuSolver::with_engine(rules, engine);
+                                    solver.set_max_nodes(common.max_nodes);
+                                    solver.set_max_time(common.max_time);
+                                    solver
+                                }
+                                Err(err) => {
+                                    return (puzzle, Err((Status::Invalid, format!("{err:#}"))));
+                                }
+                            },
+                        };
+                        let rating = rate::rate(&mut solver, &puzzle.grid).map_err(|e| unrated(&e));
+                        *state = Some(solver);
+                        (puzzle, rating)
+                    })
+                },
+                |answer| run.answer(&name, answer),
+                super::interrupted,
+            )?;
+        }
+    }
+    run.out.flush()?;
+    report.finish();
+    if common.stats {
+        report.write(&format!("nodes: {}\n", run.nodes));
+    }
+    Ok(if super::interrupted() {
+        Exit::Interrupted
+    } else {
+        run.exit
+    })
+}
+
+/// The state of `rate` across its sources.
+struct RateRun<'a, W: Write> {
+    args: &'a RateArgs,
+    out: W,
+    report: &'a Report,
+    exit: Exit,
+    /// Nodes of every search.
+    nodes: u64,
+}
+
+impl<W: Write> RateRun<'_, W> {
+    /// Keeps the exit code of the worst outcome so far: an input error (2), then a puzzle
+    /// not rated (1), then a budget spent (3).
+    fn worse(&mut self, exit: Exit) {
+        let rank = |e: Exit| match e {
+            Exit::Error => 3,
+            Exit::NoSolution => 2,
+            Exit::GaveUp => 1,
+            _ => 0,
+        };
+        if rank(exit) > rank(self.exit) {
+            self.exit = exit;
+        }
+    }
+
+    /// Reports an input that could not be read at all: it answers no puzzle.
+    fn input_error(&mut self, message: &str) {
+        self.report.error(message);
+        self.worse(Exit::Error);
+    }
+
+    /// Writes the answer to one puzzle.
+    fn answer(&mut self, name: &str, answer: Rated) -> io::Result<()> {
+        let jsonl = self.args.format == RateFormat::Jsonl;
+        self.report.bar().inc(1);
+        let (line, puzzle, result) = match answer {
+            Ok((puzzle, result)) => (puzzle.line, Some(puzzle), result),
+            Err(err) if err.is_a_puzzle() => {
+                (err.line, None, Err((Status::Invalid, err.kind.to_string())))
             }
-            Err(message) => {
-                writeln!(out, "unrated")?;
-                super::report::say(format_args!("{message}"));
-                exit = Exit::Error;
+            Err(err) => {
+                self.input_error(&format!("{name}:{err}"));
+                return Ok(());
+            }
+        };
+        let source = format!("{name}:{line}");
+        let text = puzzle.as_ref().map(|p| p.grid.to_line_in(p.symbols));
+        match result {
+            Ok(r) => {
+                self.nodes += r.nodes;
+                if jsonl {
+                    let object = json!({
+                        "source": source, "puzzle": text, "status": "rated",
+                        "band": r.band.name(), "nodes": r.nodes, "extra_nodes": r.extra_nodes,
+                    });
+                    writeln!(self.out, "{object}")
+                } else {
+                    writeln!(self.out, "{} {} {}", r.band, r.nodes, r.extra_nodes)
+                }
+            }
+            Err((status, error)) => {
+                if puzzle.is_some() {
+                    self.report
+                        .note(format!("{source}: {}: {error}", status.name()));
+                    self.worse(if status == Status::GaveUp {
+                        Exit::GaveUp
+                    } else {
+                        Exit::NoSolution
+                    });
+                } else {
+                    self.report.note(format!("{name}:{line}:{error}"));
+                    self.worse(Exit::Error);
+                }
+                if jsonl {
+                    let object = json!({
+                        "source": source, "puzzle": text, "status": status.name(),
+                        "band": null, "error": error,
+                    });
+                    writeln!(self.out, "{object}")
+                } else {
+                    writeln!(self.out, "unrated")
+                }
             }
         }
     }
-    out.flush()?;
-    Ok(exit)
 }
 
 fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
-    let paths: Vec<PathBuf> = args.path.iter().cloned().collect();
     let variants = args.shape.variants()?;
-    let Some((name, entry)) = read_puzzles(&paths, &variants)?.into_iter().next() else {
-        anyhow::bail!("no puzzle in the input");
+    let (name, reader): (String, Box<dyn io::BufRead>) = match &args.path {
+        Some(path) if path.as_os_str() != "-" => {
+            let name = path.display().to_string();
+            let file = std::fs::File::open(path).with_context(|| format!("{name}: cannot read"))?;
+            (name, Box::new(BufReader::new(file)))
+        }
+        _ => ("<stdin>".into(), Box::new(BufReader::new(io::stdin()))),
     };
-    let puzzle = entry.map_err(anyhow::Error::msg)?;
+    let puzzle = match variants.reader(reader).next() {
+        Some(entry) => entry.map_err(|e| anyhow::anyhow!("{name}:{e}"))?,
+        None => anyhow::bail!("{name}: no puzzle found"),
+    };
     let rules = variants
         .rules(puzzle.grid.shape())
         .with_context(|| format!("{name}:{}", puzzle.line))?;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    if args.all_steps {
+    let jsonl = args.format == RateFormat::Jsonl;
+    let (steps, end) = if args.all_steps {
         let path = hint::solve_path_under(&rules, &puzzle.grid);
-        for step in &path.steps {
+        (path.steps, Some(path.end))
+    } else {
+        match hint::next_under(&rules, &puzzle.grid) {
+            Ok(step) => (vec![step], None),
+            Err(end) => (Vec::new(), Some(end)),
+        }
+    };
+    for step in &steps {
+        if jsonl {
+            let object = json!({
+                "row": step.row + 1, "col": step.col + 1, "digit": step.digit,
+                "text": step.to_string(),
+            });
+            writeln!(out, "{object}")?;
+        } else {
             writeln!(out, "{step}")?;
         }
-        writeln!(out, "{}", path.end)?;
-        out.flush()?;
-        return Ok(match path.end {
-            hint::Stuck::Contradiction(_) => Exit::NoSolution,
-            _ => Exit::Success,
-        });
     }
-    match hint::next_under(&rules, &puzzle.grid) {
-        Ok(step) => writeln!(out, "{step}")?,
-        Err(end) => {
-            writeln!(out, "{end}")?;
+    let exit = match &end {
+        Some(hint::Stuck::Conflict(conflict)) => {
+            // As `dancing sudoku` says it: the puzzle is invalid, and no step is given.
             out.flush()?;
-            if let hint::Stuck::Contradiction(_) = end {
-                return Ok(Exit::NoSolution);
+            if !args.common.quiet {
+                super::report::say(format_args!("{name}:{}: invalid: {conflict}", puzzle.line));
+            }
+            if jsonl {
+                let object = json!({"end": "invalid", "text": conflict.to_string()});
+                writeln!(out, "{object}")?;
+            }
+            Exit::NoSolution
+        }
+        Some(stuck) => {
+            if jsonl {
+                let kind = match stuck {
+                    hint::Stuck::Solved => "solved",
+                    hint::Stuck::NoSingle { .. } => "no-single",
+                    _ => "contradiction",
+                };
+                writeln!(out, "{}", json!({"end": kind, "text": stuck.to_string()}))?;
+            } else {
+                writeln!(out, "{stuck}")?;
+            }
+            if matches!(stuck, hint::Stuck::Contradiction(_)) {
+                Exit::NoSolution
+            } else {
+                Exit::Success
             }
         }
-    }
+        None => Exit::Success,
+    };
     out.flush()?;
-    Ok(Exit::Success)
+    Ok(exit)
 }

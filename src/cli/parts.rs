@@ -56,8 +56,10 @@ pub struct PartsArgs {
     /// Check the results against the parts file and print the total count; with --stats,
     /// also the nodes and updates, which equal those of one search. Parts without a result
     /// are listed, with exit code 4.
+    /// The flags may come before, between or after the files (`--merge P --stats R`: a file
+    /// after a flag is one more results file).
     #[arg(long, num_args = 1.., value_names = ["PARTS", "RESULTS"],
-          conflicts_with_all = ["file", "count", "all", "limit", "max_nodes", "progress", "jobs",
+          conflicts_with_all = ["count", "all", "limit", "max_nodes", "progress", "jobs",
                                 "split", "parts", "checkpoint"])]
     merge: Option<Vec<PathBuf>>,
     /// With --count: keep the finished parts of the count in FILE; killed and run again with
@@ -84,7 +86,7 @@ impl PartsArgs {
 }
 
 fn parse_shard(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("expected I/K with 0 <= I < K, as in 3/100, not {text:?}");
+    let bad = || format!("found `{text}`, expected I/K with 0 <= I < K, as in 3/100");
     let (i, k) = text.split_once('/').ok_or_else(bad)?;
     let (i, k) = (i.parse().map_err(|_| bad())?, k.parse().map_err(|_| bad())?);
     if i >= k {

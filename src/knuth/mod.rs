@@ -199,7 +199,7 @@ pub enum ParseErrorKind {
         token: String,
     },
     /// The line is not valid UTF-8; reported at the first bad byte.
-    #[error("invalid UTF-8: expected the line to be UTF-8 text")]
+    #[error("found bytes that are not UTF-8, expected UTF-8 text: save the file as UTF-8")]
     InvalidUtf8,
     /// The problem is too large for the engine (the message of the
     /// [`BuildError`](crate::BuildError)). Reported at column 1 of the line after the last one.

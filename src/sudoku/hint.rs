@@ -24,7 +24,7 @@
 
 use std::fmt;
 
-use super::grid::{Grid, Unit};
+use super::grid::{Conflict, Grid, Unit};
 use super::rules::Rules;
 use super::solve::Encoding;
 
@@ -95,6 +95,8 @@ pub enum Stuck {
     /// An item has no option left: the grid cannot be completed (a cell with no candidate,
     /// or a digit with no place in a house). The description says which, 1-based.
     Contradiction(String),
+    /// Two givens break a rule (the puzzle is invalid): no step is given from such a grid.
+    Conflict(Conflict),
 }
 
 impl fmt::Display for Stuck {
@@ -116,6 +118,7 @@ impl fmt::Display for Stuck {
                 )
             }
             Stuck::Contradiction(what) => write!(f, "no solution: {what}"),
+            Stuck::Conflict(conflict) => write!(f, "the givens conflict: {conflict}"),
         }
     }
 }
@@ -166,8 +169,12 @@ pub fn next(puzzle: &Grid) -> Result<Hint, Stuck> {
 /// ```
 ///
 /// # Errors
-/// [`Stuck`] when no single is left, or the grid is full or contradictory.
+/// [`Stuck`] when no single is left, or the grid is full or contradictory, or two givens
+/// conflict ([`Stuck::Conflict`], checked first).
 pub fn next_under(rules: &Rules, puzzle: &Grid) -> Result<Hint, Stuck> {
+    if let Some(conflict) = puzzle.conflict_under(rules) {
+        return Err(Stuck::Conflict(conflict));
+    }
     View::new(rules, puzzle).single()
 }
 
@@ -177,8 +184,15 @@ pub fn solve_path(puzzle: &Grid) -> Path {
 }
 
 /// Follows singles from `puzzle` under `rules` (of its shape) until none is left (see the
-/// module docs).
+/// module docs); no step at all when two givens conflict ([`Stuck::Conflict`]).
 pub fn solve_path_under(rules: &Rules, puzzle: &Grid) -> Path {
+    if let Some(conflict) = puzzle.conflict_under(rules) {
+        return Path {
+            steps: Vec::new(),
+            end: Stuck::Conflict(conflict),
+            grid: puzzle.clone(),
+        };
+    }
     let mut view = View::new(rules, puzzle);
     let mut steps = Vec::new();
     let end = loop {
@@ -412,5 +426,21 @@ mod tests {
         line.push_str(&".".repeat(63));
         let end = next(&parse_line(&line).unwrap()).unwrap_err();
         assert_eq!(end, Stuck::Contradiction("r1c9 has no candidate".into()));
+    }
+
+    #[test]
+    fn conflicting_givens_get_no_step_and_are_named() {
+        let mut line = String::from("5...5....");
+        line.push_str(&".".repeat(72));
+        let puzzle = parse_line(&line).unwrap();
+        let end = next(&puzzle).unwrap_err();
+        assert!(matches!(end, Stuck::Conflict(_)), "{end:?}");
+        assert_eq!(
+            end.to_string(),
+            "the givens conflict: digit 5 appears twice in row 1: at r1c1 and r1c5"
+        );
+        let path = solve_path(&puzzle);
+        assert!(path.steps.is_empty());
+        assert_eq!(path.end, end);
     }
 }

@@ -74,7 +74,7 @@ pub enum SolveError {
         nodes: u64,
     },
     /// The time budget ran out before the answer was known.
-    #[error("gave up after {limit:?} ({nodes} nodes)")]
+    #[error("gave up after {} s, the time allowed ({nodes} nodes)", limit.as_secs_f64())]
     OutOfTime {
         /// The time budget.
         limit: Duration,
@@ -82,7 +82,9 @@ pub enum SolveError {
         nodes: u64,
     },
     /// The puzzle's shape is not the solver's.
-    #[error("a {found}x{found} puzzle given to a {expected}x{expected} solver")]
+    #[error(
+        "found a {found}x{found} puzzle, expected {expected}x{expected}, the shape of the rules"
+    )]
     WrongShape {
         /// The solver's side.
         expected: usize,

@@ -224,7 +224,7 @@ fn a_directory_is_walked_in_sorted_order_and_a_broken_line_loses_nothing() {
     assert_eq!(lines[5], CLASSIC_SOLUTION);
 
     assert!(
-        err.contains("puzzles/batch/nested/d-broken.txt:3:3: found 'x'"),
+        err.contains("puzzles/batch/nested/d-broken.txt:3:3: found 'y'"),
         "{err}"
     );
     // The broken line is a puzzle that could not be read: an `invalid` line, and an error.
@@ -720,16 +720,16 @@ fn quiet_drops_the_summary_but_not_the_errors() {
         .stderr("");
 }
 
-/// BUG (src/sudoku/read.rs, grid format recovery): a file whose only line is `12x` (a bad
+/// BUG (src/sudoku/read.rs, grid format recovery): a file whose only line is `12y` (a bad
 /// row that starts a grid and the end of the input) yields two errors, the bad cell at 1:3
 /// and "grid ended after 1 row" at 2:1, so one broken puzzle gets two `invalid` output lines
 /// and two errors in the summary. The reader's docs promise "A bad puzzle yields one error".
 #[test]
 fn a_file_holding_one_broken_short_grid_gets_one_invalid_line() {
-    let (_dir, path) = temp_file("short.txt", "12x\n");
+    let (_dir, path) = temp_file("short.txt", "12y\n");
     let assert = dancing().arg("sudoku").arg(&path).assert().code(2);
     let err = stderr_of(&assert);
-    assert!(err.contains("short.txt:1:3: found 'x'"), "{err}");
+    assert!(err.contains("short.txt:1:3: found 'y'"), "{err}");
     assert_eq!(stdout_of(&assert), "invalid\n", "{err}");
     summary_of_lines(&stdout_of(&assert), &err);
 }

@@ -278,6 +278,27 @@ fn merge(files: &[&Path]) -> assert_cmd::assert::Assert {
 }
 
 #[test]
+fn merge_takes_its_flags_before_between_or_after_its_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let (parts, results) = split_and_solve(dir.path(), "puzzles/exact-cover/nqueens-8.dlx", 4);
+    let (parts, results) = (parts.to_str().unwrap(), results.to_str().unwrap());
+    let (_, nodes, _) = one_thread(Path::new("puzzles/exact-cover/nqueens-8.dlx"));
+    for args in [
+        ["--merge", parts, results, "--stats"],
+        ["--stats", "--merge", parts, results],
+        ["--merge", parts, "--stats", results],
+    ] {
+        let assert = dancing()
+            .arg("cover")
+            .args(args)
+            .assert()
+            .success()
+            .stdout("92\n");
+        assert_eq!(stat(&stderr_of(&assert), "nodes"), nodes, "{args:?}");
+    }
+}
+
+#[test]
 fn merge_refuses_a_missing_part_a_foreign_fingerprint_and_conflicting_duplicates() {
     let dir = tempfile::tempdir().unwrap();
     let (parts, results) = split_and_solve(dir.path(), "puzzles/exact-cover/nqueens-8.dlx", 20);

@@ -160,12 +160,12 @@ fn an_82nd_cell_is_located_at_column_82() {
 
 #[test]
 fn a_letter_among_the_cells_is_named_and_located() {
-    let text = format!("{}x{}\n", &CLASSIC[..4], &CLASSIC[5..]);
+    let text = format!("{}y{}\n", &CLASSIC[..4], &CLASSIC[5..]);
     assert_sudoku_reports(
         &[],
         text,
         2,
-        "dancing: <stdin>:1:5: found 'x', expected a digit 1-9 or a blank ('.', '0', '_', '-')",
+        "dancing: <stdin>:1:5: found 'y', expected a digit 1-9 or a blank ('.', '0', '_', '-', '*', 'x')",
         "invalid\n",
     );
 }
@@ -243,7 +243,7 @@ fn invalid_utf8_is_located_at_its_character_column() {
         &[],
         line,
         2,
-        "dancing: <stdin>:1:11: invalid UTF-8",
+        "dancing: <stdin>:1:11: found bytes that are not UTF-8, expected text: save the file as UTF-8",
         "invalid\n",
     );
 
@@ -259,7 +259,7 @@ fn invalid_utf8_is_located_at_its_character_column() {
         &[path],
         "",
         2,
-        &format!("dancing: {path}:1:15: invalid UTF-8"),
+        &format!("dancing: {path}:1:15: found bytes that are not UTF-8, expected text"),
         "invalid\n",
     );
 }
@@ -383,10 +383,8 @@ fn a_long_blank_prefix_does_not_make_a_puzzle_line_vanish() {
 }
 
 #[test]
-fn a_blank_line_inside_a_grid_cuts_it_short_and_no_puzzle_is_made_up() {
-    // A grid is its rows with only rule lines between them: a blank line ends it. A grid
-    // printed in bands separated by blank lines is three grids cut short, each reported once
-    // at its first row, and no puzzle is made of rows that do not belong together.
+fn blank_lines_between_bands_are_part_of_a_grid_but_inside_a_band_cut_it_short() {
+    // A grid printed in bands separated by blank lines (ssuds' layout, issue 23) is one grid.
     let rows: Vec<&str> = CLASSIC_SPACED.lines().collect();
     let banded = format!(
         "{}\n\n{}\n\n\n{}\n",
@@ -394,19 +392,20 @@ fn a_blank_line_inside_a_grid_cuts_it_short_and_no_puzzle_is_made_up() {
         rows[3..6].join("\n"),
         rows[6..].join("\n")
     );
+    assert_classic_grid_solved(banded);
+    // A blank line inside a band ends the grid: two grids cut short, each reported once at
+    // its first row, and no puzzle made of rows that do not belong together.
+    let broken = format!("{}\n\n{}\n", rows[..4].join("\n"), rows[4..].join("\n"));
     let stderr = assert_sudoku_reports(
         &["--format", "line"],
-        banded,
+        broken,
         2,
-        "dancing: <stdin>:1:1: grid ended after 3 rows (the last on line 3), expected 9",
-        "invalid\ninvalid\ninvalid\n",
+        "dancing: <stdin>:1:1: grid ended after 4 rows (the last on line 4), expected 9: a \
+         comment, a header or a blank line other than between bands ends a grid",
+        "invalid\ninvalid\n",
     );
     assert!(
-        stderr.contains("<stdin>:5:1: grid ended after 3 rows"),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("<stdin>:10:1: grid ended after 3 rows"),
+        stderr.contains("<stdin>:6:1: grid ended after 5 rows"),
         "{stderr}"
     );
 
@@ -683,7 +682,7 @@ fn a_batch_of_good_and_bad_entries_solves_every_good_puzzle_and_reports_every_ba
     let invalid_lines = s["invalid"];
     let no_puzzle = stderr
         .lines()
-        .filter(|l| l.ends_with(": no puzzle found"))
+        .filter(|l| l.contains(": no puzzle found: "))
         .count() as u64;
     assert_eq!(no_puzzle, 1, "{stderr}");
     assert!(
@@ -919,5 +918,16 @@ fn a_million_puzzles_are_solved_in_bounded_memory() {
     assert!(
         peak_big < peak_small * 3 / 2 + 1024,
         "memory grows with the input: {peak_small} KiB -> {peak_big} KiB"
+    );
+}
+
+#[test]
+fn a_bad_fingerprint_is_quoted_with_what_a_fingerprint_is() {
+    let err = "12xyz"
+        .parse::<dancing::parts::Fingerprint>()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "found `12xyz`, expected a fingerprint of 32 hexadecimal digits"
     );
 }

@@ -105,7 +105,7 @@ fn project_euler_96_with_a_row_missing_loses_only_that_grid() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(
         errors[0].to_string(),
-        "12:1: grid ended after 8 rows (the last on line 19), expected 9"
+        "12:1: grid ended after 8 rows (the last on line 19), expected 9: a comment, a header or a blank line other than between bands ends a grid"
     );
     let whole = puzzles(PROJECT_EULER_96);
     let kept: Vec<&Grid> = items

@@ -404,3 +404,23 @@ fn a_time_budget_stops_a_long_count_and_is_not_a_node_budget() {
     assert_eq!(solution.count, 1);
     assert_eq!(verify(&grid(HARD), &solution.grid), Ok(()));
 }
+
+#[test]
+fn a_puzzle_of_another_shape_and_a_spent_time_budget_are_said_in_plain_words() {
+    let four = Grid::empty(Shape::new(2).unwrap());
+    let err = SudokuSolver::new(Shape::CLASSIC)
+        .solve(&four, 1)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "found a 4x4 puzzle, expected 9x9, the shape of the rules"
+    );
+    let spent = SolveError::OutOfTime {
+        limit: Duration::from_millis(1500),
+        nodes: 7,
+    };
+    assert_eq!(
+        spent.to_string(),
+        "gave up after 1.5 s, the time allowed (7 nodes)"
+    );
+}

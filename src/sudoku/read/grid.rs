@@ -1,13 +1,21 @@
 //! The grid format ([`Format::Grid`](super::Format::Grid)): `N` rows of `N` cells a puzzle,
 //! with rule lines between rows and headers, comments and blank lines between grids.
 //!
-//! Each line is one of three kinds ([`kind`]): a *row* (it counts towards the grid), a *rule*
-//! (decoration between rows: skipped, the grid goes on), or a *break* (a blank line, a
-//! comment, a header: skipped between grids, and the end of a grid begun). A grid is `N` rows
-//! with only rules between them; a break after fewer rows reports the grid cut short, at its
-//! own first row, and the next row starts a new grid. That is how a reader that counts rows
-//! keeps its frame on files with headers between grids (Project Euler 96's `Grid 01`), and
-//! never yields a puzzle made of the end of one grid and the start of the next.
+//! Each line is one of four kinds ([`kind`]): a *row* (it counts towards the grid), a *rule*
+//! (decoration between rows: skipped, the grid goes on), a *blank* line, or a *break* (a
+//! comment, a header: skipped between grids, and the end of a grid begun). A grid is `N`
+//! rows with only rules between them, and blank lines between its bands (the layout of
+//! ssuds and of many printed grids, `406  205  000`, three rows, a blank line, three rows):
+//! a blank line after a whole band of a grid begun is part of the grid, provided the grid
+//! has had one after each band before. Anywhere else (inside a band, or after a band when an
+//! earlier band was followed by none) a blank line is a break. A break after fewer than `N`
+//! rows reports the grid cut short, at its own first row, and the next row starts a new grid;
+//! so does a row that starts a band right after a band that ended without the blank line the
+//! earlier bands had. That is how a reader that counts rows keeps its frame on files with
+//! headers between grids (Project Euler 96's `Grid 01`), and never yields a puzzle made of
+//! the end of one grid and the start of the next (the one case it cannot tell: a grid cut
+//! short right at a band's end, in a file whose grids put blank lines between bands, then
+//! the next grid, reads as one grid with the next grid's first bands).
 
 use std::io::BufRead;
 
@@ -25,7 +33,10 @@ enum Kind<'a> {
     Row(&'a [u8]),
     /// A rule between rows (`---+---+---`, `*-----------*`): skipped.
     Rule,
-    /// A blank line, a comment or a header: skipped, and it ends a grid begun.
+    /// A line of whitespace only: skipped; between bands it is part of the grid, elsewhere
+    /// it ends a grid begun.
+    Blank,
+    /// A comment or a header: skipped, and it ends a grid begun.
     Break,
 }
 
@@ -48,8 +59,10 @@ fn kind<'a>(shape: Shape, line: &Line<'a>) -> Kind<'a> {
         // Blank, a comment, or bars and spaces only.
         return if content.contains(&b'|') {
             Kind::Rule
-        } else {
+        } else if content.len() < line.bytes.len() {
             Kind::Break
+        } else {
+            Kind::Blank
         };
     };
     if is_rule(shape, content) {
@@ -62,21 +75,23 @@ fn kind<'a>(shape: Shape, line: &Line<'a>) -> Kind<'a> {
 }
 
 /// A rule line: only `-`, `+`, `=`, `*`, `|` and whitespace, except a row of blanks written
-/// with `-`: exactly `N` of them and only `|` and whitespace besides (GNU Sudoku's
-/// `|---|---|---|` or `---------`).
+/// with `-` or `*`: exactly `N` of one of them and only `|` and whitespace besides (GNU
+/// Sudoku's `|---|---|---|` or `---------`, or `*********`).
 fn is_rule(shape: Shape, content: &[u8]) -> bool {
-    let mut dashes = 0;
+    let (mut dashes, mut stars) = (0, 0);
     let mut marks = false;
     for &b in content {
         match b {
             b'-' => dashes += 1,
-            b'+' | b'=' | b'*' => marks = true,
+            b'*' => stars += 1,
+            b'+' | b'=' => marks = true,
             b'|' => {}
             b if b.is_ascii_whitespace() => {}
             _ => return false,
         }
     }
-    marks || dashes != shape.side()
+    let n = shape.side();
+    marks || (dashes, stars) != (n, 0) && (dashes, stars) != (0, n)
 }
 
 /// A header: a line of text (UTF-8 without control characters but tabs: random bytes are
@@ -108,6 +123,10 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut rows = 0;
         let mut first_line = 0;
         let mut last_line = 0;
+        // The bands followed by blank lines, and whether the last line read was one.
+        let band = shape.box_rows();
+        let mut gaps = 0;
+        let mut after_gap = false;
         // A bad grid yields one error, the first, even when it is cut short too: one bad
         // puzzle, one answer line.
         let mut first_error: Option<ReadError> = None;
@@ -131,16 +150,32 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 Ok(Some(line)) => line,
             };
-            let content = match kind(shape, &line) {
+            let kind = kind(shape, &line);
+            let band_end = rows % band == 0;
+            let content = match kind {
                 Kind::Rule => continue,
-                Kind::Break if rows == 0 => continue,
-                Kind::Break => {
+                Kind::Blank | Kind::Break if rows == 0 => continue,
+                // Between bands, as after each band before: part of the grid.
+                Kind::Blank if band_end && (after_gap || gaps == rows / band - 1) => {
+                    gaps += usize::from(!after_gap);
+                    after_gap = true;
+                    continue;
+                }
+                // A band ends without the blank line the bands before it had: a new grid.
+                Kind::Row(_) if band_end && rows > 0 && gaps > 0 && !after_gap => {
+                    self.lines.unread();
+                    return Some(Err(
+                        first_error.unwrap_or_else(|| cut_short(rows, first_line, last_line))
+                    ));
+                }
+                Kind::Blank | Kind::Break => {
                     return Some(Err(
                         first_error.unwrap_or_else(|| cut_short(rows, first_line, last_line))
                     ));
                 }
                 Kind::Row(content) => content,
             };
+            after_gap = false;
             if rows == 0 {
                 first_line = line.number;
             }
@@ -387,15 +422,15 @@ mod tests {
         ] {
             assert_eq!(kind_of(classic, rule), Kind::Rule, "{rule:?}");
         }
+        assert_eq!(kind_of(classic, ""), Kind::Blank);
+        assert_eq!(kind_of(classic, " \t "), Kind::Blank);
         for brk in [
-            "",
-            "   ",
             "# comment",
             "Grid 01",
             "Puzzle 3:",
             "[Puzzle]",
             "#3x3 Sudoku",
-            "x3..7....",
+            "y3..7....",
             "53xy7....",
             "Grille n° 1",
         ] {
@@ -456,6 +491,92 @@ mod tests {
         assert_eq!(items[0].as_ref().expect("valid").grid.get(15, 0), 16);
     }
 
+    fn rows() -> Vec<String> {
+        CLASSIC
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8_lossy(r).into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn blank_lines_between_the_bands_of_a_grid_are_part_of_it() {
+        let rows = rows();
+        let bands: Vec<String> = rows.chunks(3).map(|band| band.join("\n")).collect();
+        // ssuds' layout: a comment, then bands separated by blank lines (two between the
+        // last two), then a second grid after a blank line.
+        let text = format!(
+            "# ssuds\n\n{}\n\n{}\n\n\n{}\n\n{}\n",
+            bands[0],
+            bands[1],
+            bands[2],
+            bands.join("\n\n")
+        );
+        let items = read_all(text.as_bytes());
+        assert_eq!(items.len(), 2, "{items:?}");
+        for (item, line) in items.iter().zip([3, 16]) {
+            let p = item.as_ref().expect("a whole grid");
+            assert_eq!((p.line, p.grid.to_line()), (line, CLASSIC.to_owned()));
+        }
+    }
+
+    #[test]
+    fn a_blank_line_inside_a_band_or_after_a_band_without_one_ends_the_grid() {
+        let rows = rows();
+        // Inside a band: after row 2.
+        let text = format!("{}\n\n{}\n", rows[..2].join("\n"), rows.join("\n"));
+        let items = read_all(text.as_bytes());
+        assert_eq!(items.len(), 2, "{items:?}");
+        let e = items[0].as_ref().expect_err("cut short");
+        assert_eq!((e.line, e.column), (1, 1));
+        assert_eq!(items[1].as_ref().expect("whole").line, 4);
+        // After the second band when the first had none: grids written without gaps.
+        let text = format!("{}\n\n{}\n", rows[..6].join("\n"), rows.join("\n"));
+        let items = read_all(text.as_bytes());
+        assert_eq!(items.len(), 2, "{items:?}");
+        let e = items[0].as_ref().expect_err("cut short");
+        assert_eq!(
+            e.kind.to_string(),
+            "grid ended after 6 rows (the last on line 6), expected 9: a comment, a header or a blank line other than between bands ends a grid"
+        );
+        assert_eq!(items[1].as_ref().expect("whole").grid.to_line(), CLASSIC);
+    }
+
+    #[test]
+    fn a_band_that_ends_without_the_blank_line_the_bands_before_had_starts_a_new_grid() {
+        let rows = rows();
+        // A first band, a blank line, then a whole grid written without gaps: the first
+        // band and the grid's first two bands are reported cut short, and its last band,
+        // cut short too: two errors, no puzzle made of two grids.
+        let text = format!("{}\n\n{}\n", rows[..3].join("\n"), rows.join("\n"));
+        let items = read_all(text.as_bytes());
+        assert_eq!(items.len(), 2, "{items:?}");
+        assert!(items.iter().all(Result::is_err), "{items:?}");
+        let e = items[0].as_ref().expect_err("cut short");
+        assert_eq!(
+            e.kind.to_string(),
+            "grid ended after 6 rows (the last on line 7), expected 9: a comment, a header or a blank line other than between bands ends a grid"
+        );
+    }
+
+    #[test]
+    fn a_row_of_n_stars_is_a_row_of_blanks_and_longer_runs_are_rules() {
+        let classic = Shape::CLASSIC;
+        assert!(matches!(kind_of(classic, "*********"), Kind::Row(_)));
+        assert!(matches!(kind_of(classic, "|***|***|***|"), Kind::Row(_)));
+        assert_eq!(kind_of(classic, "*-----------*"), Kind::Rule);
+        assert_eq!(kind_of(classic, "***********"), Kind::Rule);
+        let text = CLASSIC.replace('.', "*");
+        let grid: String = text
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", String::from_utf8_lossy(r)))
+            .collect();
+        let items = read_all(format!("*-----------*\n{grid}*-----------*\n").as_bytes());
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].as_ref().expect("valid").grid.to_line(), CLASSIC);
+    }
+
     #[test]
     fn a_header_inside_a_grid_cuts_it_short_and_the_next_grid_starts_fresh() {
         let rows: Vec<String> = CLASSIC
@@ -474,7 +595,7 @@ mod tests {
         assert_eq!((e.line, e.column), (2, 1));
         assert_eq!(
             e.kind.to_string(),
-            "grid ended after 8 rows (the last on line 9), expected 9"
+            "grid ended after 8 rows (the last on line 9), expected 9: a comment, a header or a blank line other than between bands ends a grid"
         );
         let p = items[1].as_ref().expect("the second grid");
         assert_eq!((p.line, p.grid.to_line()), (11, CLASSIC.to_owned()));

@@ -178,12 +178,12 @@ mod tests {
 
     #[test]
     fn parse_line_locates_a_letter_by_column() {
-        let text = CLASSIC.replacen('7', "x", 1);
+        let text = CLASSIC.replacen('7', "y", 1);
         let e = parse_line(&text).unwrap_err();
         assert_eq!(e.column, 5);
         assert_eq!(
             e.to_string(),
-            "1:5: found 'x', expected a digit 1-9 or a blank ('.', '0', '_', '-')"
+            "1:5: found 'y', expected a digit 1-9 or a blank ('.', '0', '_', '-', '*', 'x')"
         );
     }
 
@@ -211,13 +211,13 @@ mod tests {
             (e.column, e.kind),
             (82, ReadErrorKind::TooManyCells { expected: 81 })
         );
-        let e = parse_line(format!("{CLASSIC}x")).unwrap_err();
+        let e = parse_line(format!("{CLASSIC}y")).unwrap_err();
         assert_eq!(
             (e.column, e.kind),
             (
                 82,
                 ReadErrorKind::Trailing {
-                    found: 'x',
+                    found: 'y',
                     expected: 81
                 }
             )
@@ -262,7 +262,7 @@ mod tests {
         let e = parse_line_as(shape, "H".repeat(256)).unwrap_err();
         assert_eq!(
             e.kind.to_string(),
-            "found 'H', expected a digit 1-9, a letter A-G or a blank ('.', '0', '_', '-')"
+            "found 'H', expected a digit 1-9, a letter A-G or a blank ('.', '0', '_', '-', '*', 'x')"
         );
     }
 

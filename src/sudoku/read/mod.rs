@@ -5,7 +5,8 @@
 //! # Cells
 //! A given is a digit `1`-`9`, then for grids larger than 9x9 a letter (`A` = 10,
 //! case-insensitive) in the character forms, or a number in the whitespace-separated form of
-//! a grid row. A blank is `.`, `0`, `_` or `-`.
+//! a grid row. A blank is `.`, `0`, `_`, `-` or `*`, and `x` (or `X`) in every grid where
+//! it is not a digit (all but 36x36, whose digits run to `Z`).
 //!
 //! # Formats
 //! - [`Format::Lines`] (module `line`): one puzzle a line, `N * N` cells (81 for 9x9).
@@ -20,8 +21,10 @@
 //!   `+`, `=`, `|`, `*` and spaces, such as `---+---+---`, `+-------+-------+-------+`, or
 //!   the frame `*-----------*` of Simple Sudoku's `.ss` files. (A line of exactly `N` `-` and
 //!   nothing but `|` and spaces besides, `|---|---|---|`, is a row of blanks, as GNU Sudoku
-//!   writes it, not a rule.) Any other line ends the grid: a blank line, a comment, or a
-//!   *header*, a line of text (UTF-8 without control characters other than tab) whose first
+//!   writes it, not a rule; so is a line of exactly `N` `*`.) Blank lines may come between
+//!   the bands of a grid (`406  205  000`, three rows, a blank line, three rows: ssuds'
+//!   layout) when they come after every band (see module `grid`). Any other line ends the
+//!   grid: a blank line elsewhere, a comment, or a *header*, a line of text (UTF-8 without control characters other than tab) whose first
 //!   character other than whitespace and `|` is neither a cell nor a digit (`Grid 01`,
 //!   `Puzzle 3:`, `[Puzzle]`), or that has two letters in a row of which one is not a cell.
 //!   Between grids such lines are skipped. Every other line is a row, good or bad: a typo in
@@ -38,13 +41,13 @@
 //!   is one line (a quoted field cannot span lines), so a stray quote spoils one line only.
 //!
 //! In every format, lines whose first non-blank character is `#` are comments, blank lines
-//! are skipped (in a grid: they end it), and lines, line ends, the byte order mark and UTF-8
+//! are skipped (in a grid: they end it, unless they come between its bands), and lines, line ends, the byte order mark and UTF-8
 //! are read by the crate's text layer: a `\r` before the `\n` is dropped, a UTF-8 byte order
 //! mark at the start of the input is skipped, columns count characters from 1.
 //!
 //! # A reader never makes up a puzzle
 //! Every puzzle yielded is made of lines of the input that belong together: one line, one CSV
-//! record, or `N` rows with only rule lines between them. A grid cut short (by a blank line,
+//! record, or `N` rows with only rule lines between them (and blank lines between bands). A grid cut short (by a blank line,
 //! a header, a comment, or the end of the input) is reported once, at its first row, as
 //! [`ReadErrorKind::GridCutShort`] (or as the first error in its rows), and the next grid
 //! starts fresh after it. Grids that follow one another with nothing between them are told
@@ -238,7 +241,12 @@ impl fmt::Display for ReadErrorKind {
                     let last = char::from(b'A' + (max - 10) % 26);
                     write!(f, ", a letter A-{last}")?;
                 }
-                f.write_str(" or a blank ('.', '0', '_', '-')")
+                f.write_str(" or a blank ('.', '0', '_', '-', '*'")?;
+                // `x` is a digit of 36x36 grids only (33), a blank in all others.
+                if *max < 33 {
+                    f.write_str(", 'x'")?;
+                }
+                f.write_str(")")
             }
             ReadErrorKind::BadValue { found, max } => {
                 if found.parse::<i64>().is_ok() {
@@ -270,17 +278,24 @@ impl fmt::Display for ReadErrorKind {
                     "found {found:?} after {expected} cells, expected {SEPARATORS}"
                 )
             }
-            ReadErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
+            ReadErrorKind::InvalidUtf8 => {
+                f.write_str("found bytes that are not UTF-8, expected text: save the file as UTF-8")
+            }
             ReadErrorKind::LineTooLong { limit } => {
                 write!(
                     f,
                     "found a line longer than {limit} bytes, expected at most {limit}"
                 )
             }
-            ReadErrorKind::NoPuzzle => f.write_str("no puzzle found"),
-            ReadErrorKind::MissingCsvColumn => {
-                f.write_str("CSV header has no `puzzle` or `quizzes` column")
-            }
+            ReadErrorKind::NoPuzzle => f.write_str(
+                "no puzzle found: expected puzzles one a line, as grids of rows, or in a CSV \
+                 column `puzzle`; the input is empty or holds only comments, blank lines and \
+                 headers",
+            ),
+            ReadErrorKind::MissingCsvColumn => f.write_str(
+                "found a CSV header without a `puzzle` or `quizzes` column, expected one of \
+                     them to name the column of puzzles",
+            ),
             ReadErrorKind::TooFewFields { found, expected } => {
                 let s = if *found == 1 { "" } else { "s" };
                 write!(
@@ -296,10 +311,12 @@ impl fmt::Display for ReadErrorKind {
                 let s = if *rows == 1 { "" } else { "s" };
                 write!(
                     f,
-                    "grid ended after {rows} row{s} (the last on line {last_line}), expected {expected}"
+                    "grid ended after {rows} row{s} (the last on line {last_line}), expected \
+                     {expected}: a comment, a header or a blank line other than between bands \
+                     ends a grid"
                 )
             }
-            ReadErrorKind::Io(message) => write!(f, "read failed: {message}"),
+            ReadErrorKind::Io(message) => write!(f, "cannot read: {message}"),
         }
     }
 }
@@ -595,17 +612,11 @@ fn located(line: &Line<'_>, column: usize, kind: ReadErrorKind) -> ReadError {
     }
 }
 
-/// The value of a cell character: `.`, `0`, `_`, `-` blank; `1`-`9`; letters from 10 on.
+/// The value of a cell character: `.`, `0`, `_`, `-`, `*` blank, and `x` or `X` when it is
+/// not a digit of the grid; `1`-`9`; letters from 10 on (as [`Symbols::FromOne`] reads them).
 #[inline]
 fn cell_value(shape: Shape, ch: char) -> Option<u8> {
-    let value = match ch {
-        '.' | '0' | '_' | '-' => 0,
-        '1'..='9' => ch as u8 - b'0',
-        'A'..='Z' => ch as u8 - b'A' + 10,
-        'a'..='z' => ch as u8 - b'a' + 10,
-        _ => return None,
-    };
-    (value <= shape.max_digit()).then_some(value)
+    Symbols::FromOne.cell(shape, ch)
 }
 
 /// The value of cell character `ch` in `symbols`, or as [`cell_value`] reads it when the
@@ -684,5 +695,20 @@ mod tests {
         let hexadoku = Shape::new(4).expect("16x16");
         assert_eq!(cell_value(hexadoku, 'g'), Some(16));
         assert_eq!(cell_value(hexadoku, 'H'), None);
+    }
+
+    #[test]
+    fn a_star_and_an_x_are_blanks_where_x_is_not_a_digit() {
+        for ch in ['*', 'x', 'X'] {
+            assert_eq!(cell_value(Shape::CLASSIC, ch), Some(0), "{ch:?}");
+            let hexadoku = Shape::new(4).expect("16x16");
+            assert_eq!(cell_value(hexadoku, ch), Some(0), "{ch:?}");
+        }
+        let stars = CLASSIC.replace('.', "*");
+        let exes = CLASSIC.replace('.', "x");
+        for text in [stars, exes] {
+            let grid = parse_line(&text).expect("blanks");
+            assert_eq!(grid.to_line(), CLASSIC);
+        }
     }
 }
