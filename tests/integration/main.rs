@@ -11,6 +11,7 @@ mod cli_cover;
 mod cli_frontends;
 mod cli_generate_shapes;
 mod cli_interrupt;
+mod cli_layouts_and_edges;
 mod cli_shapes;
 mod cli_sudoku;
 mod colors;

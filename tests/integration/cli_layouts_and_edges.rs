@@ -3,7 +3,7 @@
 //! budgets, jsonl, quiet), `generate --max-time`, `cover --merge` with flags anywhere (in
 //! tests/distributed.rs), and the reworded messages, each pinned here with its exact words.
 
-mod common;
+use crate::common;
 
 use common::{CLASSIC, CLASSIC_SOLUTION, dancing, stderr_of, stdout_of, temp_file};
 use serde_json::Value;
