@@ -42,7 +42,9 @@ pub struct PolyominoArgs {
     /// (instead of --pieces).
     #[arg(long, value_name = "FILE", conflicts_with = "pieces")]
     pieces_file: Option<PathBuf>,
-    /// Use every piece K times.
+    /// Use every piece exactly K times. Copies of a piece are indistinguishable: a
+    /// packing is counted once, however its copies are swapped (`--to-dlx` gives such a
+    /// piece bounds `K|name`).
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..))]
     copies: u16,
@@ -94,7 +96,9 @@ pub struct PolycubeArgs {
     /// each with a character of its own, which names it (instead of --pieces).
     #[arg(long, value_name = "FILE", conflicts_with = "pieces")]
     pieces_file: Option<PathBuf>,
-    /// Use every piece K times.
+    /// Use every piece exactly K times. Copies of a piece are indistinguishable: a
+    /// packing is counted once, however its copies are swapped (`--to-dlx` gives such a
+    /// piece bounds `K|name`).
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..))]
     copies: u16,

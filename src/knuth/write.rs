@@ -27,17 +27,24 @@ use crate::Problem;
 /// # Ok::<(), dancing::knuth::ParseError>(())
 /// ```
 pub fn write(problem: &Problem) -> String {
+    let names: Vec<String> = (0..problem.item_count()).map(|i| format!("x{i}")).collect();
+    write_with(problem, &names)
+}
+
+/// Writes `problem` with item `i` named `names[i]` (names already checked): the item line
+/// with bounds, then the options with colors.
+fn write_with(problem: &Problem, names: &[String]) -> String {
     let item = |i: usize| match problem.bounds(i) {
-        Some((1, 1)) | None => format!("x{i}"),
-        Some((u, v)) if u == v => format!("{v}|x{i}"),
-        Some((u, v)) => format!("{u}:{v}|x{i}"),
+        Some((1, 1)) | None => names[i].clone(),
+        Some((u, v)) if u == v => format!("{v}|{}", names[i]),
+        Some((u, v)) => format!("{u}:{v}|{}", names[i]),
     };
-    let names =
-        |items: &mut dyn Iterator<Item = usize>| items.map(item).collect::<Vec<_>>().join(" ");
-    let mut text = names(&mut (0..problem.primary_items()));
+    let items =
+        |range: &mut dyn Iterator<Item = usize>| range.map(item).collect::<Vec<_>>().join(" ");
+    let mut text = items(&mut (0..problem.primary_items()));
     if problem.secondary_items() > 0 {
         text += " | ";
-        text += &names(&mut (problem.primary_items()..problem.item_count()));
+        text += &items(&mut (problem.primary_items()..problem.item_count()));
     }
     text.push('\n');
     for k in 0..problem.option_count() {
@@ -45,8 +52,8 @@ pub fn write(problem: &Problem) -> String {
             .option(k)
             .zip(problem.option_colors(k))
             .map(|(i, color)| match color {
-                None => format!("x{i}"),
-                Some(c) => format!("x{i}:{c}"),
+                None => names[i].clone(),
+                Some(c) => format!("{}:{c}", names[i]),
             })
             .collect();
         text += &option.join(" ");
@@ -87,8 +94,9 @@ pub enum NameError {
     },
 }
 
-/// Writes `problem` in Knuth's format as [`write()`] does, naming item `i` `item_names[i]`.
-/// [`parse`](super::parse) reads it back to the same problem, with these names.
+/// Writes `problem` in Knuth's format as [`write()`] does (bounds and colors included),
+/// naming item `i` `item_names[i]`. [`parse`](super::parse) reads it back to the same
+/// problem, with these names.
 ///
 /// ```
 /// let problem = dancing::problems::knuth_example();
@@ -127,27 +135,7 @@ pub fn write_named(problem: &Problem, item_names: &[String]) -> Result<String, N
         }
         first.insert(name.as_str(), item);
     }
-    let join = |items: &mut dyn Iterator<Item = usize>| {
-        let mut line = String::new();
-        for (k, i) in items.enumerate() {
-            if k > 0 {
-                line.push(' ');
-            }
-            line += &item_names[i];
-        }
-        line
-    };
-    let mut text = join(&mut (0..problem.primary_items()));
-    if problem.secondary_items() > 0 {
-        text += " | ";
-        text += &join(&mut (problem.primary_items()..problem.item_count()));
-    }
-    text.push('\n');
-    for k in 0..problem.option_count() {
-        text += &join(&mut problem.option(k));
-        text.push('\n');
-    }
-    Ok(text)
+    Ok(write_with(problem, item_names))
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! Polyominoes: pieces made of squares, packed into a board of squares (Dana Scott's
 //! pentomino problem of 1958 and its kin), in Knuth's encoding.
 //!
-//! The encoding is [`super::tiling`]'s in the plane: one primary item per piece (copies
-//! apart), one per board cell, one option per placement; pieces may be turned and flipped
+//! The encoding is [`super::tiling`]'s in the plane: one primary item per piece (with
+//! multiplicity `k` for `k` copies, which are not told apart), one per board cell, one option
+//! per placement; pieces may be turned and flipped
 //! over ([`Orientations::All`]), or only turned, or neither. [`TilingBuilder::reduce_symmetry`]
 //! keeps one solution of each family of mirror and rotated images by pinning a piece (the X
 //! pentomino to one quarter of the 6x10 board, as Knuth does).

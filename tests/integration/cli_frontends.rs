@@ -334,3 +334,98 @@ fn stats_go_to_stderr_and_match_those_of_cover_on_the_export() {
     assert_eq!(numbers(stderr_of(&ours)), numbers(stderr_of(&theirs)));
     assert_eq!(stdout_of(&ours), "724\n");
 }
+
+/// The domino tilings of a `rows` x `columns` board, by a transfer matrix over the columns:
+/// a state is the set of cells of the next column already covered by dominoes lying across.
+fn domino_tilings(rows: usize, columns: usize) -> u64 {
+    /// Adds to `next` every way of filling the column from `row` on, given the cells
+    /// `filled` already, with `across` the cells of the next column covered so far.
+    fn fill(rows: usize, row: usize, filled: usize, across: usize, ways: u64, next: &mut [u64]) {
+        if row == rows {
+            next[across] += ways;
+        } else if filled & 1 << row != 0 {
+            fill(rows, row + 1, filled, across, ways, next);
+        } else {
+            fill(rows, row + 1, filled, across | 1 << row, ways, next);
+            if row + 1 < rows && filled & 1 << (row + 1) == 0 {
+                fill(rows, row + 2, filled, across, ways, next);
+            }
+        }
+    }
+    let mut states = vec![0u64; 1 << rows];
+    states[0] = 1;
+    for _ in 0..columns {
+        let mut next = vec![0u64; 1 << rows];
+        for (filled, &ways) in states.iter().enumerate() {
+            if ways > 0 {
+                fill(rows, 0, filled, 0, ways, &mut next);
+            }
+        }
+        states = next;
+    }
+    states[0]
+}
+
+#[test]
+fn domino_tilings_are_counted_once_each_as_a_transfer_matrix_counts_them() {
+    // Published too: 2x10 has 89 (a Fibonacci number), 8x8 has 12,988,816.
+    assert_eq!(domino_tilings(2, 10), 89);
+    for (rows, columns) in [(4, 6), (6, 7), (8, 8)] {
+        let size = format!("{rows}x{columns}");
+        let copies = (rows * columns / 2).to_string();
+        let args = [
+            "polyomino",
+            &size,
+            "--pieces",
+            "domino",
+            "--copies",
+            &copies,
+        ];
+        assert_eq!(count(&args), domino_tilings(rows, columns), "{size}");
+    }
+    assert_eq!(domino_tilings(8, 8), 12_988_816);
+    assert_counts(
+        &["polyomino", "4x6", "--pieces", "domino", "--copies", "12"],
+        domino_tilings(4, 6),
+    );
+}
+
+#[test]
+fn twenty_five_monominoes_fill_5x5_in_one_way_found_at_once() {
+    let assert = dancing()
+        .args(["polyomino", "5x5", "--pieces", "monomino", "--copies", "25"])
+        .args(["--count", "--max-nodes", "100"])
+        .assert()
+        .success();
+    assert_eq!(stdout_of(&assert).trim(), "1");
+}
+
+#[test]
+fn the_export_gives_a_piece_of_several_copies_its_multiplicity() {
+    let args = [
+        "polyomino",
+        "5x8",
+        "--pieces",
+        "tetrominoes",
+        "--copies",
+        "2",
+    ];
+    let export = dancing().args(args).arg("--to-dlx").assert().success();
+    let items = stdout_of(&export)
+        .lines()
+        .find(|l| !l.starts_with('|'))
+        .unwrap()
+        .to_owned();
+    assert!(
+        items.starts_with("2|I4 2|O4 2|T4 2|L4 2|S4 00 01 "),
+        "{items}"
+    );
+    assert_eq!(count_of_export(&args), count(&args));
+    // Dominoes alone need no piece item: the cells say everything.
+    let dominoes = ["polyomino", "2x3", "--pieces", "domino", "--copies", "3"];
+    let export = dancing().args(dominoes).arg("--to-dlx").assert().success();
+    let text = stdout_of(&export);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('|')).collect();
+    assert_eq!(lines[0], "00 01 02 10 11 12");
+    assert_eq!(lines.len(), 1 + 7);
+}

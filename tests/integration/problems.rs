@@ -737,3 +737,105 @@ fn a_board_with_holes_has_only_the_symmetries_that_keep_its_holes() {
     assert_eq!(tiling.symmetries(), 1);
     assert_eq!(tiling.reduction().unwrap().options, 0);
 }
+
+#[test]
+fn copies_are_one_item_with_a_multiplicity_or_no_item_when_one_piece_is_all() {
+    let tiling = |pieces: &str, copies, size| {
+        let mut builder = TilingBuilder::new(Dimension::Plane, polyomino::rectangle(size).unwrap());
+        builder.pieces(
+            polyomino::named_pieces(pieces, Letters::Golomb).unwrap(),
+            copies,
+        );
+        builder.build().unwrap()
+    };
+    // L4 and T4 three times each: two items that must each be covered exactly 3 times.
+    let mixed = tiling("L4,T4", 3, "4x6");
+    assert_eq!(&mixed.item_names()[..3], ["L4", "T4", "00"]);
+    assert_eq!(mixed.problem().bounds(0), Some((3, 3)));
+    assert_eq!(mixed.problem().bounds(1), Some((3, 3)));
+    assert_eq!(mixed.problem().secondary_items(), 0);
+    assert!(mixed.to_dlx("test").contains("\n3|L4 3|T4 00 01"));
+    // Dominoes alone: the cells say everything.
+    let dominoes = tiling("domino", 12, "4x6");
+    assert_eq!(dominoes.item_names().len(), 24);
+    assert_eq!(dominoes.item_names()[0], "00");
+    assert!(!dominoes.problem().has_multiplicities());
+}
+
+/// The 4 symmetries of a board of `rows` x `columns`, on `[layer, row, column]` cells: the
+/// flips of its rows and of its columns.
+fn rectangle_symmetries(rows: i32, columns: i32) -> Vec<impl Fn(Point) -> Point> {
+    (0..4)
+        .map(move |s| {
+            move |[l, r, c]: Point| {
+                let r = if s & 1 == 1 { rows - 1 - r } else { r };
+                let c = if s & 2 == 2 { columns - 1 - c } else { c };
+                [l, r, c]
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn pinning_beside_copies_keeps_one_packing_of_each_family_of_images() {
+    // X, T4 and O1 once and 7 dominoes on 4x6: a piece used once is pinned to one placement
+    // of each orbit under the 4 symmetries of the rectangle; the dominoes are one item of 7.
+    let board = polyomino::rectangle("4x6").unwrap();
+    let build = |reduce| {
+        let mut builder = TilingBuilder::new(Dimension::Plane, board.clone());
+        builder
+            .pieces(
+                polyomino::named_pieces("X,T4,O1", Letters::Golomb).unwrap(),
+                1,
+            )
+            .pieces(polyomino::named_pieces("I2", Letters::Golomb).unwrap(), 7)
+            .reduce_symmetry(reduce);
+        builder.build().unwrap()
+    };
+    // The families, counted here: each packing (pieces by name, with their cells) mapped
+    // to the least of its 4 images.
+    let all = build(false);
+    let cells = all.board().cells();
+    let symmetries = rectangle_symmetries(4, 6);
+    let mut families = HashSet::new();
+    let mut packings = HashSet::new();
+    let total = each_solution(all.problem(), |solution| {
+        let packing = all.decode(solution);
+        let mut cells_of: Vec<(usize, Vec<usize>)> = packing
+            .placed
+            .iter()
+            .map(|p| (p.piece, p.cells.clone()))
+            .collect();
+        cells_of.sort_unstable();
+        packings.insert(cells_of);
+        let least = symmetries
+            .iter()
+            .map(|g| {
+                let mut image: Vec<(usize, Vec<Point>)> = packing
+                    .placed
+                    .iter()
+                    .map(|p| {
+                        let mut c: Vec<Point> = p.cells.iter().map(|&i| g(cells[i])).collect();
+                        c.sort_unstable();
+                        (p.piece, c)
+                    })
+                    .collect();
+                image.sort_unstable();
+                image
+            })
+            .min()
+            .unwrap();
+        families.insert(least);
+    });
+    assert_eq!(packings.len() as u64, total, "each packing is found once");
+    let reduced = build(true);
+    assert_eq!(reduced.symmetries(), 4);
+    assert!(reduced.reduction().is_some());
+    assert!(families.len() > 1);
+    assert!(total > families.len() as u64);
+    assert_eq!(
+        count_checked(&reduced, Orientations::All),
+        families.len() as u64
+    );
+    assert_eq!(count_checked(&all, Orientations::All), total);
+}
