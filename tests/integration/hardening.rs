@@ -923,9 +923,7 @@ fn a_million_puzzles_are_solved_in_bounded_memory() {
 
 #[test]
 fn a_bad_fingerprint_is_quoted_with_what_a_fingerprint_is() {
-    let err = "12xyz"
-        .parse::<dancing::parts::Fingerprint>()
-        .unwrap_err();
+    let err = "12xyz".parse::<dancing::parts::Fingerprint>().unwrap_err();
     assert_eq!(
         err.to_string(),
         "found `12xyz`, expected a fingerprint of 32 hexadecimal digits"

@@ -126,7 +126,7 @@ fn a_stray_line_between_two_grids_is_skipped_and_frames_nothing() {
 #[test]
 fn a_bad_row_in_a_grid_cut_short_is_its_only_error() {
     let mut rows = classic_rows();
-    rows[1] = "6..1x5...";
+    rows[1] = "6..1y5...";
     let text = format!("{}\nGrid 2\n{}\n", rows[..4].join("\n"), CLASSIC_COMPACT);
     let items = read(text);
     assert_eq!(items.len(), 2, "{items:?}");
@@ -366,7 +366,7 @@ fn the_reader_continues_after_a_bad_line() {
 
 #[test]
 fn the_reader_continues_after_a_bad_grid() {
-    let bad = CLASSIC_SPACED.replacen("1 9 5", "1 x 5", 1);
+    let bad = CLASSIC_SPACED.replacen("1 9 5", "1 y 5", 1);
     let items = read(format!("{CLASSIC_SPACED}{bad}{CLASSIC_SPACED}"));
     assert_eq!(items.len(), 3);
     assert_eq!(puzzle(&items[0]).line, 1);
