@@ -15,6 +15,9 @@
 //!   with colors it is DLX2's (Algorithm C), with multiplicities DLX3's (Algorithm M).
 //! - [`count_parallel`] counts on several threads, splitting the search tree; [`parts`]
 //!   splits it into parts for other processes and machines, and merges their results.
+//! - [`restart`] looks for a first solution by randomized restarts ([`restart::Restarts`]),
+//!   for the searches whose time to a first solution is heavy-tailed (N queens of 80 and
+//!   more).
 //! - [`knuth`] reads Knuth's DLX input format into a [`Problem`].
 //! - [`named`] builds a problem from item and option names, with colors and bounds, and
 //!   gives solutions back as names.
@@ -55,6 +58,7 @@ pub mod parallel;
 pub mod parts;
 pub mod problem;
 pub mod problems;
+pub mod restart;
 pub mod solver;
 pub mod sudoku;
 mod text;

@@ -245,6 +245,45 @@ impl Problem {
         !self.bounds.is_empty()
     }
 
+    /// This problem with its primary items renumbered and its options reordered: primary item
+    /// `i` becomes item `rename[i]` (a permutation of `0..primary_items()`; secondary items
+    /// keep their numbers), and option `j` of the copy is option `order[j]` of this problem
+    /// (a permutation of `0..option_count()`). Colors and bounds follow their items. The copy
+    /// has the same solutions, renamed; no check is needed, since this problem passed them.
+    pub(crate) fn permuted(&self, rename: &[u32], order: &[usize]) -> Problem {
+        debug_assert_eq!(rename.len(), self.primary);
+        debug_assert_eq!(order.len(), self.option_count());
+        let primary = self.primary as u32;
+        let mut items = Vec::with_capacity(self.items.len());
+        let mut colors = Vec::with_capacity(self.colors.len());
+        let mut starts = Vec::with_capacity(self.starts.len());
+        starts.push(0);
+        for &k in order {
+            let range = self.starts[k]..self.starts[k + 1];
+            items.extend(
+                self.items[range.clone()]
+                    .iter()
+                    .map(|&i| if i < primary { rename[i as usize] } else { i }),
+            );
+            if !self.colors.is_empty() {
+                colors.extend_from_slice(&self.colors[range]);
+            }
+            starts.push(items.len());
+        }
+        let mut bounds = self.bounds.clone();
+        for (i, &b) in self.bounds.iter().enumerate() {
+            bounds[rename[i] as usize] = b;
+        }
+        Problem {
+            primary: self.primary,
+            secondary: self.secondary,
+            items,
+            starts,
+            colors,
+            bounds,
+        }
+    }
+
     /// The stored color of every mention, beside the items (`0` for none, the color plus one
     /// otherwise); empty when the problem has no colors.
     pub(crate) fn raw_colors(&self) -> &[u32] {

@@ -84,6 +84,53 @@ impl EngineArgs {
     }
 }
 
+/// `--seed`, for the commands that search for a first solution (`cover` and the front ends):
+/// a struct of its own, since not every command searches.
+#[derive(Debug, Args)]
+pub struct SeedArgs {
+    /// Look for a first solution by randomized restarts: short runs of the search, each with
+    /// the ties between items and the order of the options drawn at random from seed S, on a
+    /// node budget that grows (Luby's sequence), until one finds a solution; the same S gives
+    /// the same answer. A way out of searches that wander for minutes before their first
+    /// solution. `none`: one search in the problem's own order (Knuth's). Default: `0` for
+    /// `queens`, and for `langford` when solutions exist; `none` otherwise (restarts that
+    /// find nothing only repeat the search that proves there is nothing). --count and --all always search in the
+    /// problem's order, so they do not take it.
+    #[arg(long, value_name = "S", value_parser = parse_seed,
+          conflicts_with_all = ["count", "all"])]
+    pub seed: Option<Seed>,
+}
+
+/// A value of `--seed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seed {
+    /// `none`: the search in the problem's own order.
+    None,
+    /// Randomized restarts from this seed.
+    Value(u64),
+}
+
+impl SeedArgs {
+    /// The seed of the restarts, if any: `--seed`, else `default` (the command's).
+    pub fn seed(&self, default: Option<u64>) -> Option<u64> {
+        match self.seed {
+            Some(Seed::None) => None,
+            Some(Seed::Value(seed)) => Some(seed),
+            None => default,
+        }
+    }
+}
+
+/// Reads a seed: a number from 0 to 2^64 - 1, or `none`.
+fn parse_seed(text: &str) -> Result<Seed, String> {
+    if text == "none" {
+        return Ok(Seed::None);
+    }
+    text.parse().map(Seed::Value).map_err(|_| {
+        format!("found `{text}`, expected a number from 0 to 18446744073709551615, or `none`")
+    })
+}
+
 /// Reads a duration: a number (decimals allowed) and a unit, `ms`, `s`, `m` or `h`; a bare
 /// number is seconds.
 fn parse_duration(text: &str) -> Result<Duration, String> {
@@ -125,6 +172,19 @@ mod tests {
             ("0", Duration::ZERO),
         ] {
             assert_eq!(parse_duration(text), Ok(expected), "{text}");
+        }
+    }
+
+    #[test]
+    fn seeds_read_as_numbers_or_none_and_nothing_else() {
+        assert_eq!(parse_seed("0"), Ok(Seed::Value(0)));
+        assert_eq!(
+            parse_seed("18446744073709551615"),
+            Ok(Seed::Value(u64::MAX))
+        );
+        assert_eq!(parse_seed("none"), Ok(Seed::None));
+        for text in ["", "-1", "18446744073709551616", "x", "None"] {
+            assert!(parse_seed(text).is_err(), "{text}");
         }
     }
 

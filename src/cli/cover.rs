@@ -5,11 +5,10 @@ use std::path::PathBuf;
 
 use anyhow::{Context, anyhow};
 use clap::Args;
-use dancing::Solver;
 use dancing::knuth::{self, KnuthProblem};
 
 use super::Exit;
-use super::common::{CommonArgs, EngineArgs};
+use super::common::{CommonArgs, EngineArgs, SeedArgs};
 use super::report::Report;
 use super::search::{Search, TEMPLATE};
 
@@ -45,6 +44,8 @@ pub struct CoverArgs {
     #[command(flatten)]
     engine: EngineArgs,
     #[command(flatten)]
+    seed: SeedArgs,
+    #[command(flatten)]
     distributed: super::parts::PartsArgs,
     #[command(flatten)]
     common: CommonArgs,
@@ -71,6 +72,12 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     }
     let jobs = common.jobs();
     if args.distributed.active() {
+        if args.seed.seed.is_some() {
+            return Err(anyhow!(
+                "--seed searches for a first solution on one machine; --parts and --merge \
+                 split a search in the problem's own order: leave one of them out"
+            ));
+        }
         return super::parts::run(&args.distributed, &parsed, args.count, jobs, common.stats);
     }
     let search = Search {
@@ -79,10 +86,11 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         count: args.count,
         all: args.all,
         limit: args.limit,
+        seed: args.seed.seed(None),
         common,
     };
-    let outcome = search.run(&report, |out, solver| {
-        write_solution(out, &parsed, solver)?;
+    let outcome = search.run(&report, |out, solution| {
+        write_solution(out, &parsed, solution)?;
         Ok(())
     })?;
     Ok(outcome.exit)
@@ -111,9 +119,9 @@ fn read_input(file: Option<&PathBuf>) -> anyhow::Result<(String, Vec<u8>)> {
 fn write_solution(
     out: &mut dyn Write,
     parsed: &KnuthProblem,
-    solver: &Solver,
+    solution: &[usize],
 ) -> std::io::Result<()> {
-    for k in solver.solution() {
+    for &k in solution {
         writeln!(out, "{}", parsed.options[k].text)?;
     }
     Ok(())

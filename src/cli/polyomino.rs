@@ -262,6 +262,7 @@ fn solve(
         problem: tiling.problem(),
         to_dlx: &|| tiling.to_dlx(comment),
         up_to: tiling.reduction().map(|_| tiling.symmetries()),
+        seed: None,
     };
     let legend = legend(tiling);
     if args.prints_solutions() && !args.to_dlx() && !args.quiet() && !legend.is_empty() {

@@ -2,6 +2,7 @@
 
 use clap::{Args, ValueEnum};
 use dancing::problems::queens::{Order, Queens};
+use dancing::restart::DEFAULT_SEED;
 
 use super::Exit;
 use super::solve::{Family, SolveArgs};
@@ -9,7 +10,10 @@ use super::solve::{Family, SolveArgs};
 /// Place N queens on an NxN board so that no two attack each other.
 ///
 /// Rows and columns are primary items (one queen each), diagonals secondary (at most one).
-/// Prints the first solution as a board (`Q` a queen, `.` an empty square).
+/// Prints the first solution as a board (`Q` a queen, `.` an empty square). That solution is
+/// found by randomized restarts from seed 0 (see --seed), which answer 1000 queens at once,
+/// where the search in the items' order wanders for minutes from 80 queens on; `--seed none`
+/// gives the first solution of that search.
 /// Exit codes: 0 found, 1 no solution, 2 usage error, 3 --max-nodes ran out.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
@@ -48,6 +52,10 @@ pub fn run(args: QueensArgs) -> anyhow::Result<Exit> {
         problem: queens.problem(),
         to_dlx: &|| queens.to_dlx(),
         up_to: None,
+        // Beyond 50 queens the search in either order wanders for minutes before its first
+        // solution; with restarts one run, nearly free of backtracking, finds one (80: 93
+        // nodes in 0.5 ms; 1000: 1001 nodes).
+        seed: Some(DEFAULT_SEED),
     };
     args.solve.run(&family, |out, solution| {
         write!(out, "{}", queens.decode(solution))?;

@@ -1,8 +1,9 @@
 //! The search of one problem, as every command that solves one (`cover` and the front ends)
 //! runs it: the first solution, every one, or a count, up to `--limit`, under the budgets
 //! `--max-nodes` and `--max-time`, with progress, Ctrl-C, `--stats` and the exit codes of
-//! `dancing cover`; a count without a limit or a node budget runs on `--jobs` threads. The
-//! command says how to write a solution.
+//! `dancing cover`; a count without a limit or a node budget runs on `--jobs` threads, and a
+//! search for first solutions with a seed runs by randomized restarts
+//! ([`dancing::restart`]). The command says how to write a solution.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use dancing::parallel::{Stopped, Watch};
+use dancing::restart::Restarts;
 use dancing::{Engine, Problem, Solver, Stats, Step, Total};
 
 use super::Exit;
@@ -37,6 +39,8 @@ pub struct Search<'a> {
     pub all: bool,
     /// Stop after this many solutions.
     pub limit: Option<u64>,
+    /// Search by randomized restarts from this seed (not when counting or listing all).
+    pub seed: Option<u64>,
     /// The shared flags.
     pub common: &'a CommonArgs,
 }
@@ -59,7 +63,7 @@ impl Search<'_> {
     pub fn run(
         &self,
         report: &Report,
-        mut show: impl FnMut(&mut dyn Write, &Solver) -> anyhow::Result<()>,
+        mut show: impl FnMut(&mut dyn Write, &[usize]) -> anyhow::Result<()>,
     ) -> anyhow::Result<Outcome> {
         let common = self.common;
         let jobs = common.jobs();
@@ -68,10 +72,14 @@ impl Search<'_> {
         }
         let start = Instant::now();
         let deadline = common.max_time.map(|t| start + t);
-        let mut solver = Solver::with_engine(self.problem, self.engine);
+        let mut solver = match self.seed.filter(|_| !self.count && !self.all) {
+            Some(seed) => Searcher::Restarts(Restarts::new(self.problem, seed, self.engine), seed),
+            None => Searcher::Knuth(Solver::with_engine(self.problem, self.engine)),
+        };
         solver.set_max_nodes(common.max_nodes);
         // Pauses let the progress line be drawn, the clock be read and Ctrl-C be noticed.
         solver.set_pause_every(Some(PAUSE_NODES));
+        let mut solution = Vec::new();
         let limit = self
             .limit
             .unwrap_or(if self.count || self.all { u64::MAX } else { 1 });
@@ -87,7 +95,8 @@ impl Search<'_> {
                         if found > 1 {
                             writeln!(out)?;
                         }
-                        show(&mut out, &solver)?;
+                        solver.solution_into(&mut solution);
+                        show(&mut out, &solution)?;
                     }
                 }
                 Step::Paused if super::interrupted() => {
@@ -98,7 +107,7 @@ impl Search<'_> {
                     end = End::OutOfTime;
                     break;
                 }
-                Step::Paused => show_progress(report, solver.stats(), solver.progress()),
+                Step::Paused => show_progress(report, solver.stats(), &solver.whereabouts()),
                 Step::Exhausted => break,
                 Step::GaveUp => {
                     end = End::GaveUp;
@@ -106,7 +115,7 @@ impl Search<'_> {
                 }
             }
         }
-        show_progress(report, solver.stats(), solver.progress());
+        show_progress(report, solver.stats(), &solver.whereabouts());
         report.finish();
         // The count is exact unless the search stopped at the limit.
         let exact = found < limit || self.limit.is_none();
@@ -115,12 +124,14 @@ impl Search<'_> {
         }
         out.flush()?;
         if common.stats {
-            report.write(&stats_text(
-                self.problem,
-                solver.stats(),
-                exact,
-                start.elapsed(),
-            ));
+            let mut text = stats_text(self.problem, solver.stats(), exact, start.elapsed());
+            if let Searcher::Restarts(restarts, seed) = &solver {
+                text.push_str(&format!(
+                    "runs: {} (randomized restarts, seed {seed})\n",
+                    restarts.runs()
+                ));
+            }
+            report.write(&text);
         }
         let nodes = solver.stats().nodes;
         let answer = format!("{found} solutions found; the answer is unknown");
@@ -145,9 +156,8 @@ impl Search<'_> {
             }
             End::Interrupted => {
                 report.note(format!(
-                    "interrupted after {nodes} nodes with {found} solutions found, about \
-                     {:.3}% of the tree explored",
-                    100.0 * solver.progress()
+                    "interrupted after {nodes} nodes with {found} solutions found, {}",
+                    solver.whereabouts()
                 ));
                 Exit::Interrupted
             }
@@ -184,12 +194,12 @@ impl Search<'_> {
                 if super::interrupted() || deadline.is_some_and(|d| Instant::now() >= d) {
                     watch.stop();
                 }
-                show_progress(report, watch.stats(), watch.progress());
+                show_progress(report, watch.stats(), &explored(watch.progress()));
             }
             counting.join()
         })
         .map_err(|_| anyhow!("a counting thread panicked"))?;
-        show_progress(report, watch.stats(), watch.progress());
+        show_progress(report, watch.stats(), &explored(watch.progress()));
         report.finish();
         let stats = match result {
             Ok(stats) => stats,
@@ -261,14 +271,71 @@ fn count_text(count: u64, exact: bool) -> String {
     }
 }
 
-/// Shows the work so far on the progress display.
-fn show_progress(report: &Report, stats: Stats, progress: f64) {
+/// The search of [`Search::run`]: one search in the problem's order, or randomized restarts
+/// (with their seed).
+enum Searcher<'a> {
+    Knuth(Solver),
+    Restarts(Restarts<'a>, u64),
+}
+
+impl Searcher<'_> {
+    fn set_max_nodes(&mut self, max_nodes: Option<u64>) {
+        match self {
+            Searcher::Knuth(s) => s.set_max_nodes(max_nodes),
+            Searcher::Restarts(r, _) => r.set_max_nodes(max_nodes),
+        }
+    }
+
+    fn set_pause_every(&mut self, nodes: Option<u64>) {
+        match self {
+            Searcher::Knuth(s) => s.set_pause_every(nodes),
+            Searcher::Restarts(r, _) => r.set_pause_every(nodes),
+        }
+    }
+
+    fn step(&mut self) -> Step {
+        match self {
+            Searcher::Knuth(s) => s.step(),
+            Searcher::Restarts(r, _) => r.step(),
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        match self {
+            Searcher::Knuth(s) => s.stats(),
+            Searcher::Restarts(r, _) => r.stats(),
+        }
+    }
+
+    fn solution_into(&self, out: &mut Vec<usize>) {
+        match self {
+            Searcher::Knuth(s) => s.solution_into(out),
+            Searcher::Restarts(r, _) => r.solution_into(out),
+        }
+    }
+
+    /// How far the search got, for the progress display and the note of an interruption.
+    fn whereabouts(&self) -> String {
+        match self {
+            Searcher::Knuth(s) => explored(s.progress()),
+            Searcher::Restarts(r, seed) => {
+                format!("in run {} of randomized restarts (seed {seed})", r.runs())
+            }
+        }
+    }
+}
+
+/// Knuth's estimate of the part of the tree explored, in words.
+fn explored(progress: f64) -> String {
+    format!("about {:.3}% of the tree explored", 100.0 * progress)
+}
+
+/// Shows the work so far on the progress display; `whereabouts` says how far it got.
+fn show_progress(report: &Report, stats: Stats, whereabouts: &str) {
     if report.shows_progress() {
         report.bar().set_message(format!(
-            "{} solutions, {} nodes, about {:.3}% of the tree explored",
-            stats.solutions,
-            stats.nodes,
-            100.0 * progress
+            "{} solutions, {} nodes, {whereabouts}",
+            stats.solutions, stats.nodes
         ));
     }
 }

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use dancing::Problem;
 
 use super::Exit;
-use super::common::{CommonArgs, EngineArgs};
+use super::common::{CommonArgs, EngineArgs, SeedArgs};
 use super::report::Report;
 use super::search::{Search, TEMPLATE};
 
@@ -27,10 +27,13 @@ pub struct SolveArgs {
     limit: Option<u64>,
     /// Print the problem in Knuth's DLX format, exactly as it is solved, and stop (`dancing
     /// cover` reads it).
-    #[arg(long, conflicts_with_all = ["count", "all", "limit", "stats", "max_nodes", "max_time"])]
+    #[arg(long, conflicts_with_all = ["count", "all", "limit", "stats", "max_nodes", "max_time",
+                                      "seed"])]
     to_dlx: bool,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    seed: SeedArgs,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -68,6 +71,10 @@ pub struct Family<'a> {
     pub to_dlx: &'a dyn Fn() -> String,
     /// Whether the solutions are counted up to symmetry, and how many symmetries there are.
     pub up_to: Option<usize>,
+    /// The seed of the randomized restarts that a search for first solutions uses unless
+    /// `--seed` says otherwise: `Some` where they were measured to help (see
+    /// [`dancing::restart`]).
+    pub seed: Option<u64>,
 }
 
 impl SolveArgs {
@@ -106,13 +113,10 @@ impl SolveArgs {
             count: self.count,
             all: self.all,
             limit: self.limit,
+            seed: self.seed.seed(family.seed),
             common: &self.common,
         };
-        let mut solution = Vec::new();
-        let outcome = search.run(&report, |out, solver| {
-            solver.solution_into(&mut solution);
-            show(out, &solution)
-        })?;
+        let outcome = search.run(&report, &mut show)?;
         if let Some(symmetries) = family.up_to
             && outcome.complete
             && outcome.found > 0

@@ -74,6 +74,12 @@ impl Langford {
         self.half
     }
 
+    /// Whether the problem has solutions: exactly when `n mod 4` is 0 or 3 (Davies, 1959),
+    /// with or without `half`.
+    pub fn has_solutions(&self) -> bool {
+        matches!(self.n % 4, 0 | 3)
+    }
+
     /// The exact-cover problem.
     pub fn problem(&self) -> &Problem {
         &self.problem

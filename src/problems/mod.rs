@@ -90,6 +90,15 @@ mod tests {
     use crate::Solver;
 
     #[test]
+    fn langford_has_solutions_exactly_when_the_search_finds_one() {
+        for n in 1..=12 {
+            let langford = langford::Langford::new(n, true);
+            let found = Solver::new(langford.problem()).count(Some(1)) == Ok(1);
+            assert_eq!(langford.has_solutions(), found, "{n}");
+        }
+    }
+
+    #[test]
     fn langford_counts_match_oeis_a014552() {
         for (n, count) in [(3, 1), (4, 1), (7, 26), (8, 150)] {
             assert_eq!(Solver::new(&langford(n, true)).count(None), Ok(count));

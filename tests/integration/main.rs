@@ -12,6 +12,7 @@ mod cli_frontends;
 mod cli_generate_shapes;
 mod cli_interrupt;
 mod cli_layouts_and_edges;
+mod cli_restarts;
 mod cli_shapes;
 mod cli_sudoku;
 mod colors;
