@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use super::{Board, Cell, Dimension, Piece, Shape, TilingError, Transform};
+use super::geometry::{Board, Cell, Dimension, Shape, Transform};
+use super::{Piece, TilingError};
 
 /// The symmetry group of a problem, each element as its action on board cells and on
 /// pieces. The identity comes first.

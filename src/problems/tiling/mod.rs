@@ -66,19 +66,29 @@
 //! Two transformations that move every cell and every piece alike count as one symmetry:
 //! turning a board of one row over (about its long axis) changes nothing, and would
 //! otherwise make every placement look symmetric.
+//!
+//! # Files
+//! This file owns the encoding: the pieces, the builder's checks, the layout of items and
+//! options above, and reading solutions back. Below it, `geometry.rs` (cells, shapes,
+//! transformations, the board's placements) imports nothing from its siblings;
+//! `pinning.rs` (the symmetry group and the pinned configurations) and `drawing.rs` (sizes
+//! and drawings read into shapes) import from `geometry.rs` and, for the pinning, this
+//! file's pieces and errors; neither imports the other.
 
+mod drawing;
+mod geometry;
 mod pinning;
-
-use std::collections::HashMap;
-use std::fmt;
 
 use thiserror::Error;
 
+pub(crate) use self::drawing::read_size;
+pub use self::drawing::{
+    Drawing, MAX_CELLS, SpecError, board_from_drawing, pieces_from_drawing, read_drawing,
+};
+use self::geometry::{Board, Transform};
+pub use self::geometry::{Cell, Dimension, Orientations, Shape};
 use crate::{BuildError, Problem, ProblemBuilder};
 use pinning::{Pinning, Symmetries};
-
-/// A cell: `[layer, row, column]`. Plane problems keep every cell in layer 0.
-pub type Cell = [i32; 3];
 
 /// A mistake in a tiling problem, found by [`TilingBuilder::build`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -140,233 +150,6 @@ pub enum TilingError {
     /// The engine refused the problem (too large).
     #[error(transparent)]
     Build(#[from] BuildError),
-}
-
-/// The dimension a tiling problem lives in, which decides its orientations and symmetries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dimension {
-    /// Squares in a plane (layer 0): 8 symmetries, 4 of them rotations.
-    Plane,
-    /// Cubes in space: 48 symmetries, 24 of them rotations.
-    Space,
-}
-
-/// Which orientations a piece may be placed in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Orientations {
-    /// Only as drawn: translations alone.
-    Fixed,
-    /// Turned: the rotations of the plane (4) or of space (24).
-    Rotations,
-    /// Turned and flipped over: every symmetry of the square (8) or of the cube (48).
-    #[default]
-    All,
-}
-
-/// A signed permutation of the three coordinates: one of the 48 symmetries of the cube
-/// about the origin. Cell `c` goes to `out[i] = sign[i] * c[axis[i]]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Transform {
-    axis: [usize; 3],
-    sign: [i32; 3],
-}
-
-impl Transform {
-    fn apply(self, c: Cell) -> Cell {
-        [0, 1, 2].map(|i| self.sign[i] * c[self.axis[i]])
-    }
-
-    /// +1 for a rotation, -1 for a reflection.
-    fn determinant(self) -> i32 {
-        let [a, b, c] = self.axis;
-        // The parity of the permutation: even permutations are cyclic shifts.
-        let parity = if (a + 1) % 3 == b && (b + 1) % 3 == c {
-            1
-        } else {
-            -1
-        };
-        parity * self.sign.iter().product::<i32>()
-    }
-
-    /// Whether it keeps the layer axis where it is (a symmetry of the plane).
-    fn is_planar(self) -> bool {
-        self.axis[0] == 0 && self.sign[0] == 1
-    }
-
-    /// All 48, the identity first.
-    fn all() -> Vec<Transform> {
-        let perms = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
-        let mut all = Vec::with_capacity(48);
-        for axis in perms {
-            for s in 0..8 {
-                let sign = [0, 1, 2].map(|i| if s >> i & 1 == 0 { 1 } else { -1 });
-                all.push(Transform { axis, sign });
-            }
-        }
-        all
-    }
-
-    /// The symmetries of the dimension's square or cube.
-    fn ambient(dimension: Dimension) -> Vec<Transform> {
-        let all = Transform::all();
-        match dimension {
-            Dimension::Plane => all.into_iter().filter(|t| t.is_planar()).collect(),
-            Dimension::Space => all,
-        }
-    }
-
-    /// The transformations a piece may be placed with.
-    fn orientations(dimension: Dimension, orientations: Orientations) -> Vec<Transform> {
-        // A planar transformation keeps the layer axis, so its determinant is the plane's.
-        let ambient = Transform::ambient(dimension);
-        match orientations {
-            Orientations::Fixed => ambient.into_iter().take(1).collect(),
-            Orientations::Rotations => ambient
-                .into_iter()
-                .filter(|t| t.determinant() == 1)
-                .collect(),
-            Orientations::All => ambient,
-        }
-    }
-}
-
-/// A finite, non-empty set of cells up to translation: a piece, or a board. Kept normalized:
-/// the least coordinate on each axis is 0, and the cells are sorted in reading order.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Shape {
-    cells: Vec<Cell>,
-}
-
-impl Shape {
-    /// The shape made of the given cells (repeats ignored), moved so that its least
-    /// coordinates are 0; `None` if there is no cell.
-    pub fn new(cells: impl IntoIterator<Item = Cell>) -> Option<Shape> {
-        let mut cells: Vec<Cell> = cells.into_iter().collect();
-        let first = *cells.first()?;
-        let min = cells
-            .iter()
-            .fold(first, |m, c| [0, 1, 2].map(|i| m[i].min(c[i])));
-        for c in &mut cells {
-            *c = [0, 1, 2].map(|i| c[i] - min[i]);
-        }
-        cells.sort_unstable();
-        cells.dedup();
-        Some(Shape { cells })
-    }
-
-    /// A shape in the plane, from `(row, column)` pairs.
-    pub fn plane(cells: impl IntoIterator<Item = (i32, i32)>) -> Option<Shape> {
-        Shape::new(cells.into_iter().map(|(r, c)| [0, r, c]))
-    }
-
-    /// The full box of `layers x rows x columns` cells (`None` if a side is 0).
-    pub fn cuboid(layers: usize, rows: usize, columns: usize) -> Option<Shape> {
-        let [l, r, c] = [layers, rows, columns].map(|n| i32::try_from(n).unwrap_or(i32::MAX));
-        Shape::new((0..l).flat_map(|z| (0..r).flat_map(move |y| (0..c).map(move |x| [z, y, x]))))
-    }
-
-    /// The cells, in reading order (layer, then row, then column).
-    pub fn cells(&self) -> &[Cell] {
-        &self.cells
-    }
-
-    /// The number of cells.
-    pub fn len(&self) -> usize {
-        self.cells.len()
-    }
-
-    /// Always false: a shape has at least one cell.
-    pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
-    }
-
-    /// The size of the bounding box: `[layers, rows, columns]`.
-    pub fn extent(&self) -> [i32; 3] {
-        self.cells
-            .iter()
-            .fold([0; 3], |m, c| [0, 1, 2].map(|i| m[i].max(c[i] + 1)))
-    }
-
-    /// Whether every cell can be reached from every other through cells that share a face.
-    pub fn is_connected(&self) -> bool {
-        let mut seen = vec![false; self.cells.len()];
-        let mut stack = vec![0];
-        seen[0] = true;
-        while let Some(k) = stack.pop() {
-            let c = self.cells[k];
-            for axis in 0..3 {
-                for step in [-1, 1] {
-                    let mut n = c;
-                    n[axis] += step;
-                    if let Ok(j) = self.cells.binary_search(&n)
-                        && !seen[j]
-                    {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
-                }
-            }
-        }
-        seen.iter().all(|&s| s)
-    }
-
-    /// The distinct orientations of the shape in `dimension`, the shape as given first.
-    pub fn orientations_in(&self, dimension: Dimension, orientations: Orientations) -> Vec<Shape> {
-        self.orientations(&Transform::orientations(dimension, orientations))
-    }
-
-    /// The least of [`Shape::orientations_in`]: equal for two shapes exactly when one can be
-    /// turned (and flipped, as allowed) into the other.
-    pub fn canonical(&self, dimension: Dimension, orientations: Orientations) -> Shape {
-        self.orientations_in(dimension, orientations)
-            .into_iter()
-            .min()
-            .expect("a shape has an orientation")
-    }
-
-    fn transformed(&self, t: Transform) -> Shape {
-        Shape::new(self.cells.iter().map(|&c| t.apply(c))).expect("a shape is not empty")
-    }
-
-    /// The distinct orientations under the given transformations, in the order first met.
-    fn orientations(&self, transforms: &[Transform]) -> Vec<Shape> {
-        let mut out: Vec<Shape> = Vec::new();
-        for &t in transforms {
-            let s = self.transformed(t);
-            if !out.contains(&s) {
-                out.push(s);
-            }
-        }
-        out
-    }
-}
-
-impl fmt::Display for Shape {
-    /// Layers side by side, `#` for a cell and `.` for none.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [layers, rows, columns] = self.extent();
-        for r in 0..rows {
-            let mut line = String::new();
-            for l in 0..layers {
-                if l > 0 {
-                    line.push(' ');
-                }
-                for c in 0..columns {
-                    let filled = self.cells.binary_search(&[l, r, c]).is_ok();
-                    line.push(if filled { '#' } else { '.' });
-                }
-            }
-            writeln!(f, "{line}")?;
-        }
-        Ok(())
-    }
 }
 
 /// A piece of a tiling problem: a name (an item name in Knuth's format), a shape, and how
@@ -522,53 +305,6 @@ impl TilingBuilder {
             });
         }
         Ok(())
-    }
-}
-
-/// The board's cells with their indices.
-struct Board {
-    cells: Vec<Cell>,
-    index: HashMap<Cell, usize>,
-    extent: [i32; 3],
-}
-
-impl Board {
-    fn new(shape: &Shape) -> Board {
-        Board {
-            cells: shape.cells.clone(),
-            index: shape
-                .cells
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| (c, i))
-                .collect(),
-            extent: shape.extent(),
-        }
-    }
-
-    /// Every placement of the orientations inside the board, as sorted cell indices:
-    /// orientation by orientation, then by offset in reading order.
-    fn placements(&self, orientations: &[Shape]) -> Vec<Vec<usize>> {
-        let mut out = Vec::new();
-        for o in orientations {
-            let e = o.extent();
-            for dz in 0..=self.extent[0] - e[0] {
-                for dy in 0..=self.extent[1] - e[1] {
-                    for dx in 0..=self.extent[2] - e[2] {
-                        let cells: Option<Vec<usize>> = o
-                            .cells
-                            .iter()
-                            .map(|c| self.index.get(&[c[0] + dz, c[1] + dy, c[2] + dx]).copied())
-                            .collect();
-                        if let Some(cells) = cells {
-                            // Translations keep reading order, so the indices are sorted.
-                            out.push(cells);
-                        }
-                    }
-                }
-            }
-        }
-        out
     }
 }
 
@@ -859,152 +595,4 @@ fn encode(
             options: p.configs.len(),
         }),
     })
-}
-
-/// A mistake in the description of pieces or of a board (a size, a list of names, a
-/// drawing), found by the front ends' readers.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum SpecError {
-    /// A size that is not numbers joined by `x`, or a board of more than [`MAX_CELLS`]
-    /// cells.
-    #[error("`{text}` is not a size: expected {expected}, at most 1048576 cells")]
-    BadSize {
-        /// The text given.
-        text: String,
-        /// What was expected, with an example.
-        expected: &'static str,
-    },
-    /// A name that is neither a set of pieces nor a piece.
-    #[error("unknown piece or set `{name}`: expected one of {known}")]
-    UnknownPiece {
-        /// The name given.
-        name: String,
-        /// The names that are known, for the message.
-        known: String,
-    },
-    /// A drawing without a cell.
-    #[error("the drawing has no cell: draw cells with any character but blanks and `.`")]
-    EmptyDrawing,
-    /// A piece drawn in parts that do not touch.
-    #[error(
-        "piece `{name}` is drawn in parts that do not touch: give each piece its own character"
-    )]
-    NotConnected {
-        /// The piece's character.
-        name: char,
-    },
-    /// A drawing of several layers where one is expected.
-    #[error(
-        "the drawing has {layers} layers (separated by `---` lines), but a plane problem has one"
-    )]
-    Layers {
-        /// How many layers were drawn.
-        layers: usize,
-    },
-}
-
-/// What a drawing holds: each character with its cells, and the number of layers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Drawing {
-    /// Each character drawn with its cells, in the order first met.
-    pub drawn: Vec<(char, Vec<Cell>)>,
-    /// How many layers the cells span.
-    pub layers: usize,
-}
-
-/// Reads a drawing: each line a row, each character a cell (or `.` and blanks for none);
-/// lines of `-` alone separate layers.
-///
-/// # Errors
-/// [`SpecError::EmptyDrawing`] if no cell is drawn.
-pub fn read_drawing(text: &str) -> Result<Drawing, SpecError> {
-    let mut drawn: Vec<(char, Vec<Cell>)> = Vec::new();
-    let (mut layer, mut row) = (0, 0);
-    for line in text.lines() {
-        let trimmed = line.trim();
-        if !trimmed.is_empty() && trimmed.chars().all(|c| c == '-') {
-            layer += 1;
-            row = 0;
-            continue;
-        }
-        for (column, ch) in line.chars().enumerate() {
-            if ch.is_whitespace() || ch == '.' {
-                continue;
-            }
-            let cell = [layer, row, i32::try_from(column).unwrap_or(i32::MAX)];
-            match drawn.iter_mut().find(|(c, _)| *c == ch) {
-                Some((_, cells)) => cells.push(cell),
-                None => drawn.push((ch, vec![cell])),
-            }
-        }
-        row += 1;
-    }
-    if drawn.is_empty() {
-        return Err(SpecError::EmptyDrawing);
-    }
-    let layers = drawn
-        .iter()
-        .flat_map(|(_, cells)| cells.iter().map(|c| c[0]))
-        .max()
-        .map_or(0, |l| l as usize + 1);
-    Ok(Drawing { drawn, layers })
-}
-
-/// The board drawn: every cell drawn, whatever its character.
-///
-/// # Errors
-/// [`SpecError::EmptyDrawing`].
-pub fn board_from_drawing(text: &str) -> Result<Shape, SpecError> {
-    let drawn = read_drawing(text)?.drawn;
-    Shape::new(drawn.into_iter().flat_map(|(_, cells)| cells)).ok_or(SpecError::EmptyDrawing)
-}
-
-/// The pieces drawn, each character one piece named by it.
-///
-/// # Errors
-/// [`SpecError::EmptyDrawing`], or [`SpecError::NotConnected`] for a piece whose cells do
-/// not all touch (two pieces drawn with one character, most likely).
-pub fn pieces_from_drawing(text: &str) -> Result<Vec<(String, Shape)>, SpecError> {
-    read_drawing(text)?
-        .drawn
-        .into_iter()
-        .map(|(name, cells)| {
-            let shape = Shape::new(cells).expect("a drawn piece has cells");
-            if shape.is_connected() {
-                Ok((name.to_string(), shape))
-            } else {
-                Err(SpecError::NotConnected { name })
-            }
-        })
-        .collect()
-}
-
-/// The most cells a board given by its size may have (about a million): more would take
-/// gigabytes of options before the engine could refuse them.
-pub const MAX_CELLS: usize = 1 << 20;
-
-/// Reads a size `AxBx...` with exactly `sides` positive numbers and at most [`MAX_CELLS`]
-/// cells.
-pub(crate) fn read_size(
-    text: &str,
-    sides: usize,
-    expected: &'static str,
-) -> Result<Vec<usize>, SpecError> {
-    let bad = || SpecError::BadSize {
-        text: text.to_owned(),
-        expected,
-    };
-    let numbers: Vec<usize> = text
-        .split(['x', 'X'])
-        .map(|n| n.trim().parse().ok().filter(|&n: &usize| n > 0))
-        .collect::<Option<_>>()
-        .ok_or_else(bad)?;
-    let cells = numbers
-        .iter()
-        .try_fold(1usize, |product, &n| product.checked_mul(n));
-    if numbers.len() == sides && cells.is_some_and(|c| c <= MAX_CELLS) {
-        Ok(numbers)
-    } else {
-        Err(bad())
-    }
 }

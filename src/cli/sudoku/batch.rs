@@ -1,0 +1,390 @@
+//! The batch behind `dancing sudoku`: walking the paths, feeding the puzzles through the
+//! pipeline, writing each answer in input order, and counting the outcomes.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::Path;
+
+use dancing::Stats;
+use dancing::batch::Pipeline;
+use dancing::sudoku::check;
+use dancing::sudoku::grid::{Grid, Shape};
+use dancing::sudoku::read::{Format, Puzzle, ReadError};
+use dancing::sudoku::rules::Rules;
+use dancing::sudoku::solve::SudokuSolver;
+use dancing::sudoku::symbols::Symbols;
+use serde_json::json;
+
+use super::variants::Variants;
+use super::{OutputFormat, PROGRESS_EVERY, SudokuArgs};
+use crate::cli::Exit;
+use crate::cli::judge::{Request, Status, Verdict, judge};
+use crate::cli::report::{LongSearches, Report};
+use crate::cli::walk::{self, Filter, Found};
+
+/// The outcome counts of a run, printed at the end. In `line` and `jsonl` every puzzle has
+/// an output line, so `puzzles` is the number of output lines, and each status count the
+/// number of lines with that status.
+#[derive(Debug, Default)]
+pub(super) struct Summary {
+    /// Puzzles answered, including those that could not be read (status `invalid`).
+    pub(super) puzzles: u64,
+    solved: u64,
+    unsolvable: u64,
+    /// Puzzles with conflicting givens, and puzzles that could not be read.
+    invalid: u64,
+    multiple: u64,
+    gave_up: u64,
+    /// Errors reported: puzzles that could not be read, inputs without a puzzle or that
+    /// could not be read at all, solutions that failed --check.
+    errors: u64,
+    /// Files and hidden directories that directory walks left out.
+    skipped: u64,
+    /// Nodes and updates of every search.
+    pub(super) stats: Stats,
+    /// The last puzzle answered, as `name:line`, for an interrupted run.
+    reached: Option<(String, usize)>,
+}
+
+impl Summary {
+    fn add(&mut self, status: Status) {
+        self.puzzles += 1;
+        *match status {
+            Status::Solved => &mut self.solved,
+            Status::Unsolvable => &mut self.unsolvable,
+            Status::Invalid => &mut self.invalid,
+            Status::Multiple => &mut self.multiple,
+            Status::GaveUp => &mut self.gave_up,
+        } += 1;
+    }
+
+    pub(super) fn text(&self, seconds: f64) -> String {
+        let mut text = format!(
+            "puzzles: {}, solved: {}, unsolvable: {}, invalid: {}, multiple: {}, gave up: {}, \
+             errors: {}, skipped: {}; {:.3} s, {:.0} puzzles/s\n",
+            self.puzzles,
+            self.solved,
+            self.unsolvable,
+            self.invalid,
+            self.multiple,
+            self.gave_up,
+            self.errors,
+            self.skipped,
+            seconds,
+            self.puzzles as f64 / seconds.max(1e-9)
+        );
+        if self.skipped > 0 {
+            text += &format!(
+                "skipped {} files or directories below the paths given: hidden, or not puzzle \
+                 files (*.{}); --glob chooses others\n",
+                self.skipped,
+                walk::PUZZLE_EXTENSIONS.join(", *.")
+            );
+        }
+        if crate::cli::interrupted() {
+            let reached = match &self.reached {
+                Some((name, line)) => format!("{name}:{line}"),
+                None => "the start".to_string(),
+            };
+            text += &format!(
+                "interrupted: stopped after {reached}; the answers up to there are complete\n"
+            );
+        }
+        text
+    }
+
+    pub(super) fn exit(&self) -> Exit {
+        if crate::cli::interrupted() {
+            Exit::Interrupted
+        } else if self.errors > 0 {
+            Exit::Error
+        } else if self.unsolvable + self.invalid + self.multiple > 0 {
+            Exit::NoSolution
+        } else if self.gave_up > 0 {
+            Exit::GaveUp
+        } else {
+            Exit::Success
+        }
+    }
+}
+
+/// One entry of a source: a puzzle, or the reason it could not be read.
+type Entry = Result<Puzzle, ReadError>;
+
+/// An entry after solving: the puzzle and its verdict, or the reason it could not be read.
+type Answer = Result<(Puzzle, Verdict), ReadError>;
+
+/// The state of a run across its sources.
+pub(super) struct Batch<'a, W: Write> {
+    pub(super) args: &'a SudokuArgs,
+    pub(super) variants: &'a Variants,
+    /// The rules of the last solution checked under --check.
+    pub(super) checked: Option<Rules>,
+    pub(super) out: W,
+    pub(super) summary: Summary,
+    pub(super) report: &'a Report,
+    /// The searches that run long.
+    pub(super) longs: &'a LongSearches<'a>,
+    /// Nodes between two looks at a search ([`LongSearches::watch_every`]).
+    pub(super) watch_every: Option<u64>,
+    /// Answers written so far in grid format (they are separated by blank lines).
+    pub(super) grids: u64,
+    /// Answers not yet counted by the progress display.
+    pub(super) unshown: u64,
+}
+
+impl<W: Write + Send> Batch<'_, W> {
+    /// Solves everything under `path`: a file, or a directory walked recursively in sorted
+    /// order. Unreadable entries are reported and counted; the walk goes on.
+    pub(super) fn path(
+        &mut self,
+        path: &Path,
+        filter: &Filter,
+        pipeline: &mut Pipeline<SudokuSolver, impl Fn() -> SudokuSolver + Sync>,
+    ) -> anyhow::Result<()> {
+        if path.as_os_str() == "-" {
+            return self.source("<stdin>", BufReader::new(io::stdin()), false, pipeline);
+        }
+        for found in walk::walk(path, filter) {
+            if crate::cli::interrupted() {
+                break;
+            }
+            match found {
+                Found::File(file) => {
+                    let name = file.display().to_string();
+                    match File::open(&file) {
+                        Ok(f) => self.source(&name, BufReader::new(f), false, pipeline)?,
+                        Err(err) => self.input_error(format!("{name}: cannot read: {err}")),
+                    }
+                }
+                Found::Skipped => self.summary.skipped += 1,
+                Found::Error(message) => self.input_error(message),
+            }
+        }
+        Ok(())
+    }
+
+    /// Reports an input that could not be read at all: it answers no puzzle.
+    fn input_error(&mut self, message: String) {
+        self.report.error(message);
+        self.summary.errors += 1;
+    }
+
+    /// Solves every puzzle of one source and writes the answers in order.
+    pub(super) fn source(
+        &mut self,
+        name: &str,
+        reader: impl BufRead + Send,
+        stdin_only: bool,
+        pipeline: &mut Pipeline<SudokuSolver, impl Fn() -> SudokuSolver + Sync>,
+    ) -> anyhow::Result<()> {
+        let mut puzzles = self.variants.reader(reader);
+        if let Some(format) = self.args.input_format {
+            puzzles = puzzles.with_format(format.into());
+        }
+        let format =
+            self.args
+                .format
+                .unwrap_or(if stdin_only && puzzles.format() == Some(Format::Grid) {
+                    OutputFormat::Grid
+                } else {
+                    OutputFormat::Line
+                });
+        let request = Request {
+            limit: if self.args.count { self.args.limit } else { 1 },
+            unique: self.args.unique,
+        };
+        self.summary.reached = Some((name.to_string(), 0));
+        let (variants, common) = (self.variants, &self.args.common);
+        let engine = self.args.engine.engine();
+        let (longs, watch_every) = (self.longs, self.watch_every);
+        pipeline.run(
+            puzzles,
+            |solver, entry: Entry| {
+                entry.map(|puzzle| {
+                    let shape = puzzle.grid.shape();
+                    if solver.rules().shape() != shape {
+                        match variants.rules(shape) {
+                            Ok(rules) => {
+                                *solver = SudokuSolver::with_engine(rules, engine);
+                                solver.set_max_nodes(common.max_nodes);
+                                solver.set_max_time(common.max_time);
+                                solver.set_watch_every(watch_every);
+                            }
+                            Err(err) => return (puzzle, Verdict::invalid(format!("{err:#}"))),
+                        }
+                    }
+                    let mut long = longs.start(|| format!("{name}:{}", puzzle.line));
+                    let verdict = judge(solver, &puzzle.grid, request, |p| {
+                        long.saw(p.nodes, p.explored)
+                    });
+                    (puzzle, verdict)
+                })
+            },
+            |answer| self.answer(name, answer, format),
+            crate::cli::interrupted,
+        )?;
+        self.report.bar().inc(std::mem::take(&mut self.unshown));
+        Ok(())
+    }
+
+    /// Writes one answer, counts it, and records how far the work got.
+    fn answer(&mut self, name: &str, answer: Answer, format: OutputFormat) -> io::Result<()> {
+        let line = match &answer {
+            Ok((puzzle, _)) => puzzle.line,
+            Err(err) if err.is_a_puzzle() => err.line,
+            Err(err) => {
+                self.input_error(format!("{name}:{err}"));
+                return Ok(());
+            }
+        };
+        match answer {
+            Ok((puzzle, verdict)) => self.solved(name, &puzzle, &verdict, format)?,
+            Err(err) => self.unreadable(name, &err, format)?,
+        }
+        if let Some((_, reached)) = &mut self.summary.reached {
+            *reached = line;
+        }
+        self.unshown += 1;
+        if self.unshown == PROGRESS_EVERY {
+            self.report.bar().inc(std::mem::take(&mut self.unshown));
+        }
+        Ok(())
+    }
+
+    /// Answers a puzzle that could not be read: status `invalid`, and an error.
+    fn unreadable(&mut self, name: &str, err: &ReadError, format: OutputFormat) -> io::Result<()> {
+        self.report.note(format!("{name}:{err}"));
+        self.summary.errors += 1;
+        self.summary.add(Status::Invalid);
+        let status = Status::Invalid.name();
+        match format {
+            OutputFormat::Grid => self.grid_answer(|out| writeln!(out, "{status}")),
+            OutputFormat::Line => writeln!(self.out, "{status}"),
+            OutputFormat::Jsonl => {
+                let mut object = json!({
+                    "source": format!("{name}:{}", err.line),
+                    "puzzle": null,
+                    "status": status,
+                    "solution": null,
+                    "error": err.to_string(),
+                });
+                if self.args.count {
+                    object["solutions"] = json!(null);
+                    object["complete"] = json!(false);
+                }
+                if self.args.common.stats {
+                    object["nodes"] = json!(0);
+                    object["updates"] = json!(0);
+                }
+                writeln!(self.out, "{object}")
+            }
+        }
+    }
+
+    /// Writes an answer in grid format, after a blank line if another came before.
+    fn grid_answer(&mut self, write: impl FnOnce(&mut W) -> io::Result<()>) -> io::Result<()> {
+        if self.grids > 0 {
+            writeln!(self.out)?;
+        }
+        self.grids += 1;
+        write(&mut self.out)
+    }
+
+    /// Writes the answer to one puzzle and counts it.
+    fn solved(
+        &mut self,
+        name: &str,
+        puzzle: &Puzzle,
+        verdict: &Verdict,
+        format: OutputFormat,
+    ) -> io::Result<()> {
+        self.summary.add(verdict.status);
+        self.summary.stats += verdict.stats;
+        if let (true, Some(solution)) = (self.args.check, &verdict.solution)
+            && let Err(violation) = self.check(&puzzle.grid, solution)
+        {
+            self.input_error(format!(
+                "{name}:{}: the solution fails the check: {violation}",
+                puzzle.line
+            ));
+        }
+        let solved = verdict.status == Status::Solved;
+        if let (Some(error), false) = (&verdict.error, solved) {
+            let status = verdict.status.name();
+            self.report
+                .note(format!("{name}:{}: {status}: {error}", puzzle.line));
+        }
+        let count = self.args.count;
+        match format {
+            OutputFormat::Grid if count => match verdict.count_text() {
+                Some(count) => writeln!(self.out, "{count}"),
+                None => writeln!(self.out, "{}", verdict.status.name()),
+            },
+            OutputFormat::Grid => match (&verdict.solution, solved) {
+                (Some(solution), true) => {
+                    self.grid_answer(|out| write_grid_in(out, solution, puzzle.symbols))
+                }
+                _ => self.grid_answer(|out| writeln!(out, "{}", verdict.status.name())),
+            },
+            OutputFormat::Line => match (&verdict.solution, count, solved) {
+                (_, true, _) if verdict.count().is_some() => {
+                    writeln!(self.out, "{}", verdict.count_text().unwrap_or_default())
+                }
+                (Some(solution), false, true) => {
+                    writeln!(self.out, "{}", solution.to_line_in(puzzle.symbols))
+                }
+                _ => writeln!(self.out, "{}", verdict.status.name()),
+            },
+            OutputFormat::Jsonl => {
+                let mut object = json!({
+                    "source": format!("{name}:{}", puzzle.line),
+                    "puzzle": puzzle.grid.to_line_in(puzzle.symbols),
+                    "status": verdict.status.name(),
+                    "solution": verdict.solution.as_ref().map(|g| g.to_line_in(puzzle.symbols)),
+                });
+                if count {
+                    object["solutions"] = json!(verdict.count());
+                    object["complete"] = json!(verdict.count().is_some() && verdict.complete);
+                }
+                if self.args.common.stats {
+                    object["nodes"] = json!(verdict.stats.nodes);
+                    object["updates"] = json!(verdict.stats.updates);
+                }
+                if let Some(error) = &verdict.error {
+                    object["error"] = json!(error);
+                }
+                writeln!(self.out, "{object}")
+            }
+        }
+    }
+}
+
+impl<W: Write> Batch<'_, W> {
+    /// Checks `solution` of `puzzle` with the independent checker, under the rules of the
+    /// puzzle's shape (kept from one puzzle to the next).
+    fn check(&mut self, puzzle: &Grid, solution: &Grid) -> Result<(), String> {
+        let shape = puzzle.shape();
+        if self.checked.as_ref().is_none_or(|r| r.shape() != shape) {
+            self.checked = Some(self.variants.rules(shape).map_err(|e| format!("{e:#}"))?);
+        }
+        let rules = self.checked.as_ref().ok_or("no rules")?;
+        check::verify_under(rules, puzzle, solution).map_err(|v| v.to_string())
+    }
+}
+
+/// Writes `grid` as the grid format does: for 9x9 in digits 1-9, nine lines of nine digits
+/// separated by spaces (as [`Grid::write_grid`]); other grids `N` lines of `N` characters in
+/// `symbols`, separated by spaces.
+fn write_grid_in(out: &mut impl Write, grid: &Grid, symbols: Symbols) -> io::Result<()> {
+    if grid.shape() == Shape::CLASSIC && symbols == Symbols::FromOne {
+        return grid.write_grid(out);
+    }
+    let line = grid.to_line_in(symbols);
+    let chars: Vec<char> = line.chars().collect();
+    for row in chars.chunks(grid.shape().side()) {
+        let row: Vec<String> = row.iter().map(char::to_string).collect();
+        writeln!(out, "{}", row.join(" "))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,221 @@
+//! `dancing sudoku`: one puzzle from stdin, or batches of files and directories, solved in
+//! parallel by the library's [`Pipeline`] and written back in input order.
+//!
+//! This file owns the command's arguments, the run and `--to-dlx`. `variants.rs` (the shape
+//! and variant flags, shared with `generate`, `rate` and `hint`) imports nothing from its
+//! siblings; `batch.rs` (the sources, the answers, the summary) imports from `variants.rs`
+//! and from this file's arguments; this file drives the batch.
+
+mod batch;
+mod variants;
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use dancing::batch::Pipeline;
+use dancing::sudoku::export;
+use dancing::sudoku::grid::Shape;
+use dancing::sudoku::read::Format;
+use dancing::sudoku::rules::Rules;
+use dancing::sudoku::solve::SudokuSolver;
+
+use self::batch::{Batch, Summary};
+pub use self::variants::{ShapeArgs, Variants};
+use super::Exit;
+use super::common::{CommonArgs, EngineArgs};
+use super::report::{LongSearches, Report};
+use super::walk::Filter;
+
+/// The arguments of solving puzzles (the help text is [`super::make::SudokuCommand`]'s).
+#[derive(Debug, Args)]
+pub struct SudokuArgs {
+    /// Files and directories of puzzles; standard input when absent or `-`. Directories are
+    /// walked recursively in sorted order, reading the puzzle files (*.txt, *.sdk, *.ss,
+    /// *.sdm, *.csv) that are not hidden; files named here are always read.
+    paths: Vec<PathBuf>,
+    /// Below a directory, read the files whose path matches GLOB instead of the puzzle files
+    /// (`'*'` reads them all); `!GLOB` leaves its matches out. May be repeated.
+    #[arg(long, value_name = "GLOB")]
+    glob: Vec<String>,
+    /// Output format. Default: `grid` for a single grid on standard input, else `line`.
+    #[arg(long, value_enum)]
+    format: Option<OutputFormat>,
+    /// Read every input in this format instead of detecting it.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    input_format: Option<InputFormat>,
+    /// Count the solutions of each puzzle (up to --limit) instead of printing one.
+    #[arg(long)]
+    count: bool,
+    /// With --count: stop counting at N solutions (a count that reaches N is written `N+`).
+    #[arg(long, value_name = "N", default_value_t = 2, requires = "count",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+    /// A puzzle with more than one solution is a failure (status `multiple`).
+    #[arg(long)]
+    unique: bool,
+    /// Check every solution with the independent checker (which does not use the engine).
+    #[arg(long)]
+    check: bool,
+    /// Write the puzzle's exact-cover problem in Knuth's format instead of solving it (the
+    /// givens' items and conflicting options left out), for `dancing cover` or Knuth's DLX1;
+    /// the input must hold one puzzle.
+    #[arg(long, conflicts_with_all = ["count", "unique", "check", "format"])]
+    to_dlx: bool,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// How each answer is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum OutputFormat {
+    /// The solved grid in the input's shape: nine lines of nine digits separated by spaces;
+    /// the status instead for a puzzle not solved; a blank line between two answers.
+    Grid,
+    /// One line per input puzzle, in input order: the 81-digit solution, the count with
+    /// --count, or the status (`unsolvable`, `invalid`, `multiple`, `gave-up`) when unsolved.
+    Line,
+    /// One JSON object per puzzle: source, puzzle, status, solution, solutions and complete
+    /// (with --count), nodes and updates (with --stats), error.
+    Jsonl,
+}
+
+/// The input formats --input-format forces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum InputFormat {
+    /// Grids of nine rows.
+    Grid,
+    /// One puzzle a line.
+    #[value(alias = "lines")]
+    Line,
+    /// CSV with a `puzzle` or `quizzes` column.
+    Csv,
+}
+
+impl From<InputFormat> for Format {
+    fn from(format: InputFormat) -> Format {
+        match format {
+            InputFormat::Grid => Format::Grid,
+            InputFormat::Line => Format::Lines,
+            InputFormat::Csv => Format::Csv,
+        }
+    }
+}
+
+/// How many answers go by between two updates of the progress display.
+const PROGRESS_EVERY: u64 = 256;
+
+/// Runs `dancing sudoku`.
+pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
+    let start = Instant::now();
+    let filter = Filter::new(&args.glob)?;
+    let common = &args.common;
+    let report = Report::new(
+        common.quiet,
+        common.progress,
+        "{spinner} {pos} puzzles, {per_sec}, {elapsed}{msg}",
+    );
+    // A puzzle whose search runs long shows its own progress beside the batch's.
+    let longs = LongSearches::new(&report);
+    let watch_every = longs.watch_every();
+    let variants = args.shape.variants()?;
+    if args.to_dlx {
+        return to_dlx(&args, &variants);
+    }
+    let (max_nodes, max_time) = (common.max_nodes, common.max_time);
+    let engine = args.engine.engine();
+    let first = variants.shape.unwrap_or(Shape::CLASSIC);
+    let first = variants
+        .rules(first)
+        .unwrap_or_else(|_| Rules::classic(first));
+    let mut pipeline = Pipeline::new(common.jobs(), move || {
+        let mut solver = SudokuSolver::with_engine(first.clone(), engine);
+        solver.set_max_nodes(max_nodes);
+        solver.set_max_time(max_time);
+        solver.set_watch_every(watch_every);
+        solver
+    });
+    let stdin_only = args.paths.is_empty() || args.paths.iter().all(|p| p.as_os_str() == "-");
+    let mut batch = Batch {
+        args: &args,
+        variants: &variants,
+        checked: None,
+        out: io::BufWriter::new(io::stdout()),
+        summary: Summary::default(),
+        report: &report,
+        longs: &longs,
+        watch_every,
+        grids: 0,
+        unshown: 0,
+    };
+    if stdin_only {
+        batch.source("<stdin>", BufReader::new(io::stdin()), true, &mut pipeline)?;
+    } else {
+        for path in &args.paths {
+            if super::interrupted() {
+                break;
+            }
+            batch.path(path, &filter, &mut pipeline)?;
+        }
+    }
+    batch.out.flush()?;
+    report.finish();
+    let summary = batch.summary;
+    let single = stdin_only && summary.puzzles == 1;
+    let seconds = start.elapsed().as_secs_f64();
+    if super::interrupted() || (!common.quiet && !single) {
+        report.write(&summary.text(seconds));
+    }
+    if common.stats {
+        report.write(&format!(
+            "nodes: {}\nupdates: {}\nelapsed: {seconds:.3}s\n",
+            summary.stats.nodes, summary.stats.updates
+        ));
+    }
+    Ok(summary.exit())
+}
+
+/// `--to-dlx`: writes the exact-cover problem of the one puzzle of the input.
+fn to_dlx(args: &SudokuArgs, variants: &Variants) -> anyhow::Result<Exit> {
+    let (name, reader): (String, Box<dyn BufRead>) = match args.paths.as_slice() {
+        [] => ("<stdin>".into(), Box::new(BufReader::new(io::stdin()))),
+        [path] if path.as_os_str() == "-" => {
+            ("<stdin>".into(), Box::new(BufReader::new(io::stdin())))
+        }
+        [path] => {
+            let name = path.display().to_string();
+            let file = File::open(path).with_context(|| format!("{name}: cannot read"))?;
+            (name, Box::new(BufReader::new(file)))
+        }
+        _ => anyhow::bail!("--to-dlx writes one problem: give one file of one puzzle"),
+    };
+    let mut puzzles = variants.reader(reader);
+    if let Some(format) = args.input_format {
+        puzzles = puzzles.with_format(format.into());
+    }
+    let puzzle = match puzzles.next() {
+        Some(entry) => entry.map_err(|e| anyhow::anyhow!("{name}:{e}"))?,
+        None => anyhow::bail!("{name}: no puzzle found"),
+    };
+    if let Some(next) = puzzles.next() {
+        let line = match next {
+            Ok(p) => p.line,
+            Err(e) => e.line,
+        };
+        anyhow::bail!("{name}:{line}: a second puzzle; --to-dlx writes the problem of one");
+    }
+    let rules = variants.rules(puzzle.grid.shape())?;
+    let text = export::to_dlx(&rules, &puzzle.grid)
+        .map_err(|e| anyhow::anyhow!("{name}:{}: {e}", puzzle.line))?;
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(Exit::Success)
+}

@@ -1,0 +1,195 @@
+//! The puzzles' shape and variant flags, shared by `dancing sudoku` and its `generate`,
+//! `rate` and `hint`: the flags as parsed, and the [`Variants`] they are read into (region
+//! files read, flags checked against each other), which give the rules and the reader.
+
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::Args;
+use dancing::sudoku::grid::Shape;
+use dancing::sudoku::read::PuzzleReader;
+use dancing::sudoku::rules::{Jigsaw, Rules, parse_regions};
+use dancing::sudoku::symbols::Symbols;
+
+/// The shape and the variant of the puzzles: `dancing sudoku` and its `generate`, `rate`
+/// and `hint` take the same flags. Each variant only adds items to the exact-cover matrix.
+#[derive(Clone, Debug, Default, Args)]
+#[command(next_help_heading = "Shapes and variants")]
+pub struct ShapeArgs {
+    /// The side of the grid: 4, 6, 8, 9, 10, 12, 16, 25 or 36, with boxes as square as
+    /// possible, wider than high (6: 2x3). Default: detected from the input (a line of N*N
+    /// cells, a grid row of N cells), or from --jigsaw.
+    #[arg(long, value_name = "N", conflicts_with = "boxes")]
+    size: Option<usize>,
+    /// The boxes, ROWSxCOLS, each 2 to 6 (`2x3`: 6x6 with boxes two rows high and three
+    /// columns wide; `3x2` the other way; `4` is 4x4, so 16x16).
+    #[arg(long = "box", value_name = "RxC")]
+    boxes: Option<Shape>,
+    /// How digits are written: `1-9A-Z` (16x16 as 1-9A-G), `0-9A-Z` or `hex` (hexadoku,
+    /// 0-9A-F), `A-Z` (letters; 25x25 as A-Y). Default: detected for each puzzle. Answers are
+    /// written in the puzzle's convention.
+    #[arg(long, value_name = "SYMBOLS")]
+    symbols: Option<Symbols>,
+    /// X-Sudoku: both main diagonals hold every digit once.
+    #[arg(long)]
+    x: bool,
+    /// Hyper Sudoku (windoku): the windows one cell in from the boxes' corners (four 3x3
+    /// windows in 9x9) hold every digit once. Square boxes only.
+    #[arg(long)]
+    hyper: bool,
+    /// Jigsaw Sudoku: irregular regions in place of the boxes, as N*N labels (one character
+    /// a cell, or whitespace-separated words), row-major: a file, or the labels themselves.
+    #[arg(long, value_name = "REGIONS")]
+    jigsaw: Option<String>,
+    /// No two equal digits a knight's move apart (secondary items of the matrix).
+    #[arg(long)]
+    anti_knight: bool,
+    /// No two equal digits a king's move apart, diagonals included (secondary items).
+    #[arg(long)]
+    anti_king: bool,
+    /// More regions that each hold every digit once: a file with a region a line (`r1c1
+    /// r1c2 ...`) or a grid of N*N labels (`.` no region).
+    #[arg(long, value_name = "FILE")]
+    extra_regions: Option<PathBuf>,
+}
+
+/// Extra regions, each a list of 0-based (row, column) cells.
+type Regions = Vec<Vec<(usize, usize)>>;
+
+/// [`ShapeArgs`] read: the shape asked for, and the variant's parts, checked.
+#[derive(Clone, Debug)]
+pub struct Variants {
+    /// The shape given by --size, --box or --jigsaw; `None` to detect it from the input.
+    pub shape: Option<Shape>,
+    /// The convention forced by --symbols.
+    pub symbols: Option<Symbols>,
+    x: bool,
+    hyper: bool,
+    jigsaw: Option<(String, Jigsaw)>,
+    anti_knight: bool,
+    anti_king: bool,
+    extra: Option<(String, Regions)>,
+}
+
+impl ShapeArgs {
+    /// Reads the region files and checks the flags against each other.
+    pub fn variants(&self) -> anyhow::Result<Variants> {
+        let mut shape = match (self.size, self.boxes) {
+            (Some(n), _) => Some(Shape::from_side(n).filter(|s| s.side() == n).with_context(
+                || format!("--size {n}: expected 4, 6, 8, 9, 10, 12, 16, 25 or 36"),
+            )?),
+            (None, boxes) => boxes,
+        };
+        let jigsaw = match &self.jigsaw {
+            None => None,
+            Some(arg) => {
+                let (name, text) = if Path::new(arg).is_file() {
+                    let text = std::fs::read_to_string(arg)
+                        .with_context(|| format!("--jigsaw {arg}: cannot read"))?;
+                    (arg.clone(), text)
+                } else {
+                    ("--jigsaw".to_string(), arg.clone())
+                };
+                let body: String = text
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with('#'))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                let jigsaw = Jigsaw::parse(&body).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+                let side = jigsaw.side();
+                match shape {
+                    Some(s) if s.side() != side => anyhow::bail!(
+                        "{name}: regions for a {side}x{side} grid, but the grid is {s}"
+                    ),
+                    Some(_) => {}
+                    None => {
+                        shape = Some(Shape::from_side(side).with_context(|| {
+                            format!("{name}: no Sudoku has side {side}; --box gives the boxes")
+                        })?);
+                    }
+                }
+                Some((name, jigsaw))
+            }
+        };
+        let extra = match &self.extra_regions {
+            None => None,
+            Some(path) => {
+                let name = path.display().to_string();
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("--extra-regions {name}: cannot read"))?;
+                let regions = parse_regions(&text).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
+                Some((name, regions))
+            }
+        };
+        if let (Some(symbols), Some(shape)) = (self.symbols, shape)
+            && !symbols.fits(shape)
+        {
+            anyhow::bail!("--symbols {symbols} cannot write the digits of {shape}");
+        }
+        let variants = Variants {
+            shape,
+            symbols: self.symbols,
+            x: self.x,
+            hyper: self.hyper,
+            jigsaw,
+            anti_knight: self.anti_knight,
+            anti_king: self.anti_king,
+            extra,
+        };
+        if let Some(shape) = shape {
+            variants.rules(shape)?;
+        }
+        Ok(variants)
+    }
+}
+
+impl Variants {
+    /// The rules of the variant for grids of `shape`.
+    ///
+    /// # Errors
+    /// A variant that does not fit the shape: hyper with rectangular boxes, regions of
+    /// another side, an extra region with the wrong number of cells.
+    pub fn rules(&self, shape: Shape) -> anyhow::Result<Rules> {
+        let mut rules = Rules::classic(shape);
+        if let Some((name, jigsaw)) = &self.jigsaw {
+            rules = rules
+                .with_jigsaw(jigsaw.clone())
+                .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        }
+        if self.x {
+            rules = rules.with_x();
+        }
+        if self.hyper {
+            rules = rules
+                .with_hyper()
+                .map_err(|e| anyhow::anyhow!("--hyper: {e}"))?;
+        }
+        if let Some((name, regions)) = &self.extra {
+            for region in regions {
+                rules = rules
+                    .with_region(region.iter().copied())
+                    .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            }
+        }
+        if self.anti_knight {
+            rules = rules.with_anti_knight();
+        }
+        if self.anti_king {
+            rules = rules.with_anti_king();
+        }
+        Ok(rules)
+    }
+
+    /// A reader of `reader` with the shape and symbols asked for.
+    pub fn reader<R: BufRead>(&self, reader: R) -> PuzzleReader<R> {
+        let mut puzzles = PuzzleReader::new(reader);
+        if let Some(shape) = self.shape {
+            puzzles = puzzles.with_shape(shape);
+        }
+        if let Some(symbols) = self.symbols {
+            puzzles = puzzles.with_symbols(symbols);
+        }
+        puzzles
+    }
+}
