@@ -226,6 +226,12 @@ pub enum ReadErrorKind {
         /// The 1-based line of its last row.
         last_line: usize,
     },
+    /// A one-line grid whose number of cells is that of no supported shape (see
+    /// [`Grid`]'s `FromStr`, which takes the shape from the number of cells).
+    NoShape {
+        /// Cells found.
+        found: usize,
+    },
     /// Reading the input failed (the I/O error's message).
     Io(String),
 }
@@ -314,6 +320,15 @@ impl fmt::Display for ReadErrorKind {
                     "grid ended after {rows} row{s} (the last on line {last_line}), expected \
                      {expected}: a comment, a header or a blank line other than between bands \
                      ends a grid"
+                )
+            }
+            ReadErrorKind::NoShape { found } => {
+                let s = if *found == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "found {found} cell{s}, expected the N*N cells of a grid of side N: 16 \
+                     (4x4), 36 (6x6), 81 (9x9), 144 (12x12), 256 (16x16), 625 (25x25) or 1296 \
+                     (36x36), among others"
                 )
             }
             ReadErrorKind::Io(message) => write!(f, "cannot read: {message}"),
@@ -565,6 +580,35 @@ pub fn parse_line_as(shape: Shape, text: impl AsRef<[u8]>) -> Result<Grid, ReadE
         line: 1,
         column,
         kind,
+    })
+}
+
+/// A grid written on one line as [`Grid`]'s `Display` writes it (see its `FromStr`): the
+/// shape from the number of cells on the first line, the digits in the shape's usual
+/// symbols ([`Symbols::default_for`]).
+pub(super) fn parse_shown(text: &str) -> Result<Grid, ReadError> {
+    let line = text.lines().next().unwrap_or_default();
+    let found = line
+        .chars()
+        .take_while(|&c| !matches!(c, ',' | ';' | ':' | '#'))
+        .filter(|&c| c != '|' && !c.is_whitespace())
+        .count();
+    let side = (2..=36).find(|s| s * s == found);
+    let Some(shape) = side.and_then(Shape::from_side) else {
+        let kind = ReadErrorKind::NoShape { found };
+        return Err(ReadError {
+            line: 1,
+            column: 1,
+            kind,
+        });
+    };
+    let symbols = Symbols::default_for(shape);
+    line::parse_cells(shape, Some(symbols), line.as_bytes(), 0).map_err(|(column, kind)| {
+        ReadError {
+            line: 1,
+            column,
+            kind,
+        }
     })
 }
 
