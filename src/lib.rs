@@ -45,6 +45,16 @@
 //! # Ok::<(), dancing::BuildError>(())
 //! ```
 //!
+//! # Limits
+//! Every count that takes a limit reads it the same way: the number of solutions to stop
+//! after. So [`Solver::count`], [`sudoku::solve::SudokuSolver::count`] and
+//! [`sudoku::solve::SudokuSolver::solve`], and the command line's `--limit` (of `cover`,
+//! `sudoku --count` and the other commands): a count below the limit is exact; a count equal
+//! to it may be short of the total, since the search stops there without looking further (the
+//! command line writes it `N+`). No limit (`None`, or `u64::MAX`) counts every solution. A
+//! limit of 0 counts nothing and answers 0, except where a solution must be found
+//! (`SudokuSolver::solve` takes it as 1); the command line refuses `--limit 0`.
+//!
 //! # Memory
 //! A problem with `n` items and options of `m` item mentions in all takes one node (12 bytes)
 //! per item and per mention, plus one spacer per option; the solver copies that arena once and

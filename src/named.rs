@@ -12,6 +12,9 @@
 //! color, `x:c` (so item names cannot contain `:`; nor blanks or `|`, so that a problem
 //! can always be written in Knuth's format).
 //!
+//! Every method that declares an item or adds an option returns the builder, so that calls
+//! chain (`b.primary("x")?.option("o", ["x"])?`); [`NamedBuilder::build`] takes it by value.
+//!
 //! ```
 //! use dancing::named::NamedBuilder;
 //!
@@ -19,9 +22,9 @@
 //! // must suit both sitters: Ann and Bob want it open, Cy closed.
 //! let mut b = NamedBuilder::new();
 //! b.primary("seat1")?.primary("seat2")?.secondary("blind")?;
-//! b.option("Ann in 1", ["seat1", "blind:open"])?;
-//! b.option("Bob in 2", ["seat2", "blind:open"])?;
-//! b.option("Cy in 2", ["seat2", "blind:closed"])?;
+//! b.option("Ann in 1", ["seat1", "blind:open"])?
+//!     .option("Bob in 2", ["seat2", "blind:open"])?
+//!     .option("Cy in 2", ["seat2", "blind:closed"])?;
 //! let problem = b.build()?;
 //! let solutions: Vec<Vec<&str>> = problem.solutions().collect();
 //! assert_eq!(solutions, [["Ann in 1", "Bob in 2"]]);
@@ -112,7 +115,7 @@ pub enum NamedError {
 }
 
 /// Whether an item is primary (with its bounds) or secondary.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Primary(u32, u32),
     Secondary,
@@ -121,8 +124,9 @@ enum Kind {
 /// An option's items, as places in [`NamedBuilder`]'s list of items, with colors.
 type Mentions = Vec<(usize, Option<u32>)>;
 
-/// Builds a [`NamedProblem`]: declare items, then add options that name them.
-#[derive(Clone, Debug, Default)]
+/// Builds a [`NamedProblem`]: declare items, then add options that name them. Each method
+/// that declares or adds returns `Result<&mut Self, NamedError>`, so calls chain with `?`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NamedBuilder {
     /// The items, in the order declared.
     items: Vec<(String, Kind)>,
@@ -196,13 +200,14 @@ impl NamedBuilder {
     }
 
     /// Adds an option named `name` (any text: solutions give it back) naming `items`, each
-    /// `x` or `x:color`; returns its index, which is its index in [`NamedProblem::problem`].
+    /// `x` or `x:color`. Its index in [`NamedProblem::problem`] is the number of options
+    /// added before it ([`NamedBuilder::option_count`] just before the call).
     ///
     /// # Errors
     /// [`NamedError::UnknownItem`], [`NamedError::RepeatedItem`],
     /// [`NamedError::ColorOnPrimary`], [`NamedError::BadColor`] or
     /// [`NamedError::EmptyOption`]; the builder is left as it was.
-    pub fn option<I, S>(&mut self, name: &str, items: I) -> Result<usize, NamedError>
+    pub fn option<I, S>(&mut self, name: &str, items: I) -> Result<&mut Self, NamedError>
     where
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
@@ -256,7 +261,12 @@ impl NamedBuilder {
             })
             .collect();
         self.options.push((name.to_owned(), mentions));
-        Ok(self.options.len() - 1)
+        Ok(self)
+    }
+
+    /// The number of options added so far: the index the next option will have.
+    pub fn option_count(&self) -> usize {
+        self.options.len()
     }
 
     /// Finishes the problem: primary items are numbered first, each kind in the order
@@ -391,8 +401,38 @@ mod tests {
         assert!(err(b.option("o4", ["x:"])).contains("option `o4` gives item `x`"));
         assert!(err(b.option("o5", Vec::<&str>::new())).contains("`o5` is empty"));
         // Failed options leave nothing behind.
-        assert_eq!(b.option("ok", ["a"]), Ok(0));
+        assert_eq!(b.option_count(), 0);
+        assert_eq!(b.option("ok", ["a"]).map(|b| b.option_count()), Ok(1));
         assert_eq!(b.build().unwrap().problem().option_count(), 1);
+    }
+
+    #[test]
+    fn declarations_and_options_chain_and_an_error_stops_the_chain() {
+        let mut chained = NamedBuilder::new();
+        chained
+            .primary("a")
+            .unwrap()
+            .secondary("x")
+            .unwrap()
+            .option("one", ["a", "x:red"])
+            .unwrap()
+            .option("two", ["a", "x:blue"])
+            .unwrap();
+        let mut stepwise = NamedBuilder::new();
+        stepwise.primary("a").unwrap();
+        stepwise.secondary("x").unwrap();
+        stepwise.option("one", ["a", "x:red"]).unwrap();
+        stepwise.option("two", ["a", "x:blue"]).unwrap();
+        assert_eq!(chained, stepwise);
+        let stopped = chained
+            .option("bad", ["zz"])
+            .and_then(|b| b.option("after", ["a"]))
+            .map(|_| ());
+        assert!(matches!(stopped, Err(NamedError::UnknownItem { .. })));
+        assert_eq!(chained, stepwise);
+        let named = chained.build().unwrap();
+        assert_eq!(named.count(), 2);
+        assert_eq!((named.option_name(0), named.option_name(1)), ("one", "two"));
     }
 
     #[test]

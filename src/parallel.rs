@@ -136,8 +136,9 @@ pub struct Stopped {
     pub stats: Total,
 }
 
-/// Counts every solution of `problem` with `jobs` threads (at least one), and returns the
-/// work done: `solutions` is the count, and `nodes` and `updates` are those of the
+/// Counts every solution of `problem` with `jobs` threads, or one a core when `jobs` is 0
+/// (as many as [`std::thread::available_parallelism`] says, 1 if it cannot tell; the
+/// command line's default), and returns the work done: `solutions` is the count, and `nodes` and `updates` are those of the
 /// sequential search, as [`Solver::count`] reports them, in 128 bits (see [`Total`]).
 ///
 /// ```
@@ -434,6 +435,14 @@ fn count(
     count_planned(problem, engine, jobs, Plan::DEFAULT, stop, watch).map(|(total, _)| total)
 }
 
+/// The threads `jobs` asks for: itself, or one a core for 0 (see [`count_parallel`]).
+fn threads(jobs: usize) -> usize {
+    match jobs {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        jobs => jobs,
+    }
+}
+
 /// [`count`] on the given plan, with what it did to share the tree.
 fn count_planned(
     problem: &Problem,
@@ -443,7 +452,7 @@ fn count_planned(
     stop: &AtomicBool,
     watch: Option<&Watch>,
 ) -> Result<(Total, Shared), Stopped> {
-    let jobs = jobs.max(1);
+    let jobs = threads(jobs);
     let pristine = Solver::with_engine(problem, engine);
     if jobs == 1 {
         let stats = count_until(&mut pristine.clone(), stop, watch)?;

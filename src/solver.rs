@@ -647,7 +647,7 @@ impl Solver {
     }
 
     /// Counts the solutions, stopping at `limit` if one is given (a limit of 2 answers "is
-    /// the solution unique?"). Allocates nothing.
+    /// the solution unique?"; `Some(0)` answers 0: [limits](crate#limits)). Allocates nothing.
     ///
     /// # Errors
     /// [`GaveUp`] when the node budget runs out first; it holds the count so far.

@@ -11,7 +11,9 @@
 //! ([`Grid::conflict`], [`Grid::conflict_under`]).
 use std::fmt;
 use std::io;
+use std::str::FromStr;
 
+use super::read::ReadError;
 pub use super::shape::{BadBoxSize, Shape, Unit};
 use super::symbols::Symbols;
 
@@ -77,6 +79,20 @@ impl fmt::Display for Conflict {
 /// A Sudoku grid: `N * N` cells, row-major, each `0` (blank) or a digit `1..=N`.
 ///
 /// The constructors keep that invariant, so every cell value is in range.
+///
+/// `Display` writes the grid on one line ([`Grid::to_line`]) and `FromStr` reads it back,
+/// taking the shape from the number of cells:
+///
+/// ```
+/// use dancing::sudoku::grid::{Grid, Shape};
+/// let line = "1..4..3..2.....1";
+/// let grid: Grid = line.parse()?;
+/// assert_eq!((grid.shape(), grid.get(0, 3)), (Shape::new(2).unwrap(), 4));
+/// assert_eq!(grid.to_string().parse::<Grid>()?, grid);
+/// let err = "1..4..3..2".parse::<Grid>().unwrap_err();
+/// assert!(err.to_string().starts_with("1:1: found 10 cells, expected the N*N cells"));
+/// # Ok::<(), dancing::sudoku::read::ReadError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
     shape: Shape,
@@ -243,6 +259,27 @@ impl fmt::Display for Grid {
     }
 }
 
+impl FromStr for Grid {
+    type Err = ReadError;
+
+    /// Reads a grid as `Display` writes it, so that `grid.to_string().parse() == Ok(grid)`:
+    /// the first line of `s` holds the `N * N` cells, in the symbols of [`Grid::to_line`]
+    /// (blanks as the reader takes them: `.`, `0`, ...; `|` and blanks among the cells are
+    /// ignored, and a separator such as `,` or `#` ends the grid). The shape is the usual one
+    /// for `N` ([`Shape::from_side`]): a grid with other boxes (6x6 with boxes three rows
+    /// high) reads back with the usual boxes; [`crate::sudoku::read::parse_line_as`] reads it
+    /// as it is. Other formats and symbols are for [`crate::sudoku::read`].
+    ///
+    /// # Errors
+    /// A [`ReadError`] on line 1: [`ReadErrorKind::NoShape`] when the number of cells is
+    /// that of no shape; else the first bad cell, located by column.
+    ///
+    /// [`ReadErrorKind::NoShape`]: crate::sudoku::read::ReadErrorKind::NoShape
+    fn from_str(s: &str) -> Result<Grid, ReadError> {
+        super::read::parse_shown(s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -309,6 +346,37 @@ mod tests {
         g.set(0, 2, 9);
         assert!(g.to_line().starts_with("GA9."));
         assert!(g.to_grid_string().starts_with("16 10 9 0 0"));
+    }
+
+    #[test]
+    fn from_str_reads_back_what_display_writes_for_every_side() {
+        for side in [4, 6, 8, 9, 12, 16, 25, 36] {
+            let shape = Shape::from_side(side).expect("a supported side");
+            let mut g = Grid::empty(shape);
+            // Every digit once on the diagonal, the largest in the last cell.
+            for d in 1..=side {
+                g.set(d - 1, d - 1, u8::try_from(d).expect("a digit"));
+            }
+            assert_eq!(
+                g.to_string().parse::<Grid>(),
+                Ok(g.clone()),
+                "{side}x{side}"
+            );
+        }
+        assert_eq!(format!("{CLASSIC} # a comment").parse(), Ok(classic()));
+    }
+
+    #[test]
+    fn from_str_refuses_a_cell_count_of_no_shape_and_a_bad_cell() {
+        let err = "1234567".parse::<Grid>().unwrap_err();
+        assert_eq!((err.line, err.column), (1, 1));
+        assert!(
+            err.to_string()
+                .contains("found 7 cells, expected the N*N cells")
+        );
+        let err = CLASSIC.replacen('7', "y", 1).parse::<Grid>().unwrap_err();
+        assert_eq!((err.line, err.column), (1, 5));
+        assert!(err.to_string().contains("found 'y', expected a digit 1-9"));
     }
 
     #[test]

@@ -324,8 +324,10 @@ impl SudokuSolver {
         self.solver.set_pause_every(every);
     }
 
-    /// Solves `puzzle`, counting its solutions up to `limit` (1: just find one; 2: find out
-    /// whether it is unique).
+    /// Solves `puzzle`, counting its solutions up to `limit`, the number of solutions to stop
+    /// after, as everywhere in the crate (see [its limits](crate#limits)): 1 just finds one, 2
+    /// finds out whether it is unique. A solve looks for one solution at least, so 0 is taken
+    /// as 1.
     ///
     /// # Errors
     /// [`SolveError`]: conflicting givens, no solution, a budget spent, wrong shape.
@@ -361,7 +363,7 @@ impl SudokuSolver {
         let mut first = None;
         let count = self.search(
             puzzle,
-            limit,
+            limit.max(1),
             |solver| {
                 if first.is_none() {
                     first = Some(solver.decode());
@@ -374,8 +376,9 @@ impl SudokuSolver {
             .ok_or(SolveError::Unsolvable)
     }
 
-    /// Counts the solutions of `puzzle` up to `limit` (at least 1), without decoding any:
-    /// 0 when it has none.
+    /// Counts the solutions of `puzzle` up to `limit`, the number of solutions to stop after
+    /// (see [the crate's limits](crate#limits): a count below `limit` is exact, and a limit
+    /// of 0 counts nothing and answers 0), without decoding any: 0 when it has none.
     ///
     /// # Errors
     /// [`SolveError`]: conflicting givens, budget spent, wrong shape (never
@@ -419,7 +422,7 @@ impl SudokuSolver {
                 .map_or(SolveError::Unsolvable, SolveError::Conflict));
         }
         let mut count = 0;
-        while count < limit.max(1) {
+        while count < limit {
             match self.solver.step() {
                 Step::Solution => {
                     count += 1;
@@ -474,6 +477,32 @@ impl SudokuSolver {
 mod tests {
     use super::*;
     use crate::sudoku::read::parse_line;
+
+    #[test]
+    fn a_limit_is_the_number_of_solutions_to_stop_after_here_as_in_the_solver() {
+        // The empty 4x4 grid has 288 solutions.
+        let shape = Shape::new(2).unwrap();
+        let empty = Grid::empty(shape);
+        let mut sudoku = SudokuSolver::new(shape);
+        assert_eq!(sudoku.count(&empty, u64::MAX), Ok(288));
+        let problem = matrix(&Rules::classic(shape));
+        for limit in [0, 1, 2, 287, 288, 289] {
+            let expected = limit.min(288);
+            assert_eq!(sudoku.count(&empty, limit), Ok(expected), "limit {limit}");
+            let mut solver = Solver::new(&problem);
+            assert_eq!(solver.count(Some(limit)), Ok(expected), "limit {limit}");
+            let solved = sudoku.solve(&empty, limit).unwrap();
+            assert_eq!(solved.count, expected.max(1), "limit {limit}");
+        }
+        // A limit of 0 still refuses what cannot be searched.
+        let mut conflict = empty.clone();
+        conflict.set(0, 0, 1);
+        conflict.set(0, 1, 1);
+        assert!(matches!(
+            sudoku.count(&conflict, 0),
+            Err(SolveError::Conflict(_))
+        ));
+    }
 
     #[test]
     fn restoring_the_snapshot_between_puzzles_leaves_nothing_behind() {

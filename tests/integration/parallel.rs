@@ -142,6 +142,21 @@ fn parallel_counts_and_statistics_equal_the_sequential_ones() {
 }
 
 #[test]
+fn zero_jobs_means_one_a_core_and_counts_as_the_sequential_search_does() {
+    for (n, expected) in [(2, 0), (8, 92), (9, 352)] {
+        let problem = queens(n);
+        let stats = count_parallel(&problem, 0);
+        assert_eq!(stats.solutions, expected, "{n} queens");
+        assert_eq!(stats, sequential(&problem), "{n} queens");
+        assert_eq!(
+            planned(&problem, 0, EAGER).0,
+            stats,
+            "{n} queens, shared early"
+        );
+    }
+}
+
+#[test]
 fn a_problem_whose_only_solution_is_deep_is_counted_once() {
     // A chain: option k covers items k and k + 1, plus singletons for the ends, so that the
     // only solution of 2m items chooses m options one below the other.

@@ -3,10 +3,14 @@
 
 use crate::common;
 
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
 use common::{CLASSIC, CLASSIC_COMPACT, CLASSIC_SOLUTION, CLASSIC_SPACED, shared_data};
 use dancing::sudoku::check::{Violation, verify};
 use dancing::sudoku::grid::{Grid, Shape, Unit};
 use dancing::sudoku::read::{Format, Puzzle, PuzzleReader, ReadError, ReadErrorKind, parse_line};
+use dancing::sudoku::solve::SudokuSolver;
 use proptest::prelude::*;
 
 fn read(text: impl AsRef<[u8]>) -> Vec<Result<Puzzle, ReadError>> {
@@ -559,4 +563,38 @@ fn every_shared_puzzle_file_reads_with_the_expected_count() {
             dir.display()
         );
     }
+}
+
+#[test]
+fn every_grid_of_the_puzzle_files_reads_back_from_its_display_with_its_solution() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut files: Vec<PathBuf> = ["shapes", "variants", "generated"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(root.join(dir)).expect("a puzzles folder"))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.extend([root.join("classic.txt"), root.join("sudoku/hardest.txt")]);
+    files.sort();
+    let (mut sides, mut solved) = (BTreeSet::new(), 0);
+    for path in &files {
+        for (line, grid) in common::numbered_puzzles(path) {
+            let at = format!("{}:{line}", path.display());
+            assert_eq!(grid.to_string().parse::<Grid>(), Ok(grid.clone()), "{at}");
+            sides.insert(grid.shape().side());
+            if grid.shape().side() > 16 {
+                continue;
+            }
+            let mut solver = SudokuSolver::new(grid.shape());
+            solver.set_max_nodes(Some(1_000_000));
+            if let Ok(solution) = solver.solve(&grid, 1) {
+                let full = solution.grid;
+                assert!(full.is_complete(), "{at}");
+                assert_eq!(full.to_string().parse::<Grid>(), Ok(full.clone()), "{at}");
+                solved += 1;
+            }
+        }
+    }
+    assert_eq!(sides, BTreeSet::from([4, 6, 9, 12, 16, 25, 36]));
+    assert!(solved >= 10, "only {solved} solved");
 }

@@ -90,6 +90,12 @@ pub enum ReadErrorKind {
         /// The 1-based line of its last row.
         last_line: usize,
     },
+    /// A one-line grid whose number of cells is that of no supported shape (see
+    /// [`Grid`](crate::sudoku::grid::Grid)'s `FromStr`, which takes the shape from the number of cells).
+    NoShape {
+        /// Cells found.
+        found: usize,
+    },
     /// Reading the input failed (the I/O error's message).
     Io(String),
 }
@@ -178,6 +184,15 @@ impl fmt::Display for ReadErrorKind {
                     "grid ended after {rows} row{s} (the last on line {last_line}), expected \
                      {expected}: a comment, a header or a blank line other than between bands \
                      ends a grid"
+                )
+            }
+            ReadErrorKind::NoShape { found } => {
+                let s = if *found == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "found {found} cell{s}, expected the N*N cells of a grid of side N: 16 \
+                     (4x4), 36 (6x6), 81 (9x9), 144 (12x12), 256 (16x16), 625 (25x25) or 1296 \
+                     (36x36), among others"
                 )
             }
             ReadErrorKind::Io(message) => write!(f, "cannot read: {message}"),

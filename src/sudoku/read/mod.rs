@@ -394,6 +394,35 @@ pub fn parse_line_as(shape: Shape, text: impl AsRef<[u8]>) -> Result<Grid, ReadE
     })
 }
 
+/// A grid written on one line as [`Grid`]'s `Display` writes it (see its `FromStr`): the
+/// shape from the number of cells on the first line, the digits in the shape's usual
+/// symbols ([`Symbols::default_for`]).
+pub(super) fn parse_shown(text: &str) -> Result<Grid, ReadError> {
+    let line = text.lines().next().unwrap_or_default();
+    let found = line
+        .chars()
+        .take_while(|&c| !matches!(c, ',' | ';' | ':' | '#'))
+        .filter(|&c| c != '|' && !c.is_whitespace())
+        .count();
+    let side = (2..=36).find(|s| s * s == found);
+    let Some(shape) = side.and_then(Shape::from_side) else {
+        let kind = ReadErrorKind::NoShape { found };
+        return Err(ReadError {
+            line: 1,
+            column: 1,
+            kind,
+        });
+    };
+    let symbols = Symbols::default_for(shape);
+    line::parse_cells(shape, Some(symbols), line.as_bytes(), 0).map_err(|(column, kind)| {
+        ReadError {
+            line: 1,
+            column,
+            kind,
+        }
+    })
+}
+
 /// The next line that is neither blank nor a comment, or `Ok(None)` at the end of the input.
 fn next_data_line<R: BufRead>(lines: &mut LineReader<R>) -> io::Result<Option<Line<'_>>> {
     loop {
