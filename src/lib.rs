@@ -55,6 +55,7 @@ pub mod parallel;
 pub mod parts;
 pub mod problem;
 pub mod problems;
+mod search;
 pub mod solver;
 pub mod sudoku;
 mod text;

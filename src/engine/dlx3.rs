@@ -44,7 +44,8 @@
 
 use super::colored::ColorLinks;
 use super::{Counters, Search};
-use crate::{ForceError, Problem, Stats, Step};
+use crate::problem::Problem;
+use crate::search::{ForceError, Stats, Step};
 
 /// The choice that [`Dlx3::choices`] reports for the null move, and [`Dlx3::descend`] takes.
 const NULL_MOVE: usize = usize::MAX;
