@@ -32,6 +32,7 @@ use crate::search::{MAX_COLORED_NODES, MAX_ITEM_LENGTH, MAX_NODES, nodes_needed}
 
 /// A mistake in a problem description, found by [`ProblemBuilder`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum BuildError {
     /// An option names an item index that was never declared.
     #[error("option {option} names item {item}, but there are only {items} items")]

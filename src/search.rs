@@ -61,6 +61,7 @@ pub enum Step {
 
 /// A forced option could not be chosen: one of its items is already covered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ForceError {
     /// The option conflicts with an option forced earlier.
     #[error("option {option} conflicts with an option chosen before it")]
