@@ -514,7 +514,7 @@ impl Search for Dlx3 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ProblemBuilder;
+    use crate::problem::ProblemBuilder;
 
     /// DLX3's example (dlx3.w): items A, B, `2:3|C`, secondary X, Y; its one solution is
     /// `A C X:1 Y:1`, `B X:1`, `C Y:1`.

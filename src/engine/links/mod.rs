@@ -519,7 +519,7 @@ impl Links {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ProblemBuilder;
+    use crate::problem::ProblemBuilder;
 
     /// The links of Knuth's example ([`crate::problems::knuth_example`]).
     fn knuth_example() -> Links {
