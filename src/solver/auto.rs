@@ -79,7 +79,7 @@ pub(super) enum Inner {
 }
 
 /// The links engine for a problem without multiplicities: DLX2 with colors, else DLX1.
-pub(super) fn links_engine(problem: &Problem) -> Inner {
+fn links_engine(problem: &Problem) -> Inner {
     if problem.has_colors() {
         Inner::Dlx2(Dlx2::new(problem))
     } else {
