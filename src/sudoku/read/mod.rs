@@ -341,7 +341,7 @@ enum State {
 /// use dancing::sudoku::read::{Format, PuzzleReader};
 /// let text = "# two puzzles\n\
 ///     53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n\
-///     53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x\n";
+///     53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7y\n";
 /// let mut reader = PuzzleReader::new(text.as_bytes());
 /// assert_eq!(reader.format(), Some(Format::Lines));
 /// let first = reader.next().unwrap().unwrap();
