@@ -28,11 +28,11 @@
 
 use thiserror::Error;
 
-use crate::engine::colored;
-use crate::engine::links::{self, MAX_ITEM_LENGTH, MAX_NODES};
+use crate::search::{MAX_COLORED_NODES, MAX_ITEM_LENGTH, MAX_NODES, nodes_needed};
 
 /// A mistake in a problem description, found by [`ProblemBuilder`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum BuildError {
     /// An option names an item index that was never declared.
     #[error("option {option} names item {item}, but there are only {items} items")]
@@ -501,9 +501,9 @@ impl ProblemBuilder {
         if p.bounds.iter().all(|&b| b == (1, 1)) {
             p.bounds = Vec::new();
         }
-        let nodes = links::nodes_needed(p.item_count(), p.items.len(), p.option_count());
+        let nodes = nodes_needed(p.item_count(), p.items.len(), p.option_count());
         let max = if p.has_colors() || p.has_multiplicities() {
-            colored::MAX_NODES
+            MAX_COLORED_NODES
         } else {
             MAX_NODES
         };

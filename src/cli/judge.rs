@@ -141,7 +141,8 @@ pub fn judge(
             status: match err {
                 SolveError::Unsolvable => Status::Unsolvable,
                 SolveError::GaveUp { .. } | SolveError::OutOfTime { .. } => Status::GaveUp,
-                SolveError::Conflict(_) | SolveError::WrongShape { .. } => Status::Invalid,
+                // Conflicting givens, a wrong shape, or an error of a later version.
+                _ => Status::Invalid,
             },
             solution: None,
             solutions: 0,

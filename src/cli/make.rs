@@ -363,7 +363,7 @@ fn unrated(err: &RateError) -> (Status, String) {
         RateError::Unsolvable(SolveError::GaveUp { .. } | SolveError::OutOfTime { .. }) => {
             Status::GaveUp
         }
-        RateError::Unsolvable(_) => Status::Invalid,
+        _ => Status::Invalid,
     };
     (status, err.to_string())
 }

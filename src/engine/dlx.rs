@@ -38,7 +38,8 @@
 
 use super::links::Links;
 use super::{Counters, Search};
-use crate::{ForceError, Problem, Stats, Step};
+use crate::problem::Problem;
+use crate::search::{ForceError, Stats, Step};
 
 /// The dancing steps the loop of [`Dlx`] runs on: an arena of nodes with addresses, as laid
 /// out by [`super::links`]. Each method means what the [`Links`] method of the same name

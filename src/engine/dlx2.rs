@@ -16,7 +16,8 @@
 use super::colored::ColorLinks;
 use super::dlx::{Arena, Dlx};
 use super::{Counters, Search};
-use crate::{ForceError, Problem, Stats, Step};
+use crate::problem::Problem;
+use crate::search::{ForceError, Stats, Step};
 
 /// The DLX2 engine: the loop of [`Dlx`] on colored links.
 ///

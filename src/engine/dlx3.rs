@@ -44,7 +44,8 @@
 
 use super::colored::ColorLinks;
 use super::{Counters, Search};
-use crate::{ForceError, Problem, Stats, Step};
+use crate::problem::Problem;
+use crate::search::{ForceError, Stats, Step};
 
 /// The choice that [`Dlx3::choices`] reports for the null move, and [`Dlx3::descend`] takes.
 const NULL_MOVE: usize = usize::MAX;
@@ -513,7 +514,7 @@ impl Search for Dlx3 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ProblemBuilder;
+    use crate::problem::ProblemBuilder;
 
     /// DLX3's example (dlx3.w): items A, B, `2:3|C`, secondary X, Y; its one solution is
     /// `A C X:1 Y:1`, `B X:1`, `C Y:1`.

@@ -30,6 +30,25 @@
 //! plain problem would find the same solutions in the same tree, but would count fewer
 //! updates than DLX1 (it leaves a dead end before covering the empty item); DLX2 on a plain
 //! problem equals DLX1 in every counter but runs on larger nodes. Hence one engine per class.
+//!
+//! # What an engine may use
+//! An engine imports only from `crate::search` (the [`Stats`], [`Step`] and [`ForceError`] it
+//! reports, and the limits of the representations that [`crate::ProblemBuilder`] checks),
+//! from [`crate::problem`], and from this module ([`Search`], [`Counters`]); never from the
+//! API above it ([`crate::Solver`]). An arena whose size bounds the problems it takes states
+//! its limit in `crate::search` and checks it with a const assertion (as `links` and
+//! `colored` do with their node size).
+//!
+//! # Adding an engine
+//! 1. Its own module here (a folder when it has parts, as `bits/`), declared in the list
+//!    below, with a type that implements [`Search`] and keeps [`Counters`].
+//! 2. The registry in `solver/auto.rs`: a variant of `Inner`, its arm in the `each!` macro
+//!    beside it, and the problems that get it in `Solver::with_rule`. The few matches on pairs
+//!    of engines in `solver/mod.rs` (`Solver::engine`, `Solver::reset_from`, and
+//!    `Solver::same_state` for tests) name it too; the compiler lists them.
+//! 3. Its row in the conformance tests, `tests/integration/engines.rs`, which run every
+//!    engine against the links on every instance and on random problems, counters included
+//!    (a variant of [`crate::Engine`], if callers choose it by name).
 
 pub(crate) mod bits;
 pub(crate) mod colored;
@@ -38,7 +57,8 @@ pub(crate) mod dlx2;
 pub(crate) mod dlx3;
 pub(crate) mod links;
 
-use crate::{ForceError, Problem, Stats, Step};
+use crate::problem::Problem;
+use crate::search::{ForceError, Stats, Step};
 
 /// The counters every engine keeps the same way: nodes and solutions, the node budget, the
 /// pauses and the probe of [`crate::Engine::Auto`]. [`Counters::enter`] is called at each

@@ -108,6 +108,7 @@ pub struct ParseError {
 
 /// What is wrong with the input; see [`ParseError`] for where.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// The input has no item line: it is empty or has only comments and blank lines.
     /// Reported at column 1 of the line after the last one.

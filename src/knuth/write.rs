@@ -64,6 +64,7 @@ fn write_with(problem: &Problem, names: &[String]) -> String {
 
 /// Why [`write_named`] cannot write a problem with the given names.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum NameError {
     /// There is not one name per item.
     #[error("{names} names for {items} items: expected one name per item")]

@@ -33,9 +33,10 @@ use crate::{ProblemBuilder, knuth};
 
 /// Why [`to_dlx`] wrote nothing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ExportError {
     /// The puzzle is of another shape than the rules, or two givens conflict.
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(SolveError),
     /// No blank cell: every item is covered by the givens, and Knuth's format cannot write
     /// a problem without items.

@@ -110,9 +110,10 @@ pub struct Rating {
 
 /// Why a puzzle cannot be rated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RateError {
     /// It has no solution, conflicting givens or a wrong shape.
-    #[error("{0}")]
+    #[error(transparent)]
     Unsolvable(SolveError),
     /// It has more than one solution: difficulty is defined for proper puzzles only.
     #[error("more than one solution")]

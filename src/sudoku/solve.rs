@@ -60,6 +60,7 @@ use crate::{Engine, Problem, ProblemBuilder, Solver, Step};
 
 /// Why a puzzle has no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolveError {
     /// Two givens break a rule: the puzzle is invalid, and no search was made.
     #[error("{0}")]

@@ -46,7 +46,7 @@
 use super::frames::Frames;
 use super::scan::COVERED;
 use super::table::Table;
-use crate::Problem;
+use crate::problem::Problem;
 
 /// No slot: a mention without a color.
 const NONE: u32 = u32::MAX;

@@ -92,7 +92,8 @@ use self::cover::{
 use self::frames::Frames;
 use self::table::Table;
 use super::{Counters, Search};
-use crate::{ForceError, Problem, Stats, Step};
+use crate::problem::Problem;
+use crate::search::{ForceError, Stats, Step};
 
 /// Where the search loop is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

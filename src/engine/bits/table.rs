@@ -32,7 +32,7 @@
 //! beside the table).
 
 use super::scan::{COVERED, Keys, LANES};
-use crate::Problem;
+use crate::problem::Problem;
 
 /// The most options the bit engine takes: a count of active options must stay below
 /// [`COVERED`].
@@ -367,7 +367,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ProblemBuilder;
+    use crate::problem::ProblemBuilder;
 
     #[test]
     fn the_table_of_knuth_s_example_lists_each_item_s_options() {

@@ -46,13 +46,15 @@
 mod check;
 mod tweak;
 
-use crate::{ForceError, Problem};
+use crate::problem::Problem;
+use crate::search::{COLORED_NODE_BYTES, ForceError};
 
 /// The size of a [`Node`] in bytes: node `k` is at address `k * STRIDE`.
 pub(crate) const STRIDE: u32 = std::mem::size_of::<Node>() as u32;
 
-/// The largest node count an arena of `u32` addresses can hold; see [`super::links::MAX_NODES`].
-pub(crate) const MAX_NODES: u64 = u32::MAX as u64 / STRIDE as u64;
+// The limit that [`crate::ProblemBuilder::build`] checks for problems with colors or
+// multiplicities (`crate::search::MAX_COLORED_NODES`) is this arena's.
+const _: () = assert!(STRIDE == COLORED_NODE_BYTES);
 
 /// The `item` of a spacer node.
 const SPACER: u32 = 0;

@@ -3,7 +3,7 @@
 //! the engines' tests share.
 
 use super::*;
-use crate::ProblemBuilder;
+use crate::problem::ProblemBuilder;
 
 /// DLX2's example (dlx2.w): primary A B C, secondary X Y; options `A B X:0 Y:0`,
 /// `A C X:1 Y:1`, `X:0 Y:1` (no primary item: left out), `B X:1`, `C Y:1`.

@@ -165,7 +165,7 @@ unsafe fn scan_avx2(lens: &[u32]) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ProblemBuilder;
+    use crate::problem::ProblemBuilder;
 
     /// The links of Knuth's example ([`crate::problems::knuth_example`]).
     fn knuth_example() -> Links {

@@ -70,30 +70,22 @@ mod check;
 mod choose;
 
 use self::choose::avx2;
-use crate::Problem;
-
-/// The largest node count an arena of `u32` node addresses can hold: every node's address,
-/// its index times [`STRIDE`], must fit in a `u32`. [`crate::ProblemBuilder::build`] refuses
-/// larger problems.
-pub(crate) const MAX_NODES: u64 = u32::MAX as u64 / STRIDE as u64;
-
-/// The nodes the arena of a problem needs: the root, the item headers, one node per item
-/// mention, one spacer per option and the last spacer.
-pub(crate) fn nodes_needed(items: usize, mentions: usize, options: usize) -> u64 {
-    1 + items as u64 + mentions as u64 + options as u64 + 1
-}
+use crate::problem::Problem;
+use crate::search::{LINKS_NODE_BYTES, MAX_ITEM_LENGTH};
 
 /// The `item` of a spacer node.
 pub(crate) const SPACER: u32 = 0;
 /// Added to an item's length while it is covered, so that a scan for the shortest item
 /// passes over covered ones; see [`Links::choose`].
 pub(crate) const COVERED: u32 = 1 << 30;
-/// The most options an item may be in: its length must stay below [`COVERED`].
-pub(crate) const MAX_ITEM_LENGTH: u64 = COVERED as u64;
 /// The root of the list of active primary items.
 pub(crate) const ROOT: u32 = 0;
 /// The size of a [`Node`] in bytes: node `k` is at address `k * STRIDE`.
 pub(crate) const STRIDE: u32 = std::mem::size_of::<Node>() as u32;
+
+// The limits that [`crate::ProblemBuilder::build`] checks (in `crate::search`) are this
+// arena's: its node size, and its flag of covered items.
+const _: () = assert!(STRIDE == LINKS_NODE_BYTES && COVERED as u64 == MAX_ITEM_LENGTH);
 
 /// The address of the header of item `i` (node `i`); [`Links::header_item`] is its inverse.
 #[inline(always)]
@@ -527,7 +519,7 @@ impl Links {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ProblemBuilder;
+    use crate::problem::ProblemBuilder;
 
     /// The links of Knuth's example ([`crate::problems::knuth_example`]).
     fn knuth_example() -> Links {

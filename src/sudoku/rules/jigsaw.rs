@@ -16,6 +16,7 @@ pub struct Jigsaw {
 
 /// Why [`Jigsaw::parse`] or [`Jigsaw::from_regions`] refused its regions.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum JigsawError {
     /// The number of labels is not the square of a grid's side.
     #[error("found {found} region labels, expected N*N for a grid of side N (81 for 9x9)")]

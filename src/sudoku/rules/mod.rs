@@ -85,6 +85,7 @@ impl fmt::Display for Rules {
 
 /// Why a rule cannot be added to [`Rules`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RulesError {
     /// Hyper Sudoku's windows sit between square boxes.
     #[error("hyper Sudoku needs square boxes, but the grid is {shape}")]

@@ -19,6 +19,7 @@ pub struct RegionsError {
 
 /// What [`parse_regions`] found wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RegionsErrorKind {
     /// A word that is not a cell `rRcC`.
     BadCell(String),

@@ -62,14 +62,16 @@
 //! replays those choices on another solver, which then searches that subtree only.
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
-use crate::Problem;
-use crate::engine::bits::Bits;
-use crate::engine::dlx::Dlx;
-use crate::engine::dlx2::Dlx2;
-use crate::engine::dlx3::Dlx3;
-use crate::engine::{Counters, Search};
+use self::auto::{Inner, Rule, Switch};
+use crate::engine::Search;
+use crate::problem::Problem;
+pub use crate::search::{ForceError, Stats, Step};
+
+#[macro_use]
+mod auto;
+
+pub use self::auto::{AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO};
 
 /// The engine a [`Solver`] runs on a problem without multiplicities. Both search the same tree
 /// (DLX1's on plain exact cover, DLX2's with colors), so the choice changes only the time and
@@ -95,83 +97,6 @@ pub enum Engine {
     Bits,
 }
 
-/// The most options (those that name a primary item) for which [`Engine::Auto`] starts on the
-/// bit engine: the bit engine's own limit (its counts are 16-bit). No smaller limit by size
-/// is right: dense problems near it run four times faster on the bits (`polyomino 10x12
-/// --copies 2`, 10,232 options: 0.23 of the links' CPU time), sparse ones of the same size
-/// slower (`queens 100`, 10,000 options: 1.71). The probe sends the sparse ones to the links
-/// instead (see the module docs, "Which engine").
-pub const AUTO_MAX_OPTIONS: usize = 16_383;
-
-/// The nodes after which [`Engine::Auto`] probes a search that runs on the bits, to decide
-/// whether to move it to the links (see the module docs). `r` at 10,000 nodes is within about
-/// 10% of its value at 200,000 (N queens, Langford pairs, pentominoes, Sudoku of 16x16 and
-/// 25x25), and a later probe leaves more of a search on the slower engine (the
-/// 25x25 Sudoku of `puzzles/generated/` take 10,000 to 90,000 nodes each). Few 9x9 Sudoku
-/// puzzles reach it (2 of the 49,158 17-clue puzzles, 18 of the 375 of forum-hardest-1106,
-/// none of top1465), and those stay on the bits (`r` about 0.5): a probe that moves nothing
-/// costs one pause.
-pub const AUTO_PROBE_NODES: u64 = 10_000;
-
-/// The least `r` (see the module docs) at which [`Engine::Auto`] moves a search from the bits
-/// to the links at the probe: above every search measured where the bits were faster by 10%
-/// or more, below every one where the links were faster by 30% or more.
-pub const AUTO_SWITCH_RATIO: f64 = 2.0;
-
-/// Work done by a search so far. Parts of one search add up with `+` (or [`Iterator::sum`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Nodes of the search tree entered, solutions included (Knuth's `nodes`).
-    pub nodes: u64,
-    /// Items covered plus option nodes hidden (Knuth's `updates`).
-    pub updates: u64,
-    /// Purifications plus option nodes cleansed, on problems with colors (Knuth's
-    /// `cleansings`, which DLX2 and DLX3 count apart from the updates); 0 otherwise.
-    pub cleansings: u64,
-    /// Solutions found.
-    pub solutions: u64,
-}
-
-impl std::ops::Add for Stats {
-    type Output = Stats;
-
-    fn add(self, other: Stats) -> Stats {
-        Stats {
-            nodes: self.nodes + other.nodes,
-            updates: self.updates + other.updates,
-            cleansings: self.cleansings + other.cleansings,
-            solutions: self.solutions + other.solutions,
-        }
-    }
-}
-
-impl std::ops::AddAssign for Stats {
-    fn add_assign(&mut self, other: Stats) {
-        *self = *self + other;
-    }
-}
-
-impl std::iter::Sum for Stats {
-    fn sum<I: Iterator<Item = Stats>>(iter: I) -> Stats {
-        iter.fold(Stats::default(), |a, b| a + b)
-    }
-}
-
-/// What one call of [`Solver::step`] ended with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// A solution is on the stack: read it with [`Solver::solution`].
-    Solution,
-    /// The whole tree has been searched.
-    Exhausted,
-    /// The node budget set by [`Solver::set_max_nodes`] is spent. Raising the budget and
-    /// stepping again resumes the search where it stopped.
-    GaveUp,
-    /// [`Solver::set_pause_every`] nodes went by: a chance to report progress. Stepping
-    /// again resumes.
-    Paused,
-}
-
 /// The search stopped because its node budget ran out: the answer is unknown, which is not
 /// the same as "no solution".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -190,26 +115,6 @@ pub enum Outcome {
     Exhausted,
     /// The callback asked to stop.
     Stopped,
-}
-
-/// A forced option could not be chosen: one of its items is already covered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ForceError {
-    /// The option conflicts with an option forced earlier.
-    #[error("option {option} conflicts with an option chosen before it")]
-    Conflict {
-        /// The rejected option.
-        option: usize,
-    },
-    /// The option has no primary item, so the engine ignores it, or does not exist.
-    #[error("option {option} cannot be chosen: it does not exist or has no primary item")]
-    NotInSearch {
-        /// The rejected option.
-        option: usize,
-    },
-    /// Options can be forced only before the search starts (or after a reset).
-    #[error("options can be forced only before the search starts")]
-    SearchStarted,
 }
 
 /// Solves one exact-cover [`Problem`]: first solution, counting, enumeration, statistics.
@@ -244,67 +149,6 @@ pub struct Solver {
     floor: usize,
     /// The option indices of the current solution, filled on demand.
     buffer: Vec<usize>,
-}
-
-/// When [`Engine::Auto`] moves a search from the bits to the links: at the probe, after
-/// `probe` nodes, if `r`, the words of the bit engine's bitsets times the nodes over the
-/// updates, is at least `ratio` (see the module docs).
-#[derive(Clone, Copy, Debug)]
-struct Rule {
-    probe: u64,
-    ratio: f64,
-}
-
-impl Rule {
-    /// The rule of [`Engine::Auto`].
-    const AUTO: Rule = Rule {
-        probe: AUTO_PROBE_NODES,
-        ratio: AUTO_SWITCH_RATIO,
-    };
-}
-
-/// What a solver under [`Engine::Auto`] that started on the bits needs to move its search to
-/// the links, and back to the bits at a reset.
-#[derive(Clone, Debug)]
-struct Switch {
-    rule: Rule,
-    /// The words of the bit engine's bitsets: its options over 64, rounded up.
-    words: u64,
-    /// The problem, to build the links at the first move.
-    problem: Arc<Problem>,
-    /// The engine not running now: the bits while the links run; the links, once built,
-    /// while the bits run (reset at the next move, so a solver builds them once).
-    parked: Option<Inner>,
-}
-
-/// The engine a solver runs.
-#[derive(Clone, Debug)]
-enum Inner {
-    Dlx(Dlx),
-    Bits(Bits),
-    Dlx2(Dlx2),
-    Dlx3(Dlx3),
-}
-
-/// The links engine for a problem without multiplicities: DLX2 with colors, else DLX1.
-fn links_engine(problem: &Problem) -> Inner {
-    if problem.has_colors() {
-        Inner::Dlx2(Dlx2::new(problem))
-    } else {
-        Inner::Dlx(Dlx::new(problem))
-    }
-}
-
-/// Runs `$body` with `$e` bound to the solver's engine, whichever it is.
-macro_rules! each {
-    ($inner:expr, $e:ident => $body:expr) => {
-        match $inner {
-            Inner::Dlx($e) => $body,
-            Inner::Bits($e) => $body,
-            Inner::Dlx2($e) => $body,
-            Inner::Dlx3($e) => $body,
-        }
-    };
 }
 
 impl Solver {
@@ -346,37 +190,6 @@ impl Solver {
                 ratio,
             },
         )
-    }
-
-    /// [`Solver::with_engine`], with `rule` for [`Engine::Auto`].
-    fn with_rule(problem: &Problem, engine: Engine, rule: Rule) -> Solver {
-        let fits = engine != Engine::Links && !problem.has_multiplicities() && Bits::fits(problem);
-        let options = if fits { Bits::options(problem) } else { 0 };
-        let bits = fits && (engine == Engine::Bits || options <= AUTO_MAX_OPTIONS);
-        let mut switch = None;
-        let engine = if problem.has_multiplicities() {
-            Inner::Dlx3(Dlx3::new(problem))
-        } else if bits {
-            let mut bits = Bits::new(problem);
-            if engine == Engine::Auto {
-                bits.counters_mut().set_probe(Some(rule.probe));
-                switch = Some(Box::new(Switch {
-                    rule,
-                    words: options.div_ceil(64) as u64,
-                    problem: Arc::new(problem.clone()),
-                    parked: None,
-                }));
-            }
-            Inner::Bits(bits)
-        } else {
-            links_engine(problem)
-        };
-        Solver {
-            engine,
-            switch,
-            floor: 0,
-            buffer: Vec::new(),
-        }
     }
 
     /// The engine running now: [`Engine::Links`] or [`Engine::Bits`], never
@@ -472,67 +285,6 @@ impl Solver {
             }
             self.probe();
         }
-    }
-
-    /// The probe of [`Engine::Auto`] (see the module docs): moves the search to the links if
-    /// `r` is at least the rule's ratio.
-    #[cold]
-    fn probe(&mut self) {
-        let Some(switch) = &self.switch else {
-            return;
-        };
-        let stats = self.stats();
-        let r = switch.words as f64 * stats.nodes as f64 / stats.updates.max(1) as f64;
-        if r >= switch.rule.ratio {
-            self.move_to_links();
-        }
-    }
-
-    /// Moves the search from the bits to the links, at the node where it stands (the bits
-    /// stopped before entering it): the links force the same options, replay the same
-    /// choices with the same floor, and take over the counters and the work, so that the
-    /// search goes on with the rest of the same tree.
-    fn move_to_links(&mut self) {
-        let (Some(switch), Inner::Bits(bits)) = (&mut self.switch, &mut self.engine) else {
-            return;
-        };
-        let (mut forced, mut choices) = (Vec::new(), Vec::new());
-        bits.solution(&mut forced);
-        bits.choices(&mut choices);
-        forced.truncate(forced.len() - choices.len());
-        let counters: Counters = bits.counters_mut().clone();
-        let stats = bits.stats();
-        let work = (stats.updates, stats.cleansings);
-        let mut links = switch
-            .parked
-            .take()
-            .unwrap_or_else(|| links_engine(&switch.problem));
-        match &mut links {
-            Inner::Dlx(e) => e.take_over(&forced, &choices, self.floor, counters, work),
-            Inner::Dlx2(e) => e.take_over(&forced, &choices, self.floor, counters, work),
-            Inner::Bits(_) | Inner::Dlx3(_) => unreachable!("the links of a problem for the bits"),
-        }
-        switch.parked = Some(std::mem::replace(&mut self.engine, links));
-    }
-
-    /// Puts back the bits if [`Engine::Auto`] moved the search to the links, with the links'
-    /// counters (the budget and the pauses set since), for a reset to follow; parks the links
-    /// for the next move.
-    fn back_to_start(&mut self) {
-        self.floor = 0;
-        let Some(switch) = &mut self.switch else {
-            return;
-        };
-        if matches!(self.engine, Inner::Bits(_)) {
-            return;
-        }
-        let mut bits = switch
-            .parked
-            .take()
-            .expect("the bits are parked while the links run");
-        let counters = each!(&mut self.engine, e => e.counters_mut().clone());
-        *each!(&mut bits, e => e.counters_mut()) = counters;
-        switch.parked = Some(std::mem::replace(&mut self.engine, bits));
     }
 
     /// Searches the levels of the tree above `depth` only, and returns the subtrees at level
@@ -745,173 +497,4 @@ impl Iterator for Solutions<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ProblemBuilder;
-    use proptest::prelude::*;
-
-    /// What a split at `depth` and the search of each subtree find: the subtrees, the
-    /// statistics above the cut, and each subtree's count and statistics.
-    type Cut = (Vec<Vec<usize>>, Stats, Vec<(u64, Stats)>);
-
-    fn split_and_descend(pristine: &Solver, depth: usize) -> Cut {
-        let mut above = pristine.clone();
-        let subtrees = above
-            .split(depth, |_| ControlFlow::Continue(()))
-            .expect("never stopped");
-        let below = subtrees
-            .iter()
-            .map(|choices| {
-                let mut solver = pristine.clone();
-                for &option in choices {
-                    solver.descend(option);
-                }
-                let count = solver.count(None).unwrap();
-                solver.check_invariants().unwrap();
-                (count, solver.stats())
-            })
-            .collect();
-        (subtrees, above.stats(), below)
-    }
-
-    fn random_problem() -> impl Strategy<Value = Problem> {
-        (1usize..9, 0usize..3).prop_flat_map(|(primary, secondary)| {
-            let items = primary + secondary;
-            proptest::collection::vec(proptest::collection::btree_set(0..items, 1..=3), 0..60)
-                .prop_map(move |options| {
-                    let mut b = ProblemBuilder::new(primary, secondary);
-                    for option in options {
-                        b.option(option).unwrap();
-                    }
-                    b.build().unwrap()
-                })
-        })
-    }
-
-    /// Random problems whose secondary items take one of two colors, or none.
-    fn random_colored_problem() -> impl Strategy<Value = Problem> {
-        (1usize..7, 1usize..4).prop_flat_map(|(primary, secondary)| {
-            let items = primary + secondary;
-            let option = proptest::collection::btree_map(0..items, 0u32..3, 1..=4);
-            proptest::collection::vec(option, 0..60).prop_map(move |options| {
-                let mut b = ProblemBuilder::new(primary, secondary);
-                for option in options {
-                    let mentions = option
-                        .into_iter()
-                        .map(|(i, c)| (i, Some(c).filter(|&c| c < 2 && i >= primary)));
-                    b.colored_option(mentions).unwrap();
-                }
-                b.build().unwrap()
-            })
-        })
-    }
-
-    /// A solver on `engine`, which must be the one that runs.
-    fn on(problem: &Problem, engine: Engine) -> Solver {
-        let solver = Solver::with_engine(problem, engine);
-        assert_eq!(solver.engine(), engine);
-        solver
-    }
-
-    /// Both engines split `problem` at `depth` into the same subtrees with the same
-    /// statistics, which add up to a whole search's; and so does a solver that moves each
-    /// search (above the cut and below it) from the bits to the links after `at` nodes.
-    fn assert_split_alike(problem: &Problem, depth: usize, at: u64) -> Result<(), TestCaseError> {
-        let links = split_and_descend(&on(problem, Engine::Links), depth);
-        let bits = split_and_descend(&on(problem, Engine::Bits), depth);
-        prop_assert_eq!(&links, &bits);
-        let switched = split_and_descend(&Solver::with_probe(problem, at, 0.0), depth);
-        prop_assert_eq!(&links, &switched, "switch at {}", at);
-        let mut whole = Solver::with_engine(problem, Engine::Links);
-        whole.count(None).unwrap();
-        let parts = links.1 + links.2.iter().map(|(_, s)| *s).sum::<Stats>();
-        prop_assert_eq!(parts, whole.stats());
-        Ok(())
-    }
-
-    proptest! {
-        #[test]
-        fn both_engines_split_and_descend_alike_with_colors(
-            problem in random_colored_problem(),
-            depth in 1usize..4,
-            at in 0u64..40,
-        ) {
-            assert_split_alike(&problem, depth, at)?;
-        }
-
-        #[test]
-        fn both_engines_split_and_descend_alike(
-            problem in random_problem(),
-            depth in 1usize..4,
-            at in 0u64..40,
-        ) {
-            assert_split_alike(&problem, depth, at)?;
-        }
-    }
-
-    /// A split moved to the links and the subtrees of a real problem, each moved after a
-    /// few nodes (those below the cut are deeper than the levels descended), count what the
-    /// links count.
-    #[test]
-    fn descended_searches_moved_to_the_links_keep_their_floor() {
-        let problem = crate::problems::queens(9);
-        let links = split_and_descend(&on(&problem, Engine::Links), 2);
-        assert!(links.0.len() > 10 && links.2.iter().any(|(_, s)| s.nodes > 20));
-        for at in [0, 1, 2, 5, 20] {
-            let switched = split_and_descend(&Solver::with_probe(&problem, at, 0.0), 2);
-            assert_eq!(switched, links, "switch at {at}");
-        }
-    }
-
-    /// The count of `count_parallel`, cut by [`crate::parallel::Cut`] and searched subtree
-    /// by subtree on one solver reset before each (as each of its threads does), with every
-    /// search moved to the links after `at` nodes: the links' count and statistics.
-    #[test]
-    fn a_count_in_subtrees_moved_to_the_links_is_the_count_on_the_links() {
-        use crate::parallel::{Cut, SUBTREES_PER_JOB, Total, count_subtree};
-        use std::sync::atomic::AtomicBool;
-        let stop = AtomicBool::new(false);
-        let problem = crate::problems::queens(10);
-        let whole = {
-            let mut links = on(&problem, Engine::Links);
-            links.count(None).unwrap();
-            Total::from(links.stats())
-        };
-        assert_eq!(whole.solutions, 724);
-        for at in [0, 1, 3, 50] {
-            let pristine = Solver::with_probe(&problem, at, 0.0);
-            let cut = Cut::first_with(&pristine, 2 * SUBTREES_PER_JOB, &stop).unwrap();
-            assert!(!cut.subtrees.is_empty());
-            let mut solver = pristine.clone();
-            let mut total = cut.above;
-            for choices in &cut.subtrees {
-                total += count_subtree(&mut solver, choices, &stop, None)
-                    .unwrap()
-                    .into();
-                solver.check_invariants().unwrap();
-            }
-            assert_eq!(total, whole, "switch at {at}");
-        }
-    }
-
-    /// After a search moved to the links, `reset_from` (as the Sudoku layer resets between
-    /// puzzles) brings back the bits in the state of the pristine solver, and the next
-    /// search moves again.
-    #[test]
-    fn resetting_from_a_pristine_solver_brings_back_the_bits() {
-        let problem = crate::problems::queens(8);
-        let pristine = Solver::with_probe(&problem, 10, 0.0);
-        let mut solver = pristine.clone();
-        let mut links = on(&problem, Engine::Links);
-        assert_eq!(links.count(None), Ok(92));
-        for _ in 0..3 {
-            assert_eq!(solver.count(None), Ok(92));
-            assert_eq!(solver.stats(), links.stats());
-            assert_eq!(solver.engine(), Engine::Links);
-            solver.reset_from(&pristine);
-            assert_eq!(solver.engine(), Engine::Bits);
-            assert!(solver.same_state(&pristine));
-            assert_eq!(solver.stats(), Stats::default());
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,108 @@
+//! What every engine and the API share, at the bottom of the crate: the counters of work
+//! ([`Stats`]), what one step of the search ends with ([`Step`]), the errors of forcing an
+//! option ([`ForceError`]), and the limits of the engines' representations (the most nodes an
+//! arena addresses, the most options an item may be in), which [`crate::ProblemBuilder`]
+//! checks. [`crate::problem`], every engine and [`crate::Solver`] take these from here; nothing
+//! here imports them.
+
+/// Work done by a search so far. Parts of one search add up with `+` (or [`Iterator::sum`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes of the search tree entered, solutions included (Knuth's `nodes`).
+    pub nodes: u64,
+    /// Items covered plus option nodes hidden (Knuth's `updates`).
+    pub updates: u64,
+    /// Purifications plus option nodes cleansed, on problems with colors (Knuth's
+    /// `cleansings`, which DLX2 and DLX3 count apart from the updates); 0 otherwise.
+    pub cleansings: u64,
+    /// Solutions found.
+    pub solutions: u64,
+}
+
+impl std::ops::Add for Stats {
+    type Output = Stats;
+
+    fn add(self, other: Stats) -> Stats {
+        Stats {
+            nodes: self.nodes + other.nodes,
+            updates: self.updates + other.updates,
+            cleansings: self.cleansings + other.cleansings,
+            solutions: self.solutions + other.solutions,
+        }
+    }
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        *self = *self + other;
+    }
+}
+
+impl std::iter::Sum for Stats {
+    fn sum<I: Iterator<Item = Stats>>(iter: I) -> Stats {
+        iter.fold(Stats::default(), |a, b| a + b)
+    }
+}
+
+/// What one call of [`crate::Solver::step`] ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A solution is on the stack: read it with [`crate::Solver::solution`].
+    Solution,
+    /// The whole tree has been searched.
+    Exhausted,
+    /// The node budget set by [`crate::Solver::set_max_nodes`] is spent. Raising the budget and
+    /// stepping again resumes the search where it stopped.
+    GaveUp,
+    /// [`crate::Solver::set_pause_every`] nodes went by: a chance to report progress. Stepping
+    /// again resumes.
+    Paused,
+}
+
+/// A forced option could not be chosen: one of its items is already covered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ForceError {
+    /// The option conflicts with an option forced earlier.
+    #[error("option {option} conflicts with an option chosen before it")]
+    Conflict {
+        /// The rejected option.
+        option: usize,
+    },
+    /// The option has no primary item, so the engine ignores it, or does not exist.
+    #[error("option {option} cannot be chosen: it does not exist or has no primary item")]
+    NotInSearch {
+        /// The rejected option.
+        option: usize,
+    },
+    /// Options can be forced only before the search starts (or after a reset).
+    #[error("options can be forced only before the search starts")]
+    SearchStarted,
+}
+
+/// The size in bytes of a node of the dancing links of DLX1 (`engine::links`: up, down and
+/// item, `u32` each); the links check that it is their node's size.
+pub(crate) const LINKS_NODE_BYTES: u32 = 12;
+
+/// The size in bytes of a node of the colored links of DLX2 and DLX3 (`engine::colored`: up,
+/// down, item and color, `u32` each); the colored links check that it is their node's size.
+pub(crate) const COLORED_NODE_BYTES: u32 = 16;
+
+/// The largest node count an arena of `u32` node addresses can hold: every node's address,
+/// its index times the node's size, must fit in a `u32`. [`crate::ProblemBuilder::build`]
+/// refuses larger problems.
+pub(crate) const MAX_NODES: u64 = u32::MAX as u64 / LINKS_NODE_BYTES as u64;
+
+/// [`MAX_NODES`] for the colored links (problems with colors or multiplicities), whose nodes
+/// are larger.
+pub(crate) const MAX_COLORED_NODES: u64 = u32::MAX as u64 / COLORED_NODE_BYTES as u64;
+
+/// The nodes the arena of a problem needs: the root, the item headers, one node per item
+/// mention, one spacer per option and the last spacer.
+pub(crate) fn nodes_needed(items: usize, mentions: usize, options: usize) -> u64 {
+    1 + items as u64 + mentions as u64 + options as u64 + 1
+}
+
+/// The most options an item may be in, plus one: the links flag a covered item by adding
+/// this to its length (their `COVERED`), so a length must stay below it.
+pub(crate) const MAX_ITEM_LENGTH: u64 = 1 << 30;
