@@ -40,6 +40,7 @@ use crate::{BuildError, Problem, ProblemBuilder, Solver};
 /// A mistake found by [`NamedBuilder`]: each names the item, and the option when there is
 /// one, at fault.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum NamedError {
     /// An item is declared twice.
     #[error("item `{item}` is declared twice")]

@@ -1,5 +1,11 @@
 //! Counting the solutions of one problem on several threads.
 //!
+//! One room, though over 700 lines: the top's sharing, the workers' subtrees, the stop flag
+//! and the level cut that [`crate::parts`] uses are one protocol over the engines' `Search`
+//! contract (pause, name the node by its choices, replay them), with one `Total` and one
+//! `Stopped` threading through every function; split, each file would need the others to
+//! be read.
+//!
 //! One thread (the *top*) runs the search and shares its tree as it goes: it searches the
 //! first [`ALONE_NODES`] nodes alone, so that a small tree is counted on one thread with no
 //! other cost; then it pauses before every node and either enters it or hands it out as a

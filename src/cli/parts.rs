@@ -239,7 +239,7 @@ fn solve(
     match solved {
         Ok(()) => Ok(Some(sum.into_inner().unwrap())),
         Err(SolveError::Stopped) => Ok(None),
-        Err(SolveError::Check(err)) => bail!("{}: {err}", parts.display()),
+        Err(err) => bail!("{}: {err}", parts.display()),
     }
 }
 

@@ -10,6 +10,7 @@ use super::{Header, Part, PartResult};
 
 /// A mistake in a parts or results file, with the line it was found on (from 1).
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum ReadError {
     /// The file could not be read.
     #[error(transparent)]

@@ -111,6 +111,7 @@ impl Ledger {
 
 /// A result that the [`Ledger`] refuses.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum MergeError {
     /// A result of another problem.
     #[error("{origin}: a result of another problem (fingerprint {found}, not {expected})")]

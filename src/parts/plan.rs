@@ -122,6 +122,7 @@ impl Split {
 
 /// A split that is not one of the given problem.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum CheckError {
     /// The split is of another problem.
     #[error("the parts are of another problem (fingerprint {split}; this one's is {problem})")]

@@ -16,6 +16,7 @@ use crate::parallel::count_subtree;
 
 /// Why [`solve_parts`] stopped before solving every part it was given.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The split is not one of the problem (see [`Split::check`]).
     #[error(transparent)]

@@ -19,6 +19,7 @@ use super::symbols::Symbols;
 
 /// Why [`Grid::from_cells`] refused its cells.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GridError {
     /// The number of cells is not `N * N`.
     #[error("found {found} cells, expected {expected}")]

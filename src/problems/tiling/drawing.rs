@@ -8,6 +8,7 @@ use super::geometry::{Cell, Shape};
 /// A mistake in the description of pieces or of a board (a size, a list of names, a
 /// drawing), found by the front ends' readers.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SpecError {
     /// A size that is not numbers joined by `x`, or a board of more than [`MAX_CELLS`]
     /// cells.

@@ -92,6 +92,7 @@ use pinning::{Pinning, Symmetries};
 
 /// A mistake in a tiling problem, found by [`TilingBuilder::build`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum TilingError {
     /// A shape (a piece or the board) with no cell.
     #[error("{what} has no cell")]
