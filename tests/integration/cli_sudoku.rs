@@ -655,7 +655,7 @@ fn a_spent_time_budget_gives_up_on_each_puzzle_that_runs_past_it_and_exits_3() {
 /// BUG (src/cli/sudoku/batch.rs, `Batch::solved`, line format with `--count`): a puzzle whose
 /// search gave up is printed as the count `0`, which says "no solution" (the same line as an
 /// unsolvable puzzle) although the answer is unknown; every puzzle of hardest.txt has exactly
-/// one solution. The line should be the status, `gave-up` (README: "a puzzle without a
+/// one solution. The line should be the status, `gave-up` (docs/guide.md: "a puzzle without a
 /// solution gets a line with its status instead"; `dancing cover --count` prints no count
 /// when the budget runs out).
 #[test]

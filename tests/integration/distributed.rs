@@ -1,5 +1,5 @@
 //! One count in parts (`dancing cover --split`, `--count --parts`, `--merge`,
-//! `--count --checkpoint`): the README's recipes run for real with GNU parallel and
+//! `--count --checkpoint`): the guide's recipes (docs/guide.md) run for real with GNU parallel and
 //! `xargs -P`, a checkpointed count killed with SIGKILL and resumed, and the merge refusing
 //! what it must refuse. Every total is checked against a one-thread `--count --stats` run and
 //! the published count.
@@ -39,7 +39,7 @@ fn one_thread(file: &Path) -> (u128, u128, u128) {
 }
 
 /// Runs a shell script in `dir` with the `dancing` under test first on the PATH, as the
-/// README's recipes are written.
+/// guide's recipes (docs/guide.md) are written.
 fn shell(dir: &Path, script: &str) -> Output {
     let bin = common::binary();
     let path = std::env::join_paths(
@@ -106,7 +106,7 @@ fn the_gnu_parallel_recipe_gives_the_count_and_statistics_of_one_thread() {
     for (file, published) in [(QUEENS_12, 14_200), (PENTOMINO, 2_339)] {
         let (dir, copy) = workdir(file);
         let name = copy.file_name().unwrap().to_str().unwrap();
-        // The README's recipe, word for word but the file's name and --will-cite (which
+        // The guide's recipe, word for word but the file's name and --will-cite (which
         // silences GNU parallel's request for a citation).
         let script = format!(
             "dancing cover --split --parts 1000 {name} > parts.jsonl\n\
@@ -378,7 +378,7 @@ fn skip_done_solves_only_the_parts_without_a_result_even_after_a_torn_line() {
     let torn = &lines[half][..lines[half].len() / 2];
     let crashed = dir.path().join("crashed.jsonl");
     std::fs::write(&crashed, lines[..half].join("\n") + "\n" + torn).unwrap();
-    // The same command again, appending: the README's way to finish a killed shard.
+    // The same command again, appending: the guide's way to finish a killed shard.
     let out = shell(
         dir.path(),
         &format!(
