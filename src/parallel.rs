@@ -684,43 +684,38 @@ impl Cut {
         min: usize,
         stop: &AtomicBool,
     ) -> Result<Result<Cut, usize>, Stopped> {
-        // The nodes of each level: the root is entered without a pause, every other node is
-        // paused before.
-        let mut nodes = vec![1];
         if min <= 1 && depth > 0 {
             return Ok(Err(0));
         }
+        // The nodes of each level: the root is entered without a pause, every other node is
+        // paused before.
+        let mut nodes = vec![1];
+        let mut shallower = None;
         let mut top = pristine.clone();
-        let mut subtrees = Vec::new();
         top.set_pause_every(Some(1));
-        loop {
-            match top.search_above(depth) {
-                None => {
-                    let mut choices = Vec::with_capacity(depth);
-                    top.choices(&mut choices);
-                    subtrees.push(choices);
-                }
-                Some(Step::Exhausted) => break,
-                Some(Step::Paused) => {
-                    let level = top.level();
-                    if nodes.len() <= level {
-                        nodes.resize(level + 1, 0);
-                    }
-                    nodes[level] += 1;
-                    if nodes[level] >= min {
-                        return Ok(Err(level));
-                    }
-                    if top.stats().nodes.is_multiple_of(PAUSE_NODES) && stop.load(Ordering::Relaxed)
-                    {
-                        return Err(Stopped {
-                            stats: top.stats().into(),
-                        });
-                    }
-                }
-                Some(Step::Solution) => {}
-                Some(Step::GaveUp) => unreachable!("no node budget is set"),
+        let subtrees = top.split(depth, |top| {
+            let level = top.level();
+            if nodes.len() <= level {
+                nodes.resize(level + 1, 0);
             }
+            nodes[level] += 1;
+            if nodes[level] >= min {
+                shallower = Some(level);
+                return ControlFlow::Break(());
+            }
+            if top.stats().nodes.is_multiple_of(PAUSE_NODES) && stop.load(Ordering::Relaxed) {
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        if let Some(level) = shallower {
+            return Ok(Err(level));
         }
+        let Some(subtrees) = subtrees else {
+            return Err(Stopped {
+                stats: top.stats().into(),
+            });
+        };
         Ok(Ok(Cut {
             depth: if depth == usize::MAX {
                 nodes.len()

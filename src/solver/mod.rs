@@ -328,13 +328,6 @@ impl Solver {
         each!(&mut self.engine, e => e.descend(option));
     }
 
-    /// Runs the search as [`Solver::step`] does, but returns `None` instead of entering a
-    /// node at level `depth` (named by [`Solver::choices`]), and goes on with the next one
-    /// when called again.
-    pub(crate) fn search_above(&mut self, depth: usize) -> Option<Step> {
-        self.search(depth)
-    }
-
     /// Leaves unentered the node that the search paused before (a subtree for another
     /// solver to search: see [`Solver::choices`]), and pauses again before the next node, so
     /// that the caller decides about each node in turn.
