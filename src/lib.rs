@@ -69,6 +69,7 @@ pub mod parts;
 pub mod problem;
 pub mod problems;
 pub mod restart;
+mod rng;
 mod search;
 pub mod solver;
 pub mod sudoku;
