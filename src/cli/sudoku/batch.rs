@@ -145,21 +145,37 @@ impl<W: Write + Send> Batch<'_, W> {
         if path.as_os_str() == "-" {
             return self.source("<stdin>", BufReader::new(io::stdin()), false, pipeline);
         }
+        let (mut files, mut errors, mut skipped) = (0, 0, 0);
         for found in walk::walk(path, filter) {
             if crate::cli::interrupted() {
-                break;
+                return Ok(());
             }
             match found {
                 Found::File(file) => {
+                    files += 1;
                     let name = file.display().to_string();
                     match File::open(&file) {
                         Ok(f) => self.source(&name, BufReader::new(f), false, pipeline)?,
                         Err(err) => self.input_error(format!("{name}: cannot read: {err}")),
                     }
                 }
-                Found::Skipped => self.summary.skipped += 1,
-                Found::Error(message) => self.input_error(message),
+                Found::Skipped => {
+                    skipped += 1;
+                    self.summary.skipped += 1;
+                }
+                Found::Error(message) => {
+                    errors += 1;
+                    self.input_error(message);
+                }
             }
+        }
+        if files == 0 && errors == 0 {
+            // A directory without a puzzle file: say so rather than answer nothing.
+            self.input_error(format!(
+                "{}: no puzzle file below it ({skipped} left out: hidden, or not matching the \
+                 file patterns, which --glob sets)",
+                path.display(),
+            ));
         }
         Ok(())
     }
