@@ -349,3 +349,118 @@ pub(crate) fn check_fit(problem: &Problem, names: &Names) -> Result<(), NameErro
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ProblemBuilder;
+
+    /// Items `a` (primary), `x` (secondary); options `a x:0`, `a x:1`.
+    fn colored() -> Problem {
+        let mut b = ProblemBuilder::new(1, 1);
+        b.colored_option([(0, None), (1, Some(0))]).unwrap();
+        b.colored_option([(0, None), (1, Some(1))]).unwrap();
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn names_look_items_up_both_ways_and_colors_and_options_by_number() {
+        let names = Names::new(["a", "x"])
+            .unwrap()
+            .with_colors(["red", "b|c"])
+            .unwrap()
+            .with_options(["first choice", "second"]);
+        assert_eq!(
+            (names.item("a"), names.item("x"), names.item("y")),
+            (Some(0), Some(1), None)
+        );
+        assert_eq!((names.item_name(0), names.item_name(1)), ("a", "x"));
+        assert_eq!(names.items(), &["a", "x"]);
+        assert_eq!(
+            (names.color_name(1), names.color_name(2)),
+            (Some("b|c"), None)
+        );
+        assert_eq!(names.option_name(0), Some("first choice"));
+        assert_eq!(Names::new(["a"]).unwrap().option_name(0), None);
+    }
+
+    #[test]
+    fn bad_and_repeated_names_are_refused_with_both_places() {
+        let err = |items: &[&str]| Names::new(items.iter().copied()).unwrap_err();
+        assert_eq!(
+            err(&["a", "b", "a"]),
+            NameError::DuplicateName {
+                name: "a".into(),
+                first: 0,
+                second: 2
+            }
+        );
+        assert_eq!(
+            err(&["a", "b", "a"]).to_string(),
+            "items 0 and 2 are both named `a`: expected unique names"
+        );
+        for bad in ["", "x y", "x:y", "x|y", "x\u{b}y"] {
+            assert_eq!(
+                err(&["ok", bad]),
+                NameError::BadName {
+                    item: 1,
+                    name: bad.into()
+                },
+                "{bad:?}"
+            );
+        }
+        // Other Unicode spaces are part of a name in Knuth's format.
+        assert!(Names::new(["x\u{a0}y"]).is_ok());
+        let colors = |c: &[&str]| Names::new(["a"]).unwrap().with_colors(c.iter().copied());
+        assert_eq!(
+            colors(&["red", "red"]).unwrap_err(),
+            NameError::DuplicateColor {
+                name: "red".into(),
+                first: 0,
+                second: 1
+            }
+        );
+        assert!(matches!(
+            colors(&["a:b"]),
+            Err(NameError::BadColor { color: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn names_attach_only_to_a_problem_they_fit() {
+        let fit = |names: Names| colored().with_names(names).map(|_| ());
+        let items = || Names::new(["a", "x"]).unwrap();
+        assert_eq!(
+            fit(Names::new(["a"]).unwrap()),
+            Err(NameError::WrongCount { names: 1, items: 2 })
+        );
+        assert_eq!(
+            fit(items().with_options(["one"])),
+            Err(NameError::WrongOptionCount {
+                names: 1,
+                options: 2
+            })
+        );
+        assert_eq!(
+            fit(items().with_colors(["red"]).unwrap()),
+            Err(NameError::TooFewColors {
+                names: 1,
+                colors: 2
+            })
+        );
+        let named = colored()
+            .with_names(
+                items()
+                    .with_colors(["red", "blue"])
+                    .unwrap()
+                    .with_options(["1", "2"]),
+            )
+            .unwrap();
+        assert_eq!(named.names().unwrap().color_name(1), Some("blue"));
+        // Names are labels: equality, like the search, ignores them, and a renumbered copy
+        // drops them rather than misname its items.
+        assert_eq!(named, colored());
+        assert!(colored().names().is_none());
+        assert!(named.permuted(&[0], &[1, 0]).names().is_none());
+    }
+}
