@@ -84,7 +84,8 @@ fn build_named(
         .expect("generated names name every item")
 }
 
-/// The item names of a problem built by [`build_named`].
+/// The item names of a problem built with names (by [`build_named`], or by the tiling
+/// encoder).
 fn item_names(problem: &Problem) -> &[String] {
     problem
         .names()

@@ -361,10 +361,7 @@ impl TilingProblem {
     /// The items' names (see the module docs), in item order (the problem's own:
     /// [`Problem::names`]).
     pub fn item_names(&self) -> &[String] {
-        self.problem
-            .names()
-            .expect("a tiling problem is built with names")
-            .items()
+        super::item_names(&self.problem)
     }
 
     /// The dimension the problem lives in.
