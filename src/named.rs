@@ -6,7 +6,9 @@
 //! Underneath it is the index-based [`ProblemBuilder`], which stays the fast way in; a
 //! [`NamedProblem`] keeps the [`Problem`] it built ([`NamedProblem::problem`]), so anything
 //! the crate does with a problem (any [`Solver`] method, [`crate::count_parallel`]) works on
-//! it too, with option indices that [`NamedProblem::option_name`] turns back into names.
+//! it too, with option indices that [`NamedProblem::option_name`] turns back into names. The
+//! names live in that problem ([`Problem::names`], see [`crate::names`]), so
+//! [`crate::knuth::write_with_names`] writes it with them.
 //!
 //! An item of an option is written as in Knuth's format: `x` or, for a secondary item with a
 //! color, `x:c` (so item names cannot contain `:`; nor blanks or `|`, so that a problem
@@ -35,7 +37,7 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-use crate::{BuildError, Count, Problem, ProblemBuilder, Solver};
+use crate::{BuildError, Count, Names, Problem, ProblemBuilder, Solver};
 
 /// A mistake found by [`NamedBuilder`]: each names the item, and the option when there is
 /// one, at fault.
@@ -303,20 +305,24 @@ impl NamedBuilder {
             builder.colored_option(mentions.into_iter().map(|(at, c)| (number[at], c)))?;
             option_names.push(name);
         }
-        Ok(NamedProblem {
-            problem: builder.build()?,
-            item_names,
-            option_names,
-        })
+        // Item names were checked as they were declared (more strictly than `Names` does,
+        // refusing every Unicode blank), and options take any name.
+        let names = Names::new(item_names)
+            .expect("declared item names are valid and unique")
+            .with_options(option_names);
+        let problem = builder
+            .build()?
+            .with_names(names)
+            .expect("one name per item and per option");
+        Ok(NamedProblem { problem })
     }
 }
 
-/// A problem built by [`NamedBuilder`], with the names of its items and options.
+/// A problem built by [`NamedBuilder`]; the names of its items and options are the
+/// problem's own ([`Problem::names`]).
 #[derive(Clone, Debug)]
 pub struct NamedProblem {
     problem: Problem,
-    item_names: Vec<String>,
-    option_names: Vec<String>,
 }
 
 impl NamedProblem {
@@ -326,12 +332,19 @@ impl NamedProblem {
         &self.problem
     }
 
+    /// The problem's names: every item and every option has one.
+    fn all_names(&self) -> &Names {
+        self.problem
+            .names()
+            .expect("a problem built by name has names")
+    }
+
     /// The name of option `k`.
     ///
     /// # Panics
     /// If there is no option `k`.
     pub fn option_name(&self, k: usize) -> &str {
-        &self.option_names[k]
+        self.all_names().options().expect("options have names")[k].as_str()
     }
 
     /// The name of item `i` of [`NamedProblem::problem`].
@@ -339,7 +352,7 @@ impl NamedProblem {
     /// # Panics
     /// If there is no item `i`.
     pub fn item_name(&self, i: usize) -> &str {
-        &self.item_names[i]
+        self.all_names().item_name(i)
     }
 
     /// The names of the options of `solution` (option indices, as a [`Solver`] gives them).

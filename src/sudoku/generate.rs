@@ -230,10 +230,8 @@ impl Generator {
     pub fn try_full_grid(&self, rng: &mut Rng) -> Option<Grid> {
         let mut order: Vec<usize> = (0..self.options.len()).collect();
         rng.shuffle(&mut order);
-        let mut b = ProblemBuilder::new(
-            self.problem.primary_items(),
-            self.problem.secondary_items(),
-        );
+        let mut b =
+            ProblemBuilder::new(self.problem.primary_items(), self.problem.secondary_items());
         for &k in &order {
             b.option(self.options[k].iter().copied())
                 .expect("the options of a Sudoku matrix are well formed");

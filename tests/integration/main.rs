@@ -25,6 +25,7 @@ mod hardening;
 mod instances;
 mod knuth_format;
 mod named;
+mod names;
 mod parallel;
 mod problems;
 mod sudoku_generate;
