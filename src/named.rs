@@ -298,6 +298,10 @@ impl NamedBuilder {
             number[at] = n;
             item_names[n] = name;
         }
+        let mut color_names = vec![String::new(); self.colors.len()];
+        for (name, c) in self.colors {
+            color_names[c as usize] = name;
+        }
         let mut option_names = Vec::with_capacity(self.options.len());
         for (name, mentions) in self.options {
             builder.colored_option(mentions.into_iter().map(|(at, c)| (number[at], c)))?;
@@ -307,6 +311,7 @@ impl NamedBuilder {
             problem: builder.build()?,
             item_names,
             option_names,
+            color_names,
         })
     }
 }
@@ -317,6 +322,8 @@ pub struct NamedProblem {
     problem: Problem,
     item_names: Vec<String>,
     option_names: Vec<String>,
+    /// Color `c`'s name, numbered from 0 in order of first use.
+    color_names: Vec<String>,
 }
 
 impl NamedProblem {
@@ -340,6 +347,33 @@ impl NamedProblem {
     /// If there is no item `i`.
     pub fn item_name(&self, i: usize) -> &str {
         &self.item_names[i]
+    }
+
+    /// The name of color `c`: colors are numbered from 0 in the order they were first used.
+    ///
+    /// # Panics
+    /// If there is no color `c`.
+    pub fn color_name(&self, c: u32) -> &str {
+        &self.color_names[c as usize]
+    }
+
+    /// The problem in Knuth's format, with its item and color names (option names are not
+    /// part of the format): [`crate::knuth::parse`] reads it back to the same problem.
+    ///
+    /// ```
+    /// use dancing::named::NamedBuilder;
+    /// let mut b = NamedBuilder::new();
+    /// b.primary_with_bounds("a", 1, 2)?.primary("b")?.secondary("x")?;
+    /// b.option("one", ["a", "x:red"])?.option("two", ["a", "b", "x:blue"])?;
+    /// let text = b.build()?.to_dlx();
+    /// assert_eq!(text, "1:2|a b | x\na x:red\na b x:blue\n");
+    /// assert_eq!(dancing::knuth::parse_str(&text).unwrap().color_names, ["red", "blue"]);
+    /// # Ok::<(), dancing::named::NamedError>(())
+    /// ```
+    pub fn to_dlx(&self) -> String {
+        crate::knuth::write_with(&self.problem, &self.item_names, &|c| {
+            self.color_name(c).to_owned()
+        })
     }
 
     /// The names of the options of `solution` (option indices, as a [`Solver`] gives them).

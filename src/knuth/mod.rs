@@ -67,6 +67,7 @@ mod write;
 use thiserror::Error;
 
 pub use self::read::{parse, parse_str};
+pub(crate) use self::write::write_with;
 pub use self::write::{NameError, write, write_named};
 use crate::Problem;
 

@@ -28,12 +28,16 @@ use crate::Problem;
 /// ```
 pub fn write(problem: &Problem) -> String {
     let names: Vec<String> = (0..problem.item_count()).map(|i| format!("x{i}")).collect();
-    write_with(problem, &names)
+    write_with(problem, &names, &|c| c.to_string())
 }
 
-/// Writes `problem` with item `i` named `names[i]` (names already checked): the item line
-/// with bounds, then the options with colors.
-fn write_with(problem: &Problem, names: &[String]) -> String {
+/// Writes `problem` with item `i` named `names[i]` and color `c` named `color_name(c)` (names
+/// already checked): the item line with bounds, then the options with colors.
+pub(crate) fn write_with(
+    problem: &Problem,
+    names: &[String],
+    color_name: &dyn Fn(u32) -> String,
+) -> String {
     let item = |i: usize| match problem.bounds(i) {
         Some((1, 1)) | None => names[i].clone(),
         Some((u, v)) if u == v => format!("{v}|{}", names[i]),
@@ -53,7 +57,7 @@ fn write_with(problem: &Problem, names: &[String]) -> String {
             .zip(problem.option_colors(k))
             .map(|(i, color)| match color {
                 None => names[i].clone(),
-                Some(c) => format!("{}:{c}", names[i]),
+                Some(c) => format!("{}:{}", names[i], color_name(c)),
             })
             .collect();
         text += &option.join(" ");
@@ -136,7 +140,7 @@ pub fn write_named(problem: &Problem, item_names: &[String]) -> Result<String, N
         }
         first.insert(name.as_str(), item);
     }
-    Ok(write_with(problem, item_names))
+    Ok(write_with(problem, item_names, &|c| c.to_string()))
 }
 
 #[cfg(test)]
