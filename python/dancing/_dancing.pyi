@@ -91,7 +91,7 @@ class Solutions(Generic[_T]):
     def __next__(self) -> _T: ...
 
 def queens(n: int, order: Literal["organ-pipe", "natural"] = "organ-pipe") -> ExactCover:
-    """The n queens problem: rows ``r1..`` and columns ``c1..`` primary, diagonals secondary."""
+    """The n queens problem: rows ``r0..`` and columns ``c0..`` primary, diagonals secondary."""
 
 def langford(n: int, half: bool = False) -> ExactCover:
     """Langford pairs L(2, n); with ``half``, one solution of each mirror-image pair."""

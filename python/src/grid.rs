@@ -64,9 +64,10 @@ impl PyGrid {
     }
 
     /// The rows, each a list of digits (0 for a blank).
-    fn to_list(&self) -> Vec<Vec<u8>> {
+    fn to_list(&self) -> Vec<Vec<u32>> {
         let n = self.grid.shape().side();
-        self.grid.cells().chunks(n).map(<[u8]>::to_vec).collect()
+        let row = |cells: &[u8]| cells.iter().map(|&d| u32::from(d)).collect();
+        self.grid.cells().chunks(n).map(row).collect()
     }
 
     /// The digit at (`row`, `col`), 0-based (0 for a blank).

@@ -24,7 +24,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// queens(n, order="organ-pipe")
 ///
 /// The n queens problem: place n queens on an n x n board, no two attacking each other.
-/// Primary items are the rows `r1..` and columns `c1..`; secondary items the diagonals.
+/// Primary items are the rows `r0..` and columns `c0..`; secondary items the diagonals
+/// `a..` and `b..`.
 /// `order` is `"organ-pipe"` (Knuth's: rows and columns from the middle out, as the `queens`
 /// command searches) or `"natural"`.
 #[pyfunction]
