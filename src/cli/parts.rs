@@ -260,9 +260,9 @@ pub(super) fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Exit> {
     };
     println!("{}", total.solutions);
     if stats {
-        print_totals(&ledger, total);
+        print_totals(&ledger, &total);
     }
-    Ok(if total.solutions == 0 {
+    Ok(if total.solutions.is_zero() {
         Exit::NoSolution
     } else {
         Exit::Success
@@ -279,7 +279,7 @@ fn cleansings_line(cleansings: u128) -> String {
 }
 
 /// The statistics of a merged count on stderr.
-fn print_totals(ledger: &Ledger, total: Total) {
+fn print_totals(ledger: &Ledger, total: &Total) {
     let header = ledger.header();
     super::report::write_stderr(&format!(
         "parts: {} (depth {})\nnodes: {}\nupdates: {}\n{}solutions: {}\nseconds in parts: {:.3}\n",
@@ -408,12 +408,12 @@ fn checkpoint(
     if stats {
         super::report::write_stderr(&super::search::stats_text(
             &parsed.problem,
-            total,
+            total.clone(),
             true,
             start.elapsed(),
         ));
     }
-    if total.solutions == 0 {
+    if total.solutions.is_zero() {
         super::report::say("no solution");
         return Ok(Exit::NoSolution);
     }

@@ -5,7 +5,6 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 
-use dancing::Stats;
 use dancing::batch::Pipeline;
 use dancing::sudoku::check;
 use dancing::sudoku::grid::{Grid, Shape};
@@ -13,6 +12,7 @@ use dancing::sudoku::read::{Format, Puzzle, ReadError};
 use dancing::sudoku::rules::Rules;
 use dancing::sudoku::solve::SudokuSolver;
 use dancing::sudoku::symbols::Symbols;
+use dancing::{Count, Stats};
 use serde_json::json;
 
 use super::variants::Variants;
@@ -328,7 +328,7 @@ impl<W: Write + Send> Batch<'_, W> {
                 _ => self.grid_answer(|out| writeln!(out, "{}", verdict.status.name())),
             },
             OutputFormat::Line => match (&verdict.solution, count, solved) {
-                (_, true, _) if verdict.count().is_some() => {
+                (_, true, _) if verdict.count.is_some() => {
                     writeln!(self.out, "{}", verdict.count_text().unwrap_or_default())
                 }
                 (Some(solution), false, true) => {
@@ -344,8 +344,9 @@ impl<W: Write + Send> Batch<'_, W> {
                     "solution": verdict.solution.as_ref().map(|g| g.to_line_in(puzzle.symbols)),
                 });
                 if count {
-                    object["solutions"] = json!(verdict.count());
-                    object["complete"] = json!(verdict.count().is_some() && verdict.complete);
+                    let count = verdict.count.as_ref();
+                    object["solutions"] = json!(count.and_then(Count::to_u64));
+                    object["complete"] = json!(count.is_some_and(Count::is_exact));
                 }
                 if self.args.common.stats {
                     object["nodes"] = json!(verdict.stats.nodes);
