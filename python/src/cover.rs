@@ -284,7 +284,7 @@ impl ExactCover {
                     )));
                 }
             };
-            run::count_to_py(py, count)
+            run::count_to_py(py, &count)
         })
     }
 

@@ -7,12 +7,12 @@
 //! [`dancing::count_parallel`], Sudoku puzzles read, solved, made, rated and hinted by
 //! [`dancing::sudoku`]. What it adds is what crossing into Python takes:
 //!
-//! - every search runs without the GIL, in batches of [`run::PAUSE`] nodes, and between two
+//! - every search runs without the GIL, in batches of `run::PAUSE` nodes, and between two
 //!   batches looks at Python's signals (so Ctrl-C raises `KeyboardInterrupt` within
-//!   milliseconds) and at its time budget ([`run`]);
+//!   milliseconds) and at its time budget (`run`);
 //! - bad input raises `ValueError` with the library's message (file, line and column where
 //!   there is one); a spent budget raises `dancing.GaveUp`;
-//! - every entry point runs under [`guard`], which turns a panic into a `RuntimeError`
+//! - every entry point runs under `guard`, which turns a panic into a `RuntimeError`
 //!   instead of letting it cross into Python as PyO3's `PanicException`.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -51,7 +51,7 @@ pub(crate) fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     })
 }
 
-/// Panics with `message` under [`guard`]: the tests' way to check that a panic reaches
+/// Panics with `message` under `guard`: the tests' way to check that a panic reaches
 /// Python as a `RuntimeError` (no input of the library panics on purpose).
 #[pyfunction]
 fn _panic_for_test(message: &str) -> PyResult<()> {

@@ -12,7 +12,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use dancing::{Problem, Solver, Step};
+use dancing::{Count, Problem, Solver, Step};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -65,7 +65,7 @@ impl Budget {
     }
 
     /// `GaveUp` if the time has run out, with the work done so far.
-    fn check_time(&self, nodes: u128, solutions: u128) -> PyResult<()> {
+    fn check_time(&self, nodes: u128, solutions: Count) -> PyResult<()> {
         match self.deadline {
             Some((t, at)) if Instant::now() >= at => Err(gave_up(
                 format!("gave up after max_time={t} s"),
@@ -83,22 +83,23 @@ impl Budget {
 }
 
 /// A `dancing.GaveUp` saying `why`, with the work done: `nodes` and `solutions` attributes.
-pub(crate) fn gave_up(why: String, nodes: u128, solutions: u128) -> PyErr {
+pub(crate) fn gave_up(why: String, nodes: u128, solutions: Count) -> PyErr {
     Python::attach(|py| {
         let err = GaveUp::new_err(format!(
             "{why}: {nodes} nodes searched, {solutions} solutions found"
         ));
         let value = err.value(py);
-        let set = value
-            .setattr("nodes", nodes)
-            .and_then(|()| value.setattr("solutions", solutions));
+        let set = count_to_py(py, &solutions)
+            .and_then(|solutions| value.setattr("solutions", solutions))
+            .and_then(|()| value.setattr("nodes", nodes));
         set.err().unwrap_or(err)
     })
 }
 
-/// A count as a Python `int`: every count crosses the boundary here.
-pub(crate) fn count_to_py(py: Python<'_>, count: u128) -> PyResult<Py<PyAny>> {
-    Ok(count.into_pyobject(py)?.into_any().unbind())
+/// A count as a Python `int` (of any size: through num-bigint), exact or the lower bound of
+/// a search stopped at its limit: every count crosses the boundary here.
+pub(crate) fn count_to_py(py: Python<'_>, count: &Count) -> PyResult<Py<PyAny>> {
+    Ok(count.value().into_pyobject(py)?.into_any().unbind())
 }
 
 /// Searches on from where `solver` stands, calling `found` at each solution until it returns
@@ -147,18 +148,17 @@ pub(crate) fn count(
     problem: &Problem,
     limit: Option<u64>,
     budget: &Budget,
-) -> PyResult<u128> {
-    let limit = limit.unwrap_or(u64::MAX);
-    if limit == 0 {
-        return Ok(0);
-    }
-    let mut solver = budget.solver(problem);
+) -> PyResult<Count> {
+    let most = limit.unwrap_or(u64::MAX);
     let mut n = 0u64;
-    search(py, &mut solver, budget, || {
-        n += 1;
-        n < limit
-    })?;
-    Ok(n.into())
+    if most > 0 {
+        let mut solver = budget.solver(problem);
+        search(py, &mut solver, budget, || {
+            n += 1;
+            n < most
+        })?;
+    }
+    Ok(Count::from_search(n, limit))
 }
 
 /// Counts every solution of `problem` on `jobs` threads (0: one a core) with
@@ -172,7 +172,7 @@ pub(crate) fn count_parallel(
     problem: &Problem,
     jobs: usize,
     budget: &Budget,
-) -> PyResult<u128> {
+) -> PyResult<Count> {
     let stop = &AtomicBool::new(false);
     let (result, interrupted) = py.detach(|| {
         std::thread::scope(|scope| {

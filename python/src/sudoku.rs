@@ -9,6 +9,7 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
+use dancing::Count;
 use dancing::sudoku::generate::{Generator, Symmetry};
 use dancing::sudoku::grid::{Grid, Shape};
 use dancing::sudoku::hint::{self, Stuck};
@@ -101,7 +102,7 @@ fn with_solver<T: Send>(
 fn solve_error(e: SolveError) -> PyErr {
     match e {
         SolveError::GaveUp { nodes } | SolveError::OutOfTime { nodes, .. } => {
-            gave_up(e.to_string(), nodes.into(), 0)
+            gave_up(e.to_string(), nodes.into(), Count::default())
         }
         e => value_error(e),
     }
@@ -160,7 +161,7 @@ fn sudoku_count(
         let limit = limit.unwrap_or(u64::MAX);
         let count = with_solver(py, rules, (max_nodes, max_time), |s| s.count(&grid, limit))?
             .map_err(solve_error)?;
-        crate::run::count_to_py(py, count.into())
+        crate::run::count_to_py(py, &count)
     })
 }
 
