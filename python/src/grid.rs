@@ -70,6 +70,11 @@ impl PyGrid {
         self.grid.cells().chunks(n).map(row).collect()
     }
 
+    /// The rows as a numpy array of shape (N, N) (needs numpy).
+    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("numpy")?.call_method1("array", (self.to_list(),))
+    }
+
     /// The digit at (`row`, `col`), 0-based (0 for a blank).
     fn __getitem__(&self, at: (usize, usize)) -> PyResult<u8> {
         let n = self.grid.shape().side();

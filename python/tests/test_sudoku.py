@@ -56,6 +56,9 @@ def test_a_numpy_array_is_a_puzzle() -> None:
     numpy = pytest.importorskip("numpy")
     solved = sudoku.solve(numpy.array(as_rows(WIKIPEDIA)))
     assert solved is not None and solved == sudoku.solve(WIKIPEDIA)
+    assert solved.to_numpy().shape == (9, 9)
+    assert (solved.to_numpy() == numpy.array(solved.to_list())).all()
+    assert sudoku.Grid(numpy.array(as_rows(WIKIPEDIA)).flatten()).line == WIKIPEDIA
 
 
 def test_the_empty_4x4_grid_has_288_solutions() -> None:
