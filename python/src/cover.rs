@@ -160,8 +160,6 @@ fn primary_item(token: &str) -> PyResult<(String, Option<(u32, u32)>)> {
 
 #[pymethods]
 impl ExactCover {
-    /// ExactCover(primary, secondary=(), bounds=None)
-    ///
     /// A problem with these items and no options yet. A primary item may carry bounds as in
     /// Knuth's format (`"2:3|x"`: covered 2 or 3 times; `"2|x"`: exactly twice), or in
     /// `bounds`, a mapping of item names to `n` or `(lower, upper)`.
@@ -198,8 +196,6 @@ impl ExactCover {
         guard(|| self.add(&items))
     }
 
-    /// ExactCover.from_dlx(source)
-    ///
     /// Reads a problem in Knuth's format (DLX1, DLX2 colors, DLX3 bounds): `source` is its
     /// text (a `str` with a line break, or `bytes`) or the path of a file. Errors name the
     /// file, line and column.
@@ -254,8 +250,6 @@ impl ExactCover {
         })
     }
 
-    /// count(jobs=None, limit=None, max_nodes=None, max_time=None)
-    ///
     /// The number of solutions (a Python int, exact at any size). `jobs`: threads to count
     /// on (None: one; 0: one a core); `limit`: stop after that many (a count equal to the
     /// limit may be short of the total); `max_nodes`, `max_time` (seconds): budgets, which
@@ -288,8 +282,6 @@ impl ExactCover {
         })
     }
 
-    /// solutions(limit=None, names=False, max_nodes=None, max_time=None)
-    ///
     /// An iterator over the solutions, found one at a time as it is advanced: each a list
     /// of option indices in the order the search chose them, or with `names=True` a list of
     /// options, each the list of its items. `limit` stops after that many; the budgets raise

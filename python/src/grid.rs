@@ -37,8 +37,6 @@ impl PyGrid {
 
 #[pymethods]
 impl PyGrid {
-    /// Grid(puzzle)
-    ///
     /// A grid read from a puzzle: text, a list of rows, a flat list, or a numpy array.
     #[new]
     fn py_new(puzzle: &Bound<'_, PyAny>) -> PyResult<PyGrid> {

@@ -21,8 +21,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// queens(n, order="organ-pipe")
-///
 /// The n queens problem: place n queens on an n x n board, no two attacking each other.
 /// Primary items are the rows `r0..` and columns `c0..`; secondary items the diagonals
 /// `a..` and `b..`.
@@ -49,8 +47,6 @@ fn queens(n: usize, order: &str) -> PyResult<ExactCover> {
     })
 }
 
-/// langford(n, half=False)
-///
 /// Langford pairs L(2, n): place two copies of each value 1..n in 2n slots so that the two
 /// copies of v have v slots between them. Items are the values `v1..` and the slots `s1..`.
 /// With `half`, one solution of each mirror-image pair is kept.
@@ -66,8 +62,6 @@ fn langford(n: usize, half: bool) -> PyResult<ExactCover> {
     })
 }
 
-/// polyomino(board, pieces="pentominoes", copies=1, orientations="all", symmetry=False)
-///
 /// Packing polyominoes into a board: `board` is `"ROWSxCOLUMNS"` (`"6x10"`) or a drawing
 /// (any character but blanks and `.` a cell, rows on lines); `pieces` names sets or pieces
 /// (`"pentominoes"`, `"tetrominoes"`, `"F I L"`, ...) or is a drawing (each character one

@@ -119,7 +119,7 @@ fn puzzle_and_rules(
     Ok((grid, rules))
 }
 
-/// solve(puzzle, variant=None, jigsaw=None, max_nodes=None, max_time=None)
+/// `dancing.sudoku.solve` (documented in `dancing/sudoku.py`).
 #[pyfunction]
 #[pyo3(signature = (puzzle, variant = None, jigsaw = None, max_nodes = None, max_time = None))]
 fn sudoku_solve(
@@ -144,7 +144,7 @@ fn sudoku_solve(
     })
 }
 
-/// count(puzzle, limit=2, variant=None, jigsaw=None, max_nodes=None, max_time=None)
+/// `dancing.sudoku.count` (documented in `dancing/sudoku.py`).
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit = Some(2), variant = None, jigsaw = None, max_nodes = None, max_time = None))]
 fn sudoku_count(
@@ -165,7 +165,7 @@ fn sudoku_count(
     })
 }
 
-/// is_unique(puzzle, variant=None, jigsaw=None)
+/// `dancing.sudoku.is_unique` (documented in `dancing/sudoku.py`).
 #[pyfunction]
 #[pyo3(signature = (puzzle, variant = None, jigsaw = None))]
 fn sudoku_is_unique(
@@ -188,7 +188,7 @@ enum Symmetric {
     Name(String),
 }
 
-/// generate(seed=None, symmetric=False, size=9, variant=None, jigsaw=None, min_givens=None)
+/// `dancing.sudoku.generate` (documented in `dancing/sudoku.py`).
 #[pyfunction]
 #[pyo3(signature = (seed = None, symmetric = Symmetric::Flag(false), size = 9, variant = None, jigsaw = None, min_givens = None))]
 fn sudoku_generate(
@@ -233,7 +233,7 @@ fn random_seed() -> u64 {
     RandomState::new().hash_one(nanos)
 }
 
-/// rate(puzzle, variant=None, jigsaw=None)
+/// `dancing.sudoku.rate` (documented in `dancing/sudoku.py`).
 #[pyfunction]
 #[pyo3(signature = (puzzle, variant = None, jigsaw = None))]
 fn sudoku_rate(
@@ -251,7 +251,7 @@ fn sudoku_rate(
     })
 }
 
-/// hint(puzzle, variant=None, jigsaw=None)
+/// `dancing.sudoku.hint` (documented in `dancing/sudoku.py`).
 #[pyfunction]
 #[pyo3(signature = (puzzle, variant = None, jigsaw = None))]
 fn sudoku_hint(
