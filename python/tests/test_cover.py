@@ -118,6 +118,14 @@ def test_solutions_is_lazy_and_independent_of_other_iterators() -> None:
     assert next(two) != first
 
 
+def test_a_problem_without_solutions_has_no_first_and_an_empty_iterator() -> None:
+    problem = dancing.ExactCover(["a", "b"])
+    problem.add_option(["a"])
+    assert problem.first() is None
+    assert list(problem.solutions()) == []
+    assert problem.count() == 0 and problem.count(jobs=2) == 0
+
+
 def test_counts_are_python_ints() -> None:
     count = dancing.langford(7).count()
     assert type(count) is int and count == 52
