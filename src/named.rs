@@ -94,9 +94,10 @@ pub enum NamedError {
         /// The item's name.
         item: String,
     },
-    /// A color that is empty (`x:`) or contains `:`.
+    /// A color that is empty (`x:`) or contains `:` or a blank (Knuth's format could not
+    /// write it).
     #[error(
-        "option `{option}` gives item `{item}` the color `{color}`, which is empty or has a `:`"
+        "option `{option}` gives item `{item}` the color `{color}`, which is empty or has a `:` or a blank"
     )]
     BadColor {
         /// The option's name.
@@ -237,7 +238,7 @@ impl NamedBuilder {
                     let (option, item) = error_item(item);
                     return Err(NamedError::ColorOnPrimary { option, item });
                 }
-                if color.is_empty() || color.contains(':') {
+                if color.is_empty() || color.contains(':') || color.contains(char::is_whitespace) {
                     let (option, item) = error_item(item);
                     return Err(NamedError::BadColor {
                         option,
@@ -300,15 +301,21 @@ impl NamedBuilder {
             number[at] = n;
             item_names[n] = name;
         }
+        let mut color_names = vec![String::new(); self.colors.len()];
+        for (name, c) in self.colors {
+            color_names[c as usize] = name;
+        }
         let mut option_names = Vec::with_capacity(self.options.len());
         for (name, mentions) in self.options {
             builder.colored_option(mentions.into_iter().map(|(at, c)| (number[at], c)))?;
             option_names.push(name);
         }
-        // Item names were checked as they were declared (more strictly than `Names` does,
-        // refusing every Unicode blank), and options take any name.
+        // Item and color names were checked as they were declared (more strictly than
+        // `Names` does, refusing every Unicode blank), and options take any name.
         let names = Names::new(item_names)
             .expect("declared item names are valid and unique")
+            .with_colors(color_names)
+            .expect("colors given are valid, and numbered once each")
             .with_options(option_names);
         let problem = builder
             .build()?
@@ -353,6 +360,33 @@ impl NamedProblem {
     /// If there is no item `i`.
     pub fn item_name(&self, i: usize) -> &str {
         self.all_names().item_name(i)
+    }
+
+    /// The name of color `c`: colors are numbered from 0 in the order they were first used.
+    ///
+    /// # Panics
+    /// If there is no color `c`.
+    pub fn color_name(&self, c: u32) -> &str {
+        self.all_names()
+            .color_name(c)
+            .unwrap_or_else(|| panic!("no color {c}"))
+    }
+
+    /// The problem in Knuth's format, with its item and color names (option names are not
+    /// part of the format): [`crate::knuth::parse`] reads it back to the same problem.
+    ///
+    /// ```
+    /// use dancing::named::NamedBuilder;
+    /// let mut b = NamedBuilder::new();
+    /// b.primary_with_bounds("a", 1, 2)?.primary("b")?.secondary("x")?;
+    /// b.option("one", ["a", "x:red"])?.option("two", ["a", "b", "x:blue"])?;
+    /// let text = b.build()?.to_dlx();
+    /// assert_eq!(text, "1:2|a b | x\na x:red\na b x:blue\n");
+    /// assert_eq!(dancing::knuth::parse_str(&text).unwrap().color_names, ["red", "blue"]);
+    /// # Ok::<(), dancing::named::NamedError>(())
+    /// ```
+    pub fn to_dlx(&self) -> String {
+        crate::knuth::write_with_names(&self.problem)
     }
 
     /// The names of the options of `solution` (option indices, as a [`Solver`] gives them).
@@ -473,5 +507,21 @@ mod tests {
             [vec!["a with x red"], vec!["a with x red", "b with x red"]]
         );
         assert_eq!(named.count(), 2);
+    }
+
+    #[test]
+    fn colors_keep_their_names_and_a_color_knuths_format_cannot_write_is_refused() {
+        let mut b = builder();
+        b.option("red", ["a", "x:red"]).unwrap();
+        b.option("blue", ["b", "x:blue"]).unwrap();
+        for bad in ["x:", "x:a:b", "x:dark red", "x:tab\there"] {
+            let err = b.option("bad", ["b", bad]).unwrap_err();
+            assert!(matches!(err, NamedError::BadColor { .. }), "{bad}: {err}");
+        }
+        let named = b.build().unwrap();
+        assert_eq!((named.color_name(0), named.color_name(1)), ("red", "blue"));
+        let read = crate::knuth::parse_str(&named.to_dlx()).unwrap();
+        assert_eq!(read.color_names, ["red", "blue"]);
+        assert_eq!(&read.problem, named.problem());
     }
 }
