@@ -316,6 +316,7 @@ impl Watch {
             updates: read(a, 1),
             solutions: read(a, 2),
             cleansings: read(a, 3),
+            ..Stats::default()
         };
         of(&self.above) + of(&self.below)
     }
@@ -762,6 +763,7 @@ fn count_until(
                 updates: now.updates - reported.updates,
                 solutions: now.solutions - reported.solutions,
                 cleansings: now.cleansings - reported.cleansings,
+                ..Stats::default()
             });
             reported = now;
         }

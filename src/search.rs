@@ -17,6 +17,13 @@ pub struct Stats {
     pub cleansings: u64,
     /// Solutions found.
     pub solutions: u64,
+    /// Options chosen because an item had no other live option, by the propagating engine
+    /// (its singles rule); 0 on the others.
+    pub forced: u64,
+    /// Options removed by the propagating engine's subsets rule; 0 on the others.
+    pub pruned: u64,
+    /// Options tried by the propagating engine's probes; 0 on the others.
+    pub probes: u64,
 }
 
 impl std::ops::Add for Stats {
@@ -28,6 +35,9 @@ impl std::ops::Add for Stats {
             updates: self.updates + other.updates,
             cleansings: self.cleansings + other.cleansings,
             solutions: self.solutions + other.solutions,
+            forced: self.forced + other.forced,
+            pruned: self.pruned + other.pruned,
+            probes: self.probes + other.probes,
         }
     }
 }

@@ -56,6 +56,7 @@ pub(crate) mod dlx;
 pub(crate) mod dlx2;
 pub(crate) mod dlx3;
 pub(crate) mod links;
+pub(crate) mod propagate;
 
 use crate::problem::Problem;
 use crate::search::{ForceError, Stats, Step};

@@ -1,0 +1,366 @@
+//! The state of a node and the two rules that propagate it: the stack of frames, and
+//! choosing, removing and propagating in one frame.
+//!
+//! Frame `f` holds, for the node at depth `f` of the search:
+//! - `live`: the bitset of the options still possible there (none of their items covered,
+//!   none removed by a rule);
+//! - `chosen`: the bitset of the options chosen on the way to it (givens, branch choices,
+//!   options forced by the singles rule);
+//! - `counts`: for each primary item, the number of its live options, or [`COVERED`] once
+//!   a chosen option covers it.
+//!
+//! # Invariants (checked by `Propagate::check`)
+//! In every frame a node was opened in: the chosen options are pairwise disjoint; an option
+//! is live only if none of its items is covered by a chosen option; a primary item's count
+//! is [`COVERED`] exactly when a chosen option covers it, and otherwise the number of its
+//! live options. `live` may be smaller than "every option compatible with the chosen ones":
+//! the rules remove options that no solution below the node contains.
+//!
+//! # The rules
+//! - *Singles*: an uncovered primary item with no live option fails the node; one with
+//!   exactly one live option forces that option (it is chosen, as a given would be).
+//! - *Subsets*: if every live option of a primary item `i` also covers an item `j`, then
+//!   `j`'s live options that do not cover `i` are removed: `i` must be covered, whatever
+//!   covers it covers `j`, and `j` can be covered once only. `j` may be secondary.
+//!
+//! Removing an option decrements the counts of its primary items; an item whose count falls
+//! to one or zero goes on the `singles` list, and every item whose count falls goes on the
+//! `subsets` list (only a smaller set of live options can make `i`'s options share a new
+//! item). [`Frames::propagate`] empties the singles list, then takes one item of the subsets
+//! list, and repeats until both are empty (the fixpoint) or an item has no option (failure).
+
+use super::super::bits::table::Table;
+
+/// The count of a covered primary item: above every real count, so that the first minimum
+/// of the counts is an uncovered item's.
+pub(crate) const COVERED: u16 = u16::MAX;
+
+/// The work that the rules have done, for [`crate::Stats`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Work {
+    /// Options removed from a live set, by a choice or by a rule.
+    pub(crate) removed: u64,
+    /// Options chosen by the singles rule.
+    pub(crate) forced: u64,
+    /// Options removed by the subsets rule.
+    pub(crate) pruned: u64,
+    /// Options tried by probing (see [`super::probe`]).
+    pub(crate) probes: u64,
+}
+
+/// The lists of items the rules still have to look at (see the module docs); shared by all
+/// frames, since only one frame propagates at a time.
+#[derive(Clone, Debug)]
+pub(crate) struct Todo {
+    /// Items whose count fell to one or zero.
+    singles: Vec<u32>,
+    /// Items whose count fell since the subsets rule last looked at them.
+    subsets: Vec<u32>,
+    /// Whether each item is on `subsets`.
+    queued: Vec<bool>,
+}
+
+impl Todo {
+    /// Empty lists for `primary` primary items.
+    pub(crate) fn new(primary: usize) -> Todo {
+        Todo {
+            singles: Vec::new(),
+            subsets: Vec::new(),
+            queued: vec![false; primary],
+        }
+    }
+
+    /// Empties both lists.
+    pub(crate) fn clear(&mut self) {
+        self.singles.clear();
+        for &i in &self.subsets {
+            self.queued[i as usize] = false;
+        }
+        self.subsets.clear();
+    }
+
+    /// Notes that item `i`'s count fell to `count`.
+    #[inline(always)]
+    fn fell(&mut self, i: u32, count: u16) {
+        if count <= 1 {
+            self.singles.push(i);
+        }
+        let queued = &mut self.queued[i as usize];
+        if !*queued {
+            *queued = true;
+            self.subsets.push(i);
+        }
+    }
+}
+
+/// The stack of frames (see the module docs), one allocation for each part, growing as the
+/// search goes deeper.
+#[derive(Clone, Debug)]
+pub(crate) struct Frames {
+    live: Vec<u64>,
+    chosen: Vec<u64>,
+    counts: Vec<u16>,
+    /// Words of a bitset.
+    words: usize,
+    /// Counts of a frame: the primary items.
+    primary: usize,
+}
+
+/// One frame, borrowed for changes.
+pub(crate) struct FrameMut<'a> {
+    pub(crate) live: &'a mut [u64],
+    pub(crate) chosen: &'a mut [u64],
+    pub(crate) counts: &'a mut [u16],
+}
+
+/// One frame, borrowed to read.
+#[derive(Clone, Copy)]
+pub(crate) struct Frame<'a> {
+    pub(crate) live: &'a [u64],
+    pub(crate) chosen: &'a [u64],
+    pub(crate) counts: &'a [u16],
+}
+
+/// Whether bit `k` of `set` is on.
+#[inline(always)]
+pub(crate) fn has(set: &[u64], k: u32) -> bool {
+    set[k as usize / 64] >> (k % 64) & 1 == 1
+}
+
+/// The first option of item `i` in `live` after `after` (from the start if `None`).
+#[inline]
+pub(crate) fn next_of(table: &Table, live: &[u64], i: u32, after: Option<u32>) -> Option<u32> {
+    let row = table.bitset(i);
+    let start = after.map_or(table.first_word(i), |o| o as usize / 64);
+    for w in start..live.len() {
+        let mut bits = live[w] & row[w];
+        if let Some(o) = after.filter(|&o| o as usize / 64 == w) {
+            bits &= (u64::MAX << (o % 64)) << 1;
+        }
+        if bits != 0 {
+            return Some((w * 64) as u32 + bits.trailing_zeros());
+        }
+    }
+    None
+}
+
+/// The number of item `i`'s options in `live` up to and including `upto`.
+pub(crate) fn rank_of(table: &Table, live: &[u64], i: u32, upto: u32) -> u32 {
+    let row = table.bitset(i);
+    let last = upto as usize / 64;
+    let mut rank = 0;
+    for w in 0..=last {
+        let mut bits = live[w] & row[w];
+        if w == last && upto % 64 != 63 {
+            bits &= (1 << (upto % 64 + 1)) - 1;
+        }
+        rank += bits.count_ones();
+    }
+    rank
+}
+
+impl Frames {
+    /// Frames for `table`'s problem, frame 0 at the root (see [`Frames::reset`]).
+    pub(crate) fn new(table: &Table) -> Frames {
+        let mut frames = Frames {
+            live: vec![0; table.words],
+            chosen: vec![0; table.words],
+            counts: vec![0; table.primary],
+            words: table.words,
+            primary: table.primary,
+        };
+        frames.reset(table);
+        frames
+    }
+
+    /// Puts the root's state in frame 0: every option live, none chosen.
+    pub(crate) fn reset(&mut self, table: &Table) {
+        let f = self.frame_mut(0);
+        f.live.copy_from_slice(&table.root_active);
+        f.chosen.fill(0);
+        for (i, count) in f.counts.iter_mut().enumerate() {
+            *count = table.keys.count(table.root_counts[i]) as u16;
+        }
+    }
+
+    /// Frame `f`, to read.
+    #[inline(always)]
+    pub(crate) fn frame(&self, f: usize) -> Frame<'_> {
+        let (w, p) = (self.words, self.primary);
+        Frame {
+            live: &self.live[f * w..(f + 1) * w],
+            chosen: &self.chosen[f * w..(f + 1) * w],
+            counts: &self.counts[f * p..(f + 1) * p],
+        }
+    }
+
+    /// Frame `f`, to change.
+    #[inline(always)]
+    pub(crate) fn frame_mut(&mut self, f: usize) -> FrameMut<'_> {
+        let (w, p) = (self.words, self.primary);
+        FrameMut {
+            live: &mut self.live[f * w..(f + 1) * w],
+            chosen: &mut self.chosen[f * w..(f + 1) * w],
+            counts: &mut self.counts[f * p..(f + 1) * p],
+        }
+    }
+
+    /// Copies frame `f` to frame `f + 1`, growing the stack if needed.
+    #[inline]
+    pub(crate) fn copy_up(&mut self, f: usize) {
+        let (w, p) = (self.words, self.primary);
+        if self.live.len() < (f + 2) * w || self.counts.len() < (f + 2) * p {
+            self.live.resize((f + 2) * w, 0);
+            self.chosen.resize((f + 2) * w, 0);
+            self.counts.resize((f + 2) * p, 0);
+        }
+        self.live.copy_within(f * w..(f + 1) * w, (f + 1) * w);
+        self.chosen.copy_within(f * w..(f + 1) * w, (f + 1) * w);
+        self.counts.copy_within(f * p..(f + 1) * p, (f + 1) * p);
+    }
+}
+
+impl FrameMut<'_> {
+    /// Removes the live options of `set` (ANDed with `live` word by word, `set` starting at
+    /// word `from`), updating the counts and `todo`; returns how many were removed.
+    #[inline(always)]
+    fn remove(
+        &mut self,
+        table: &Table,
+        todo: &mut Todo,
+        from: usize,
+        set: impl Fn(usize) -> u64,
+    ) -> u64 {
+        let mut removed = 0;
+        for w in from..self.live.len() {
+            let mut bits = self.live[w] & set(w);
+            if bits == 0 {
+                continue;
+            }
+            self.live[w] &= !bits;
+            removed += u64::from(bits.count_ones());
+            while bits != 0 {
+                let k = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let record = table.record(k);
+                for &i in &record[2..2 + usize::from(record[1])] {
+                    let count = &mut self.counts[usize::from(i)];
+                    if *count != COVERED {
+                        *count -= 1;
+                        todo.fell(u32::from(i), *count);
+                    }
+                }
+            }
+        }
+        removed
+    }
+
+    /// Chooses live option `o`: covers its primary items and removes every live option that
+    /// shares an item with it (`o` included); returns the options removed.
+    pub(crate) fn choose(
+        &mut self,
+        table: &Table,
+        todo: &mut Todo,
+        o: u32,
+        scratch: &mut [u64],
+    ) -> u64 {
+        debug_assert!(has(self.live, o));
+        self.chosen[o as usize / 64] |= 1 << (o % 64);
+        let record = table.record(o as usize);
+        for &i in &record[2..2 + usize::from(record[1])] {
+            self.counts[usize::from(i)] = COVERED;
+        }
+        let conflicts = table.conflicts(o, scratch);
+        self.remove(table, todo, 0, |w| conflicts[w])
+    }
+
+    /// Removes live option `o` alone (refuted by a probe).
+    pub(crate) fn refute(&mut self, table: &Table, todo: &mut Todo, o: u32) {
+        let (w, bit) = (o as usize / 64, 1u64 << (o % 64));
+        self.remove(table, todo, w, |v| if v == w { bit } else { 0 });
+    }
+
+    /// The subsets rule on item `i` (uncovered, with live options): removes the live options
+    /// of each item that all of `i`'s live options cover and that do not cover `i`; returns
+    /// how many were removed.
+    pub(super) fn subsets(&mut self, table: &Table, todo: &mut Todo, i: u32) -> u64 {
+        let Some(first) = next_of(table, self.live, i, None) else {
+            return 0;
+        };
+        let row = table.bitset(i);
+        let start = table.first_word(i);
+        let mut removed = 0;
+        for &j in table.items_of(first) {
+            if j == i {
+                continue;
+            }
+            let other = table.bitset(j);
+            // Every live option of `i` covers `j`: none lies outside `j`'s bitset.
+            let all = (start..self.live.len()).all(|w| self.live[w] & row[w] & !other[w] == 0);
+            if all {
+                removed += self.remove(table, todo, table.first_word(j), |w| other[w] & !row[w]);
+            }
+        }
+        removed
+    }
+
+    /// Applies the rules until neither changes anything (true) or an item has no live option
+    /// (false); `todo` holds the items to look at, and is empty on return.
+    pub(crate) fn propagate(
+        &mut self,
+        table: &Table,
+        todo: &mut Todo,
+        work: &mut Work,
+        scratch: &mut [u64],
+    ) -> bool {
+        loop {
+            while let Some(i) = todo.singles.pop() {
+                match self.counts[i as usize] {
+                    0 => {
+                        todo.clear();
+                        return false;
+                    }
+                    1 => {
+                        let o = next_of(table, self.live, i, None)
+                            .expect("an item of count 1 has a live option");
+                        work.forced += 1;
+                        work.removed += self.choose(table, todo, o, scratch);
+                    }
+                    _ => {}
+                }
+            }
+            let Some(i) = todo.subsets.pop() else {
+                return true;
+            };
+            todo.queued[i as usize] = false;
+            if self.counts[i as usize] != COVERED {
+                let pruned = self.subsets(table, todo, i);
+                work.pruned += pruned;
+                work.removed += pruned;
+            }
+        }
+    }
+
+    /// Puts every uncovered primary item on the lists of `todo`, for a first propagation.
+    pub(crate) fn all_todo(&self, todo: &mut Todo) {
+        for (i, &count) in self.counts.iter().enumerate() {
+            if count != COVERED {
+                todo.fell(i as u32, count);
+            }
+        }
+    }
+}
+
+impl Frame<'_> {
+    /// The uncovered primary item with the fewest live options (the first of them), and that
+    /// number; `None` when every primary item is covered.
+    #[inline]
+    pub(crate) fn fewest(&self) -> Option<(u32, u16)> {
+        let least = self.counts.iter().copied().min().unwrap_or(COVERED);
+        if least == COVERED {
+            return None;
+        }
+        let i = self.counts.iter().position(|&c| c == least)?;
+        Some((i as u32, least))
+    }
+}
