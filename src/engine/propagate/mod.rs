@@ -56,7 +56,7 @@ mod tests;
 
 use std::sync::Arc;
 
-use self::state::{Frames, Todo, Work, has, next_of, rank_of};
+use self::state::{COVERED, Frames, Work, has, next_of, rank_of};
 use super::bits::table::{self, Table};
 use super::{Counters, Search};
 use crate::problem::Problem;
@@ -101,7 +101,11 @@ pub(crate) struct Propagate {
     solved: usize,
     counters: Counters,
     work: Work,
-    todo: Todo,
+    /// For each primary item, its count when the subsets rule last looked at it in the node
+    /// being propagated (see [`state`]).
+    checked: Vec<u16>,
+    /// The same, for the scratch node of a probe.
+    probe_checked: Vec<u16>,
     /// Room for an option's conflicts when the table does not keep them.
     scratch: Vec<u64>,
     /// Whether to probe before branching (see [`probe`]).
@@ -121,16 +125,19 @@ impl Propagate {
         let table = &*self.table;
         if d == 0 {
             self.opened = true;
+            self.checked.fill(COVERED);
             let mut f = self.frames.frame_mut(0);
-            f.all_todo(&mut self.todo);
-            let ok = f.propagate(table, &mut self.todo, &mut self.work, &mut self.scratch);
+            let ok = f.propagate(table, &mut self.checked, &mut self.work, &mut self.scratch);
             return ok && self.probe(0);
         }
         self.frames.copy_up(d - 1);
+        // The parent is at its fixpoint: the rule has looked at every item at its count there.
+        self.checked
+            .copy_from_slice(self.frames.frame(d - 1).counts);
         let mut f = self.frames.frame_mut(d);
         let o = self.levels[d - 1].option;
-        self.work.removed += f.choose(table, &mut self.todo, o, &mut self.scratch);
-        let ok = f.propagate(table, &mut self.todo, &mut self.work, &mut self.scratch);
+        self.work.removed += f.choose(table, o, &mut self.scratch);
+        let ok = f.propagate(table, &mut self.checked, &mut self.work, &mut self.scratch);
         ok && self.probe(d)
     }
 
@@ -170,7 +177,8 @@ impl Search for Propagate {
         let probing = probe::worth_it(&table);
         Propagate {
             frames: Frames::new(&table),
-            todo: Todo::new(table.primary),
+            checked: vec![COVERED; table.primary],
+            probe_checked: vec![COVERED; table.primary],
             scratch: vec![0; table.words],
             table: Arc::new(table),
             levels: Vec::new(),
@@ -215,8 +223,7 @@ impl Search for Propagate {
         if !has(f.live, o) {
             return Err(ForceError::Conflict { option });
         }
-        self.work.removed += f.choose(&self.table, &mut self.todo, o, &mut self.scratch);
-        self.todo.clear();
+        self.work.removed += f.choose(&self.table, o, &mut self.scratch);
         self.forced.push(o);
         Ok(())
     }
@@ -230,7 +237,6 @@ impl Search for Propagate {
         self.opened = false;
         self.counters.restart();
         self.work = Work::default();
-        self.todo.clear();
     }
 
     /// The root is kept in the shared table: this is [`Search::reset`].

@@ -37,16 +37,18 @@ impl Propagate {
                     after = Some(o);
                     self.work.probes += 1;
                     self.frames.copy_up(d);
+                    let checked = &mut self.probe_checked;
+                    checked.copy_from_slice(self.frames.frame(d).counts);
                     let mut f = self.frames.frame_mut(d + 1);
-                    self.work.removed += f.choose(table, &mut self.todo, o, &mut self.scratch);
-                    if f.propagate(table, &mut self.todo, &mut self.work, &mut self.scratch) {
+                    self.work.removed += f.choose(table, o, &mut self.scratch);
+                    if f.propagate(table, checked, &mut self.work, &mut self.scratch) {
                         continue;
                     }
                     refuted = true;
                     let mut f = self.frames.frame_mut(d);
-                    f.refute(table, &mut self.todo, o);
+                    f.refute(table, o);
                     self.work.removed += 1;
-                    if !f.propagate(table, &mut self.todo, &mut self.work, &mut self.scratch) {
+                    if !f.propagate(table, &mut self.checked, &mut self.work, &mut self.scratch) {
                         return false;
                     }
                     break;

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 
-use super::state::{Frames, Todo};
+use super::state::Frames;
 use super::*;
 use crate::engine::all_solutions;
 use crate::engine::dlx::Dlx;
@@ -203,9 +203,8 @@ proptest! {
         let table = Table::new(&problem);
         for i in 0..problem.primary_items() {
             let mut frames = Frames::new(&table);
-            let mut todo = Todo::new(table.primary);
             let before = frames.frame(0).live.to_vec();
-            frames.frame_mut(0).subsets(&table, &mut todo, i as u32);
+            frames.frame_mut(0).subsets(&table, i as u32);
             let after = frames.frame(0).live;
             let removed: Vec<usize> = (0..table.options())
                 .filter(|&k| state::has(&before, k as u32) && !state::has(after, k as u32))
