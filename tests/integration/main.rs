@@ -27,6 +27,7 @@ mod knuth_format;
 mod named;
 mod parallel;
 mod problems;
+mod propagate;
 mod sudoku_generate;
 mod sudoku_layouts;
 mod sudoku_read;
