@@ -105,6 +105,11 @@ macro_rules! each {
 impl Solver {
     /// [`Solver::with_engine`], with `rule` for [`Engine::Auto`].
     pub(super) fn with_rule(problem: &Problem, engine: Engine, rule: Rule) -> Solver {
+        // The propagating engine falls back to the links (see `Engine::refusal`).
+        let engine = match engine {
+            Engine::Propagate if !Propagate::fits(problem) => Engine::Links,
+            engine => engine,
+        };
         let fits = engine != Engine::Links && !problem.has_multiplicities() && Bits::fits(problem);
         let options = if fits { Bits::options(problem) } else { 0 };
         let bits = fits && (engine == Engine::Bits || options <= AUTO_MAX_OPTIONS);
