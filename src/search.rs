@@ -22,8 +22,6 @@ pub struct Stats {
     pub forced: u64,
     /// Options removed by the propagating engine's subsets rule; 0 on the others.
     pub pruned: u64,
-    /// Options tried by the propagating engine's probes; 0 on the others.
-    pub probes: u64,
 }
 
 impl std::ops::Add for Stats {
@@ -37,7 +35,6 @@ impl std::ops::Add for Stats {
             solutions: self.solutions + other.solutions,
             forced: self.forced + other.forced,
             pruned: self.pruned + other.pruned,
-            probes: self.probes + other.probes,
         }
     }
 }

@@ -347,13 +347,10 @@ fn show_progress(report: &Report, stats: Stats, whereabouts: &str) {
 /// The work of the propagating engine's rules (see [`Stats`]), one line each; empty when
 /// they did none (the other engines).
 pub fn rules_text(stats: &Stats) -> String {
-    if stats.forced + stats.pruned + stats.probes == 0 {
+    if stats.forced + stats.pruned == 0 {
         return String::new();
     }
-    format!(
-        "forced: {}\npruned: {}\nprobes: {}\n",
-        stats.forced, stats.pruned, stats.probes
-    )
+    format!("forced: {}\npruned: {}\n", stats.forced, stats.pruned)
 }
 
 /// The statistics, as `--stats` writes them on stderr: `exact` is false when the count

@@ -28,8 +28,8 @@
 //!   count these. A solved Sudoku often takes one node.
 //! - `updates`: options removed from a live set (by choices, givens and rules), the engine's
 //!   measure of work (not Knuth's `updates`).
-//! - `forced`, `pruned`, `probes`: options chosen by the singles rule, options removed by the
-//!   subsets rule, options tried by probing ([`probe`]).
+//! - `forced`, `pruned`: options chosen by the singles rule, options removed by the subsets
+//!   rule.
 //!
 //! # Invariants
 //! Between search steps: frame `d` holds the propagated state of the node at depth `d` for
@@ -44,12 +44,18 @@
 //! option as the choice of its branch point, under a floor that backing up never passes. So
 //! [`crate::count_parallel`] and the parts of a count work on this engine as on the others.
 //!
+//! # Not here: probing
+//! Failed-literal probing (choosing each option of every item with two live options in a
+//! scratch frame before branching, and removing those whose propagation fails) was tried
+//! and measured, and left out: on the generated 25x25 puzzles (`puzzles/generated/`) it
+//! took 1.8 s against 0.95 s without, and on the first published 25x25 puzzle it reached
+//! 2,048 nodes in 15 s against 307,200 without, neither finishing (see `docs/engines.md`).
+//!
 //! # Limits
 //! The engine uses the bit engine's table ([`super::bits::table`]), so it takes the problems
 //! the bits take, without colors or multiplicities; [`Propagate::fits`] says which.
 
 mod check;
-mod probe;
 mod state;
 #[cfg(test)]
 mod tests;
@@ -104,12 +110,8 @@ pub(crate) struct Propagate {
     /// For each primary item, its count when the subsets rule last looked at it in the node
     /// being propagated (see [`state`]).
     checked: Vec<u16>,
-    /// The same, for the scratch node of a probe.
-    probe_checked: Vec<u16>,
     /// Room for an option's conflicts when the table does not keep them.
     scratch: Vec<u64>,
-    /// Whether to probe before branching (see [`probe`]).
-    probing: bool,
 }
 
 impl Propagate {
@@ -127,8 +129,7 @@ impl Propagate {
             self.opened = true;
             self.checked.fill(COVERED);
             let mut f = self.frames.frame_mut(0);
-            let ok = f.propagate(table, &mut self.checked, &mut self.work, &mut self.scratch);
-            return ok && self.probe(0);
+            return f.propagate(table, &mut self.checked, &mut self.work, &mut self.scratch);
         }
         self.frames.copy_up(d - 1);
         // The parent is at its fixpoint: the rule has looked at every item at its count there.
@@ -137,8 +138,7 @@ impl Propagate {
         let mut f = self.frames.frame_mut(d);
         let o = self.levels[d - 1].option;
         self.work.removed += f.choose(table, o, &mut self.scratch);
-        let ok = f.propagate(table, &mut self.checked, &mut self.work, &mut self.scratch);
-        ok && self.probe(d)
+        f.propagate(table, &mut self.checked, &mut self.work, &mut self.scratch)
     }
 
     /// Pushes the branch point of the opened node at depth `d` choosing `option` (the first
@@ -174,11 +174,9 @@ impl Propagate {
 impl Search for Propagate {
     fn new(problem: &Problem) -> Propagate {
         let table = Table::new(problem);
-        let probing = probe::worth_it(&table);
         Propagate {
             frames: Frames::new(&table),
             checked: vec![COVERED; table.primary],
-            probe_checked: vec![COVERED; table.primary],
             scratch: vec![0; table.words],
             table: Arc::new(table),
             levels: Vec::new(),
@@ -189,7 +187,6 @@ impl Search for Propagate {
             solved: 0,
             counters: Counters::default(),
             work: Work::default(),
-            probing,
         }
     }
 
@@ -205,7 +202,6 @@ impl Search for Propagate {
             solutions: self.counters.solutions,
             forced: self.work.forced,
             pruned: self.work.pruned,
-            probes: self.work.probes,
         }
     }
 

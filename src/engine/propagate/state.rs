@@ -35,6 +35,8 @@
 //! changes. Only a smaller set of live options of `i` can make them share a new item, so an
 //! item whose count did not fall needs no new look.
 
+use std::ops::Range;
+
 use super::super::bits::table::Table;
 
 /// The count of a primary item once covered: above every real count, so that the first
@@ -58,8 +60,6 @@ pub(crate) struct Work {
     pub(crate) forced: u64,
     /// Options removed by the subsets rule.
     pub(crate) pruned: u64,
-    /// Options tried by probing (see [`super::probe`]).
-    pub(crate) probes: u64,
 }
 
 /// The stack of frames (see the module docs), one allocation for each part, growing as the
@@ -100,8 +100,9 @@ pub(crate) fn has(set: &[u64], k: u32) -> bool {
 #[inline]
 pub(crate) fn next_of(table: &Table, live: &[u64], i: u32, after: Option<u32>) -> Option<u32> {
     let row = table.bitset(i);
-    let start = after.map_or(table.first_word(i), |o| o as usize / 64);
-    for w in start..live.len() {
+    let span = table.span(i);
+    let start = after.map_or(span.start, |o| o as usize / 64);
+    for w in start..span.end {
         let mut bits = live[w] & row[w];
         if let Some(o) = after.filter(|&o| o as usize / 64 == w) {
             bits &= (u64::MAX << (o % 64)) << 1;
@@ -190,12 +191,13 @@ impl Frames {
 }
 
 impl FrameMut<'_> {
-    /// Removes the live options of `set` (ANDed with `live` word by word, from word `from`),
-    /// decrementing the counts of their primary items; returns how many were removed.
+    /// Removes the live options of `set` (ANDed with `live` word by word, over the words
+    /// `span`), decrementing the counts of their primary items; returns how many were
+    /// removed.
     #[inline(always)]
-    fn remove(&mut self, table: &Table, from: usize, set: impl Fn(usize) -> u64) -> u64 {
+    fn remove(&mut self, table: &Table, span: Range<usize>, set: impl Fn(usize) -> u64) -> u64 {
         let mut removed = 0;
-        for w in from..self.live.len() {
+        for w in span {
             let mut bits = self.live[w] & set(w);
             if bits == 0 {
                 continue;
@@ -224,13 +226,7 @@ impl FrameMut<'_> {
             self.counts[usize::from(i)] = COVERED;
         }
         let conflicts = table.conflicts(o, scratch);
-        self.remove(table, 0, |w| conflicts[w])
-    }
-
-    /// Removes live option `o` alone (refuted by a probe).
-    pub(crate) fn refute(&mut self, table: &Table, o: u32) {
-        let (w, bit) = (o as usize / 64, 1u64 << (o % 64));
-        self.remove(table, w, |v| if v == w { bit } else { 0 });
+        self.remove(table, 0..conflicts.len(), |w| conflicts[w])
     }
 
     /// The subsets rule on item `i` (uncovered, with live options): removes the live options
@@ -241,7 +237,7 @@ impl FrameMut<'_> {
             return 0;
         };
         let row = table.bitset(i);
-        let start = table.first_word(i);
+        let span = table.span(i);
         let mut removed = 0;
         for &j in table.items_of(first) {
             if j == i {
@@ -249,9 +245,9 @@ impl FrameMut<'_> {
             }
             let other = table.bitset(j);
             // Every live option of `i` covers `j`: none lies outside `j`'s bitset.
-            let all = (start..self.live.len()).all(|w| self.live[w] & row[w] & !other[w] == 0);
+            let all = span.clone().all(|w| self.live[w] & row[w] & !other[w] == 0);
             if all {
-                removed += self.remove(table, table.first_word(j), |w| other[w] & !row[w]);
+                removed += self.remove(table, table.span(j), |w| other[w] & !row[w]);
             }
         }
         removed
