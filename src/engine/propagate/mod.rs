@@ -176,7 +176,7 @@ impl Search for Propagate {
         let table = Table::new(problem);
         Propagate {
             frames: Frames::new(&table),
-            checked: vec![COVERED; table.primary],
+            checked: vec![COVERED; state::blocks(table.primary)],
             scratch: vec![0; table.words],
             table: Arc::new(table),
             levels: Vec::new(),

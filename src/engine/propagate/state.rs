@@ -71,7 +71,7 @@ pub(crate) struct Frames {
     counts: Vec<u16>,
     /// Words of a bitset.
     words: usize,
-    /// Counts of a frame: the primary items.
+    /// Counts of a frame: the primary items, then [`COVERED`] up to a whole [`BLOCK`].
     primary: usize,
 }
 
@@ -135,9 +135,9 @@ impl Frames {
         let mut frames = Frames {
             live: vec![0; table.words],
             chosen: vec![0; table.words],
-            counts: vec![0; table.primary],
+            counts: vec![COVERED; blocks(table.primary)],
             words: table.words,
-            primary: table.primary,
+            primary: blocks(table.primary),
         };
         frames.reset(table);
         frames
@@ -148,7 +148,7 @@ impl Frames {
         let f = self.frame_mut(0);
         f.live.copy_from_slice(&table.root_active);
         f.chosen.fill(0);
-        for (i, count) in f.counts.iter_mut().enumerate() {
+        for (i, count) in f.counts.iter_mut().enumerate().take(table.primary) {
             *count = table.keys.count(table.root_counts[i]) as u16;
         }
     }
@@ -270,11 +270,10 @@ impl FrameMut<'_> {
         loop {
             let mut forced = false;
             for b in (0..n).step_by(BLOCK) {
-                let block = &self.counts[b..(b + BLOCK).min(n)];
-                if !block.iter().fold(false, |any, &c| any | (c <= 1)) {
-                    continue;
-                }
-                for i in b..(b + BLOCK).min(n) {
+                let mut hits = mask(&self.counts[b..b + BLOCK], |c| c <= 1);
+                while hits != 0 {
+                    let i = b + hits.trailing_zeros() as usize;
+                    hits &= hits - 1;
                     match self.counts[i] {
                         0 => return false,
                         1 => {
@@ -294,20 +293,16 @@ impl FrameMut<'_> {
             }
             let mut pruned = 0;
             while quiet < n && pruned == 0 {
-                let end = (at + BLOCK).min(n);
-                let (counts, marks) = (&self.counts[at..end], &checked[at..end]);
-                let due = counts.iter().zip(marks);
-                if due.fold(false, |any, (&c, &m)| any | ((c <= SUBSET_MAX) & (c < m))) {
-                    for i in at..end {
-                        let count = self.counts[i];
-                        if count <= SUBSET_MAX && count < checked[i] {
-                            checked[i] = count;
-                            pruned += self.subsets(table, i as u32);
-                        }
-                    }
+                let (counts, marks) = (&self.counts[at..at + BLOCK], &checked[at..at + BLOCK]);
+                let mut due = mask(counts, |c| c <= SUBSET_MAX) & mask2(counts, marks);
+                while due != 0 {
+                    let i = at + due.trailing_zeros() as usize;
+                    due &= due - 1;
+                    checked[i] = self.counts[i];
+                    pruned += self.subsets(table, i as u32);
                 }
-                quiet += end - at;
-                at = if end == n { 0 } else { end };
+                quiet += BLOCK;
+                at = if at + BLOCK == n { 0 } else { at + BLOCK };
             }
             if pruned == 0 {
                 return true;
@@ -319,15 +314,47 @@ impl FrameMut<'_> {
     }
 }
 
-/// The counts that the rules test at once, in one vector comparison or a few.
-const BLOCK: usize = 32;
+/// The counts that the rules test at once, in a few vector comparisons.
+pub(crate) const BLOCK: usize = 32;
+
+/// `n` rounded up to whole [`BLOCK`]s.
+pub(crate) fn blocks(n: usize) -> usize {
+    n.div_ceil(BLOCK).max(1) * BLOCK
+}
+
+/// The bits of the counts of `block` ([`BLOCK`] long) that pass `test`, in one word.
+#[inline(always)]
+fn mask(block: &[u16], test: impl Fn(u16) -> bool) -> u32 {
+    let block: &[u16; BLOCK] = block.try_into().expect("a whole block");
+    let mut bits = 0;
+    for (k, &c) in block.iter().enumerate() {
+        bits |= u32::from(test(c)) << k;
+    }
+    bits
+}
+
+/// The bits of the counts of `block` that are below `marks`, in one word.
+#[inline(always)]
+fn mask2(block: &[u16], marks: &[u16]) -> u32 {
+    let block: &[u16; BLOCK] = block.try_into().expect("a whole block");
+    let marks: &[u16; BLOCK] = marks.try_into().expect("a whole block");
+    let mut bits = 0;
+    for k in 0..BLOCK {
+        bits |= u32::from(block[k] < marks[k]) << k;
+    }
+    bits
+}
 
 impl Frame<'_> {
     /// The uncovered primary item with the fewest live options (the first of them), and that
     /// number; `None` when every primary item is covered.
     #[inline]
     pub(crate) fn fewest(&self) -> Option<(u32, u16)> {
-        let least = self.counts.iter().copied().min().unwrap_or(COVERED);
+        // A plain loop: `Iterator::min` left a call per count in the search loop.
+        let mut least = COVERED;
+        for &c in self.counts {
+            least = least.min(c);
+        }
         if least >= COVERED_MIN {
             return None;
         }
