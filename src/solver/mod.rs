@@ -73,9 +73,10 @@ mod auto;
 
 pub use self::auto::{AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO};
 
-/// The engine a [`Solver`] runs on a problem without multiplicities. Both search the same tree
-/// (DLX1's on plain exact cover, DLX2's with colors), so the choice changes only the time and
-/// the memory a search takes, never its results or its [`Stats`]. A problem with
+/// The engine a [`Solver`] runs on a problem without multiplicities. The links and the bits
+/// search the same tree (DLX1's on plain exact cover, DLX2's with colors), so the choice
+/// between them changes only the time and the memory a search takes, never its results or
+/// its [`Stats`]; [`Engine::Propagate`] finds the same solutions in another tree. A problem with
 /// multiplicities always runs on the links (DLX3): the bit engine does plain exact cover and
 /// colors only, and asking for it falls back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

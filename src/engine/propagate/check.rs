@@ -50,19 +50,15 @@ impl Propagate {
                     return Err(format!("frame {d}: option {o} live with a covered item"));
                 }
             }
-            for i in 0..t.primary {
-                let live = t.bitset(i as u32).iter().zip(f.live);
-                let count: u16 = live.map(|(r, l)| (r & l).count_ones() as u16).sum();
-                let right = if covered[i] {
-                    f.counts[i] >= COVERED_MIN
+            for (i, (&count, &covered)) in f.counts.iter().zip(&covered).enumerate() {
+                let right = if i >= t.primary || covered {
+                    count >= COVERED_MIN
                 } else {
-                    f.counts[i] == count
+                    let live = t.bitset(i as u32).iter().zip(f.live);
+                    count == live.map(|(r, l)| (r & l).count_ones() as u16).sum::<u16>()
                 };
                 if !right {
-                    return Err(format!(
-                        "frame {d}: item {i} counts {} with {count} live options",
-                        f.counts[i]
-                    ));
+                    return Err(format!("frame {d}: item {i} counts {count}"));
                 }
             }
             if let Some(level) = self.levels.get(d) {
