@@ -6,14 +6,15 @@
 //!   none removed by a rule);
 //! - `chosen`: the bitset of the options chosen on the way to it (givens, branch choices,
 //!   options forced by the singles rule);
-//! - `counts`: for each primary item, the number of its live options, or [`COVERED`] once
-//!   a chosen option covers it.
+//! - `counts`: for each primary item, the number of its live options, or [`COVERED`] (less
+//!   the options removed since) once a chosen option covers it; then [`COVERED`] up to a
+//!   whole [`BLOCK`], so that the scans take whole blocks.
 //!
 //! # Invariants (checked by `Propagate::check`)
 //! In every frame a node was opened in: the chosen options are pairwise disjoint; an option
 //! is live only if none of its items is covered by a chosen option; a primary item's count
-//! is [`COVERED`] exactly when a chosen option covers it, and otherwise the number of its
-//! live options. `live` may be smaller than "every option compatible with the chosen ones":
+//! is at least [`COVERED_MIN`] exactly when a chosen option covers it, and otherwise the
+//! number of its live options. `live` may be smaller than "every option compatible with the chosen ones":
 //! the rules remove options that no solution below the node contains.
 //!
 //! # The rules
