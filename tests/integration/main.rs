@@ -28,6 +28,7 @@ mod named;
 mod names;
 mod parallel;
 mod problems;
+mod propagate;
 mod sudoku_generate;
 mod sudoku_layouts;
 mod sudoku_read;

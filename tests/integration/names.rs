@@ -95,10 +95,10 @@ fn a_problem_built_by_name_is_written_with_its_names_and_read_back() -> Result<(
     assert_eq!(names.options().unwrap(), &["Ann in 1", "Bob in 2"]);
     assert_eq!(names.item("blind"), Some(2));
     let text = assert_round_trip(named.problem());
-    // The builder does not name its colors, so they are written as numbers.
+    // The colors keep the names the options gave them.
     assert_eq!(
         text,
-        "seat1 0:1|seat2 | blind\nseat1 blind:0\nseat2 blind:0\n"
+        "seat1 0:1|seat2 | blind\nseat1 blind:open\nseat2 blind:open\n"
     );
     Ok(())
 }
