@@ -28,6 +28,7 @@ use super::search::{Search, TEMPLATE};
 #[command(after_help = "Examples:\n  \
     dancing cover puzzles/exact-cover/knuth-example.dlx\n  \
     dancing cover --count --stats puzzles/exact-cover/nqueens-8.dlx\n  \
+    dancing polyomino 12x12 --pieces domino --copies 72 --to-dlx | dancing cover --count --memo\n  \
     dancing cover --all --limit 3 < puzzles/exact-cover/langford-7.dlx")]
 pub struct CoverArgs {
     /// The problem file; standard input when absent or `-`.
@@ -45,6 +46,8 @@ pub struct CoverArgs {
     engine: EngineArgs,
     #[command(flatten)]
     seed: SeedArgs,
+    #[command(flatten)]
+    memo: super::memo::MemoArgs,
     #[command(flatten)]
     distributed: super::parts::PartsArgs,
     #[command(flatten)]
@@ -79,6 +82,19 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
             ));
         }
         return super::parts::run(&args.distributed, &parsed, args.count, jobs, common.stats);
+    }
+    if args.memo.active() {
+        let seed = args.seed.seed(Some(0)).unwrap_or(0);
+        return args.memo.run(
+            &parsed.problem,
+            args.count,
+            seed,
+            common,
+            |out, solution| {
+                write_solution(out, &parsed, solution)?;
+                Ok(())
+            },
+        );
     }
     let search = Search {
         problem: &parsed.problem,
