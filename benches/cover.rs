@@ -8,9 +8,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use dancing::problems::{langford, queens};
-use dancing::{Problem, Solver};
+use dancing::{Count, Problem, Solver};
 
-fn count(problem: &Problem) -> u64 {
+fn count(problem: &Problem) -> Count {
     Solver::new(problem).count(None).unwrap()
 }
 

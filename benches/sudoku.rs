@@ -11,7 +11,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dancing::sudoku::grid::{Grid, Shape};
 use dancing::sudoku::read::PuzzleReader;
 use dancing::sudoku::solve::{SudokuSolver, matrix};
-use dancing::{Problem, ProblemBuilder, Solver};
+use dancing::{Count, Problem, ProblemBuilder, Solver};
 
 fn load(text: &str) -> Vec<Grid> {
     PuzzleReader::new(text.as_bytes())
@@ -31,7 +31,7 @@ const SETS: [(&str, &str); 3] = [
     ),
 ];
 
-fn solve_all(solver: &mut SudokuSolver, puzzles: &[Grid], limit: u64) -> u64 {
+fn solve_all(solver: &mut SudokuSolver, puzzles: &[Grid], limit: u64) -> Count {
     puzzles
         .iter()
         .map(|p| solver.solve(black_box(p), limit).expect("solvable").count)
@@ -98,7 +98,7 @@ fn building(c: &mut Criterion) {
             puzzles
                 .iter()
                 .map(|p| Solver::new(&reduced(black_box(p))).count(Some(1)).unwrap())
-                .sum::<u64>()
+                .sum::<Count>()
         })
     });
     group.finish();
@@ -126,7 +126,7 @@ fn threads(c: &mut Criterion) {
                             || SudokuSolver::new(Shape::CLASSIC),
                             |solver, p| solver.solve(black_box(p), 1).expect("solvable").count,
                         )
-                        .sum::<u64>()
+                        .sum::<Count>()
                 })
             })
         });

@@ -44,7 +44,7 @@
 //!     }
 //! }
 //! let mut solver = Solver::new(&b.build()?);
-//! assert_eq!(solver.count(None), Ok(2));
+//! assert_eq!(solver.count(None).unwrap(), 2);
 //! # Ok::<(), dancing::BuildError>(())
 //! ```
 //!
@@ -53,9 +53,9 @@
 //! after. So [`Solver::count`], [`sudoku::solve::SudokuSolver::count`] and
 //! [`sudoku::solve::SudokuSolver::solve`], and the command line's `--limit` (of `cover`,
 //! `sudoku --count` and the other commands): a count below the limit is exact; a count equal
-//! to it may be short of the total, since the search stops there without looking further (the
-//! command line writes it `N+`). No limit (`None`, or `u64::MAX`) counts every solution. A
-//! limit of 0 counts nothing and answers 0, except where a solution must be found
+//! to it may be short of the total, since the search stops there without looking further: the
+//! [`Count`] says which (and writes itself `N+`). No limit (`None`, or `u64::MAX`) counts
+//! every solution. A limit of 0 counts nothing and answers "at least 0", except where a solution must be found
 //! (`SudokuSolver::solve` takes it as 1); the command line refuses `--limit 0`.
 //!
 //! # Memory
@@ -64,6 +64,7 @@
 //! allocates nothing else while it searches, except to grow its stack of choices.
 
 pub mod batch;
+mod count;
 mod engine;
 pub mod knuth;
 pub mod memo;
@@ -79,6 +80,7 @@ pub mod solver;
 pub mod sudoku;
 mod text;
 
+pub use count::{Count, ParseCountError};
 pub use parallel::{Total, count_parallel};
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{

@@ -35,7 +35,7 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-use crate::{BuildError, Problem, ProblemBuilder, Solver};
+use crate::{BuildError, Count, Problem, ProblemBuilder, Solver};
 
 /// A mistake found by [`NamedBuilder`]: each names the item, and the option when there is
 /// one, at fault.
@@ -358,8 +358,8 @@ impl NamedProblem {
         })
     }
 
-    /// The number of solutions.
-    pub fn count(&self) -> u64 {
+    /// The number of solutions (always exact: no limit).
+    pub fn count(&self) -> Count {
         Solver::new(&self.problem)
             .count(None)
             .expect("a solver without a node budget never gives up")

@@ -40,7 +40,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::{Engine, Problem, Solver, Stats, Step};
+use crate::{Count, Engine, Problem, Solver, Stats, Step};
 
 /// The weight (see the module docs) of a subtree handed out, per job: enough subtrees for
 /// the busy threads to even out.
@@ -69,18 +69,18 @@ pub const PAUSE_NODES: u64 = 1 << 16;
 /// solution, enters one node, per step, and 2^64 steps at a billion a second take 584
 /// years. A sum of many searches can: a thousand machines for a year pass 2^64 nodes, and a
 /// `u64` total of such a count wraps around silently. So sums of parts are made here, in
-/// `u128`, which no search can exhaust.
+/// `u128`, which no search can exhaust. The count itself is a [`Count`], which has no bound:
+/// a part counted by memoization rather than by visiting each solution can pass 2^128.
 ///
 /// In JSON (the files of [`crate::parts`]) it is `{"count":…,"nodes":…,"updates":…}`, with
-/// `"cleansings":…` after them when there are any (problems with colors).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
+/// `"cleansings":…` after them when there are any (problems with colors); the count is a
+/// number, or a string of digits past 2^128.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Total {
-    /// Solutions found: the count.
+    /// Solutions found: the count (exact: a total is of whole searches).
     #[serde(rename = "count")]
-    pub solutions: u128,
+    pub solutions: Count,
     /// Nodes of the search tree entered, solutions included (Knuth's `nodes`).
     pub nodes: u128,
     /// Items covered plus option nodes hidden (Knuth's `updates`).
@@ -98,7 +98,7 @@ pub(crate) fn is_zero(n: &u128) -> bool {
 impl From<Stats> for Total {
     fn from(stats: Stats) -> Total {
         Total {
-            solutions: stats.solutions.into(),
+            solutions: Count::exact(stats.solutions),
             nodes: stats.nodes.into(),
             updates: stats.updates.into(),
             cleansings: stats.cleansings.into(),
@@ -110,11 +110,12 @@ impl std::ops::Add for Total {
     type Output = Total;
 
     /// # Panics
-    /// If a sum passes 2^128 (it cannot, for counts of searches; see [`Total`]).
+    /// If a sum of nodes, updates or cleansings passes 2^128 (it cannot, for searches; see
+    /// [`Total`]).
     fn add(self, other: Total) -> Total {
         let sum = |a: u128, b: u128| a.checked_add(b).expect("a total below 2^128");
         Total {
-            solutions: sum(self.solutions, other.solutions),
+            solutions: self.solutions + other.solutions,
             nodes: sum(self.nodes, other.nodes),
             updates: sum(self.updates, other.updates),
             cleansings: sum(self.cleansings, other.cleansings),
@@ -124,7 +125,7 @@ impl std::ops::Add for Total {
 
 impl std::ops::AddAssign for Total {
     fn add_assign(&mut self, other: Total) {
-        *self = *self + other;
+        *self = std::mem::take(self) + other;
     }
 }
 
@@ -135,7 +136,7 @@ impl std::iter::Sum for Total {
 }
 
 /// A count stopped by its flag before the end.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, thiserror::Error)]
 #[error("stopped after {} nodes with {} solutions found", .stats.nodes, .stats.solutions)]
 pub struct Stopped {
     /// The work done until then; `stats.solutions` is a lower bound on the count.
@@ -182,7 +183,7 @@ pub fn count_parallel(problem: &Problem, jobs: usize) -> Total {
 /// let problem = dancing::problems::queens(11);
 /// let stop = AtomicBool::new(true);
 /// let stopped = dancing::parallel::count_parallel_until(&problem, 2, &stop).unwrap_err();
-/// assert!(stopped.stats.solutions < 2680);
+/// assert!(stopped.stats.solutions.to_u64() < Some(2680));
 /// let running = AtomicBool::new(false);
 /// let total = dancing::parallel::count_parallel_until(&problem, 2, &running).unwrap();
 /// assert_eq!(total.solutions, 2680);
@@ -266,7 +267,7 @@ pub fn count_parallel_watched_on(
     watch: &Watch,
 ) -> Result<Total, Stopped> {
     let result = count(problem, engine, jobs, &watch.stop, Some(watch));
-    if let Ok(total) = result {
+    if let Ok(total) = &result {
         watch.finish(total);
     }
     result
@@ -360,11 +361,11 @@ impl Watch {
 
     /// Records the exact statistics of a complete count (a watch shows them in 64 bits,
     /// which one machine's count cannot pass: see [`Total`]).
-    fn finish(&self, total: Total) {
+    fn finish(&self, total: &Total) {
         for (k, value) in [
             total.nodes,
             total.updates,
-            total.solutions,
+            total.solutions.to_u128().unwrap_or(u128::MAX),
             total.cleansings,
         ]
         .into_iter()
@@ -493,7 +494,10 @@ fn count_planned(
                         watch.searched.fetch_add(1, Ordering::Relaxed);
                     }
                     let mut below = below.lock().expect("no thread panicked");
-                    *below = combine(*below, counted);
+                    *below = combine(
+                        std::mem::replace(&mut *below, Ok(Total::default())),
+                        counted,
+                    );
                 });
             })
         })

@@ -395,7 +395,7 @@ impl ProblemBuilder {
     /// b.colored_option([(0, None), (2, Some(7))])?;
     /// b.colored_option([(1, None), (2, Some(7))])?;
     /// b.colored_option([(0, None), (1, None), (2, Some(8))])?;
-    /// assert_eq!(Solver::new(&b.build()?).count(None), Ok(2));
+    /// assert_eq!(Solver::new(&b.build()?).count(None).unwrap(), 2);
     /// # Ok::<(), dancing::BuildError>(())
     /// ```
     ///
@@ -449,7 +449,7 @@ impl ProblemBuilder {
     ///     b.option([0])?;
     /// }
     /// // 6 pairs and 4 triples.
-    /// assert_eq!(Solver::new(&b.build()?).count(None), Ok(10));
+    /// assert_eq!(Solver::new(&b.build()?).count(None).unwrap(), 10);
     /// # Ok::<(), dancing::BuildError>(())
     /// ```
     ///

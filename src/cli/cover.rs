@@ -81,7 +81,21 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
                  split a search in the problem's own order: leave one of them out"
             ));
         }
-        return super::parts::run(&args.distributed, &parsed, args.count, jobs, common.stats);
+        if args.memo.zdd.is_some() || args.memo.sample.is_some() {
+            return Err(anyhow!(
+                "--zdd and --sample build the diagram of the whole problem on one machine; \
+                 --parts splits a count: with --parts, use --memo"
+            ));
+        }
+        let memo = args.memo.memo.then(|| args.memo.config());
+        return super::parts::run(
+            &args.distributed,
+            &parsed,
+            args.count,
+            jobs,
+            common.stats,
+            memo,
+        );
     }
     if args.memo.active() {
         let seed = args.seed.seed(Some(0)).unwrap_or(0);

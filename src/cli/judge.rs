@@ -5,9 +5,9 @@
 
 use std::time::Duration;
 
-use dancing::Stats;
 use dancing::sudoku::grid::Grid;
 use dancing::sudoku::solve::{Progress, Solution, SolveError, SudokuSolver};
+use dancing::{Count, Stats};
 
 /// What the user asked to know about each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,10 +65,10 @@ pub struct Verdict {
     pub status: Status,
     /// The first solution found, if any.
     pub solution: Option<Grid>,
-    /// Solutions counted, up to the request's limit (0 when the search did not finish).
-    pub solutions: u64,
-    /// Whether `solutions` is the exact number: the search ended before the limit.
-    pub complete: bool,
+    /// Solutions counted, up to the request's limit, when the search finished (solved,
+    /// multiple or unsolvable): exact when it ended before the limit, `N+` at it. `None` for an
+    /// invalid puzzle or a spent budget, whose count is unknown.
+    pub count: Option<Count>,
     /// Why the puzzle was not solved, for people.
     pub error: Option<String>,
     /// The work of the search (zero when there was none).
@@ -81,32 +81,16 @@ impl Verdict {
         Verdict {
             status: Status::Invalid,
             solution: None,
-            solutions: 0,
-            complete: false,
+            count: None,
             error: Some(error),
             stats: Stats::default(),
-        }
-    }
-
-    /// The number of solutions, counted up to the request's limit, when the search finished
-    /// (solved, multiple or unsolvable); `None` for an invalid puzzle or a spent budget, whose
-    /// count is unknown.
-    pub fn count(&self) -> Option<u64> {
-        match self.status {
-            Status::Solved | Status::Multiple | Status::Unsolvable => Some(self.solutions),
-            Status::Invalid | Status::GaveUp => None,
         }
     }
 
     /// The count as the `line` format writes it: `N`, or `N+` when the search stopped at the
     /// limit (there may be more); `None` where there is no count.
     pub fn count_text(&self) -> Option<String> {
-        let count = self.count()?;
-        Some(if self.complete {
-            count.to_string()
-        } else {
-            format!("{count}+")
-        })
+        self.count.as_ref().map(Count::to_string)
     }
 }
 
@@ -123,7 +107,7 @@ pub fn judge(
     let stats = solver.stats();
     match result {
         Ok(Solution { grid, count }) => {
-            let status = if request.unique && count > 1 {
+            let status = if request.unique && count != 1 {
                 Status::Multiple
             } else {
                 Status::Solved
@@ -132,8 +116,7 @@ pub fn judge(
                 status,
                 error: (status == Status::Multiple).then(|| "more than one solution".to_string()),
                 solution: Some(grid),
-                solutions: count,
-                complete: count < limit,
+                count: Some(count),
                 stats,
             }
         }
@@ -145,8 +128,7 @@ pub fn judge(
                 _ => Status::Invalid,
             },
             solution: None,
-            solutions: 0,
-            complete: err == SolveError::Unsolvable,
+            count: (err == SolveError::Unsolvable).then(Count::default),
             error: Some(match err {
                 SolveError::OutOfTime { limit, .. } => out_of_time(limit),
                 _ => err.to_string(),
@@ -203,14 +185,15 @@ mod tests {
             let v = judge(&mut solver(), &puzzle, request, |_| {});
             assert_eq!(v.status, Status::Solved, "{request:?}");
             assert_eq!(v.status.name(), "solved");
-            assert_eq!(v.solutions, 1);
+            assert_eq!(v.count.as_ref().unwrap().value(), 1u32.into());
             assert_eq!(v.error, None);
             assert!(v.stats.nodes > 0);
             assert_eq!(verify(&puzzle, &v.solution.unwrap()), Ok(()));
         }
         // Found one, asked for one: there may be more. Under --unique, 1 of 2 is exact.
-        assert!(!judge(&mut solver(), &puzzle, FIND_ONE, |_| {}).complete);
-        assert!(judge(&mut solver(), &puzzle, UNIQUE, |_| {}).complete);
+        let count = |request| judge(&mut solver(), &puzzle, request, |_| {}).count_text();
+        assert_eq!(count(FIND_ONE).as_deref(), Some("1+"));
+        assert_eq!(count(UNIQUE).as_deref(), Some("1"));
     }
 
     #[test]
@@ -221,7 +204,7 @@ mod tests {
         let v = judge(&mut solver(), &puzzle, FIND_ONE, |_| {});
         assert_eq!(v.status, Status::Unsolvable);
         assert_eq!(v.status.name(), "unsolvable");
-        assert_eq!((&v.solution, v.solutions, v.complete), (&None, 0, true));
+        assert_eq!(v.solution, None);
         assert_eq!(v.count_text().as_deref(), Some("0"));
         assert_eq!(v.error.as_deref(), Some("no solution"));
     }
@@ -237,7 +220,7 @@ mod tests {
         let v = judge(&mut solver, &puzzle, FIND_ONE, |_| {});
         assert_eq!(v.status, Status::Invalid);
         assert_eq!(v.status.name(), "invalid");
-        assert_eq!((&v.solution, v.solutions, v.count_text()), (&None, 0, None));
+        assert_eq!((&v.solution, v.count_text()), (&None, None));
         assert_eq!(v.stats, Stats::default());
         assert_eq!(
             v.error.as_deref(),
@@ -259,22 +242,26 @@ mod tests {
         let v = judge(&mut solver(), &empty, UNIQUE, |_| {});
         assert_eq!(v.status, Status::Multiple);
         assert_eq!(v.status.name(), "multiple");
-        assert_eq!(v.solutions, 2, "unique raises the limit to 2");
+        assert_eq!(
+            v.count_text().as_deref(),
+            Some("2+"),
+            "unique raises the limit to 2"
+        );
         assert!(v.error.is_some());
         assert_eq!(verify(&empty, &v.solution.unwrap()), Ok(()));
 
         let v = judge(&mut solver(), &empty, FIND_ONE, |_| {});
-        assert_eq!((v.status, v.solutions), (Status::Solved, 1));
+        assert_eq!(
+            (v.status, v.count_text().as_deref()),
+            (Status::Solved, Some("1+"))
+        );
 
         let ten = Request {
             limit: 10,
             unique: false,
         };
         let v = judge(&mut solver(), &empty, ten, |_| {});
-        assert_eq!(
-            (v.status, v.solutions, v.complete),
-            (Status::Solved, 10, false)
-        );
+        assert_eq!(v.status, Status::Solved);
         assert_eq!(v.count_text().as_deref(), Some("10+"));
 
         let v = judge(&mut solver(), &grid(CLASSIC), ten, |_| {});
@@ -285,7 +272,10 @@ mod tests {
             unique: true,
         };
         let v = judge(&mut solver(), &empty, five_unique, |_| {});
-        assert_eq!((v.status, v.solutions), (Status::Multiple, 5));
+        assert_eq!(
+            (v.status, v.count_text().as_deref()),
+            (Status::Multiple, Some("5+"))
+        );
     }
 
     #[test]
@@ -296,10 +286,7 @@ mod tests {
         let v = judge(&mut solver, &puzzle, FIND_ONE, |_| {});
         assert_eq!(v.status, Status::GaveUp);
         assert_eq!(v.status.name(), "gave-up");
-        assert_eq!(
-            (v.solution.as_ref(), v.solutions, v.count_text()),
-            (None, 0, None)
-        );
+        assert_eq!((v.solution.as_ref(), v.count_text()), (None, None));
         assert!(v.error.as_deref().unwrap().starts_with("gave up after"));
         solver.set_max_nodes(None);
 
@@ -316,7 +303,10 @@ mod tests {
 
         // Without the budgets the same solver solves it, and the answer verifies.
         let v = judge(&mut solver, &puzzle, UNIQUE, |_| {});
-        assert_eq!((v.status, v.solutions), (Status::Solved, 1));
+        assert_eq!(
+            (v.status, v.count_text().as_deref()),
+            (Status::Solved, Some("1"))
+        );
         assert_eq!(verify(&puzzle, &v.solution.unwrap()), Ok(()));
     }
 }

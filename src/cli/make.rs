@@ -191,8 +191,10 @@ struct HintArgs {
     format: RateFormat,
     #[command(flatten)]
     shape: super::sudoku::ShapeArgs,
-    #[command(flatten)]
-    common: CommonArgs,
+    /// No message about an invalid puzzle: the exit code and the output tell everything (a
+    /// hint is reasoning, not a search, so it takes no threads, budgets or statistics).
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 /// Runs `dancing sudoku` or one of its actions.
@@ -218,7 +220,8 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
     let symmetry: Symmetry = args.symmetry.parse()?;
     let band: Option<Band> = args.difficulty.as_deref().map(str::parse).transpose()?;
     let jobs = args.common.jobs();
-    let deadline = args.common.max_time.map(|t| Instant::now() + t);
+    let started = Instant::now();
+    let deadline = args.common.max_time.map(|t| started + t);
     let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -332,6 +335,14 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         super::report::write_stderr(&format!(
             "puzzles: {made}, mean clues: {:.2}\n",
             clues as f64 / made as f64
+        ));
+    }
+    if args.common.stats {
+        let seconds = started.elapsed().as_secs_f64();
+        super::report::write_stderr(&format!(
+            "made: {made}, not made: {}; elapsed: {seconds:.3}s, {:.1} puzzles/s\n",
+            args.count - made,
+            made as f64 / seconds.max(1e-9)
         ));
     }
     Ok(if super::interrupted() {
@@ -593,7 +604,7 @@ fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
         Some(hint::Stuck::Conflict(conflict)) => {
             // As `dancing sudoku` says it: the puzzle is invalid, and no step is given.
             out.flush()?;
-            if !args.common.quiet {
+            if !args.quiet {
                 super::report::say(format_args!("{name}:{}: invalid: {conflict}", puzzle.line));
             }
             if jsonl {

@@ -152,7 +152,7 @@ impl MemoArgs {
             }
         }
         out.flush()?;
-        if total == 0u32.into() {
+        if total.is_zero() {
             report.note("no solution");
             return Ok(Exit::NoSolution);
         }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use anyhow::anyhow;
 use dancing::parallel::{Stopped, Watch};
 use dancing::restart::Restarts;
-use dancing::{Engine, Problem, Solver, Stats, Step, Total};
+use dancing::{Count, Engine, Problem, Solver, Stats, Step, Total};
 
 use super::Exit;
 use super::common::CommonArgs;
@@ -46,7 +46,7 @@ pub struct Search<'a> {
 }
 
 /// How a search ended, for the command to add what only it knows.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Outcome {
     /// The exit code.
     pub exit: Exit,
@@ -54,7 +54,7 @@ pub struct Outcome {
     /// a budget, Ctrl-C or `--limit`.
     pub complete: bool,
     /// The solutions found.
-    pub found: u128,
+    pub found: Count,
 }
 
 impl Search<'_> {
@@ -118,9 +118,10 @@ impl Search<'_> {
         show_progress(report, solver.stats(), &solver.whereabouts());
         report.finish();
         // The count is exact unless the search stopped at the limit.
-        let exact = found < limit || self.limit.is_none();
+        let counted = Count::from_search(found, self.limit);
+        let exact = counted.is_exact();
         if self.count && end == End::Finished {
-            writeln!(out, "{}", count_text(found, exact))?;
+            writeln!(out, "{counted}")?;
         }
         out.flush()?;
         if common.stats {
@@ -165,7 +166,7 @@ impl Search<'_> {
         Ok(Outcome {
             exit,
             complete: end == End::Finished && (self.count || self.all) && exact,
-            found: found.into(),
+            found: counted,
         })
     }
 
@@ -225,7 +226,7 @@ impl Search<'_> {
                 return Ok(Outcome {
                     exit,
                     complete: false,
-                    found: stats.solutions,
+                    found: Count::at_least(stats.solutions.value()),
                 });
             }
         };
@@ -233,9 +234,14 @@ impl Search<'_> {
         writeln!(out, "{}", stats.solutions)?;
         out.flush()?;
         if self.common.stats {
-            report.write(&stats_text(self.problem, stats, true, start.elapsed()));
+            report.write(&stats_text(
+                self.problem,
+                stats.clone(),
+                true,
+                start.elapsed(),
+            ));
         }
-        let exit = if stats.solutions == 0 {
+        let exit = if stats.solutions.is_zero() {
             report.note("no solution");
             Exit::NoSolution
         } else {
@@ -260,15 +266,6 @@ enum End {
     OutOfTime,
     /// Ctrl-C.
     Interrupted,
-}
-
-/// `N`, or `N+` when the search stopped at the limit and there may be more.
-fn count_text(count: u64, exact: bool) -> String {
-    if exact {
-        count.to_string()
-    } else {
-        format!("{count}+")
-    }
 }
 
 /// The search of [`Search::run`]: one search in the problem's order, or randomized restarts

@@ -128,7 +128,7 @@ impl SolveArgs {
         let outcome = search.run(&report, &mut show)?;
         if let Some(symmetries) = family.up_to
             && outcome.complete
-            && outcome.found > 0
+            && !outcome.found.is_zero()
         {
             report.note(format!(
                 "{} solutions up to symmetry: each stands for its distinct images under the \

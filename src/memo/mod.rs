@@ -48,7 +48,6 @@ mod table;
 mod tally;
 mod zdd;
 
-use num_bigint::BigUint;
 use thiserror::Error;
 
 pub use self::state::Choice;
@@ -56,6 +55,7 @@ use self::state::{Mark, State};
 use self::table::Table;
 use self::tally::Tally;
 pub use self::zdd::{Paths, Zdd, ZddNode};
+use crate::count::Count;
 use crate::problem::Problem;
 use crate::search::ForceError;
 
@@ -156,9 +156,9 @@ struct Frame {
 ///     b.option(pair)?;
 /// }
 /// let mut memo = Memo::new(&b.build()?, MemoConfig::default())?;
-/// assert_eq!(memo.count(), 3u32.into());
+/// assert_eq!(memo.count(), 3);
 /// let zdd = memo.zdd();
-/// assert_eq!(zdd.count(), 3u32.into());
+/// assert_eq!(zdd.count(), 3);
 /// assert_eq!(zdd.solutions().count(), 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -210,17 +210,17 @@ impl Memo {
         Ok(())
     }
 
-    /// The number of solutions.
-    pub fn count(&mut self) -> BigUint {
+    /// The number of solutions (always exact).
+    pub fn count(&mut self) -> Count {
         let entry = self.run(None, &mut || false).expect("never stopped");
-        entry.count.to_big()
+        entry.count.to_count()
     }
 
     /// The number of solutions, unless `stop` answers `true` first (it is asked every few
     /// thousand subproblems): then `None`. Each count starts from an empty table, so the work
     /// of a stopped count is lost.
-    pub fn count_until(&mut self, mut stop: impl FnMut() -> bool) -> Option<BigUint> {
-        self.run(None, &mut stop).map(|e| e.count.to_big())
+    pub fn count_until(&mut self, mut stop: impl FnMut() -> bool) -> Option<Count> {
+        self.run(None, &mut stop).map(|e| e.count.to_count())
     }
 
     /// The diagram of all solutions (a ZDD over the options, see [`Zdd`]).

@@ -6,6 +6,8 @@
 
 use num_bigint::BigUint;
 
+use crate::count::Count;
+
 /// A count of completions: exact, never wrapping.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Tally {
@@ -37,6 +39,14 @@ impl Tally {
             (Tally::Small(a), Tally::Big(b)) => *self = Tally::Big(Box::new(&**b + *a)),
             (Tally::Big(a), Tally::Small(b)) => **a += *b,
             (Tally::Big(a), Tally::Big(b)) => **a += &**b,
+        }
+    }
+
+    /// The count as an exact [`Count`].
+    pub(crate) fn to_count(&self) -> Count {
+        match self {
+            Tally::Small(n) => Count::exact(*n),
+            Tally::Big(b) => Count::exact((**b).clone()),
         }
     }
 

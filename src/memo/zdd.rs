@@ -20,6 +20,7 @@ use std::io::{self, Write};
 use num_bigint::BigUint;
 
 use super::tally::Tally;
+use crate::count::Count;
 use crate::rng::Rng;
 
 /// A node of a [`Zdd`]: an option (its index in the problem) and the two children.
@@ -76,8 +77,8 @@ impl Zdd {
     }
 
     /// The number of solutions: paths from the root to `1`.
-    pub fn count(&self) -> BigUint {
-        self.path_counts()[self.root as usize].to_big()
+    pub fn count(&self) -> Count {
+        self.path_counts()[self.root as usize].to_count()
     }
 
     /// Every solution, as the options at which its path takes *hi*, in path order.

@@ -105,7 +105,7 @@ impl Ledger {
                 parts: self.header.parts,
             });
         }
-        Ok(self.header.above + self.results().map(PartResult::total).sum())
+        Ok(self.header.above.clone() + self.results().map(PartResult::total).sum())
     }
 }
 

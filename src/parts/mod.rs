@@ -65,9 +65,9 @@ use thiserror::Error;
 pub use self::file::{ReadError, ResultLine, read_results};
 pub use self::merge::{Incomplete, Ledger, MergeError, ranges};
 pub use self::plan::{CheckError, Split};
-pub use self::run::{SolveError, solve_parts};
-use crate::Problem;
+pub use self::run::{SolveError, solve_parts, solve_parts_by_memo};
 use crate::parallel::Total;
+use crate::{Count, Problem};
 
 // ---------------------------------------------------------------- fingerprints
 
@@ -183,8 +183,8 @@ pub struct PartResult {
     pub id: usize,
     /// The problem it is a part of.
     pub fingerprint: Fingerprint,
-    /// The solutions in the part.
-    pub count: u128,
+    /// The solutions in the part (exact: the part was searched to its end).
+    pub count: Count,
     /// The nodes of the part's search (the root of the part included).
     pub nodes: u128,
     /// The updates of the part's search.
@@ -200,7 +200,7 @@ impl PartResult {
     /// The count and statistics, without the time.
     pub fn total(&self) -> Total {
         Total {
-            solutions: self.count,
+            solutions: self.count.clone(),
             nodes: self.nodes,
             updates: self.updates,
             cleansings: self.cleansings,
@@ -367,7 +367,7 @@ mod tests {
         PartResult {
             id,
             fingerprint,
-            count,
+            count: count.into(),
             nodes: count + 1,
             updates: 2 * count,
             cleansings: 0,
@@ -416,7 +416,7 @@ mod tests {
             depth: 1,
             parts: 3,
             above: Total {
-                solutions: 1,
+                solutions: Count::exact(1u32),
                 nodes: 1,
                 updates: 1,
                 cleansings: 0,
@@ -431,9 +431,35 @@ mod tests {
             ledger.record(back.clone(), "line").unwrap();
         }
         let total = ledger.total().unwrap();
-        assert_eq!(total.solutions, 3 * big + 1);
+        assert_eq!(total.solutions, Count::exact(3 * big + 1));
         assert_eq!(total.solutions.to_string(), "55340232221128654846");
         assert_eq!(total.nodes, 3 * (big + 1) + 1);
+    }
+
+    #[test]
+    fn counts_past_two_to_the_128_are_carried_by_their_lines_and_summed_to_the_last_digit() {
+        let fingerprint = Fingerprint(1);
+        let mut ledger = Ledger::new(Header {
+            fingerprint,
+            depth: 1,
+            parts: 2,
+            above: Total::default(),
+        });
+        for id in 0..2 {
+            let mut part = result(id, fingerprint, 1);
+            part.count = Count::exact(u128::MAX) + Count::exact(id as u64);
+            let line = part.to_line();
+            let read: Vec<_> = read_results(line.as_bytes()).collect();
+            let [Ok((1, ResultLine::Done(back)))] = &read[..] else {
+                panic!("{read:?}");
+            };
+            assert_eq!(back.count, part.count, "{line}");
+            ledger.record(back.clone(), "line").unwrap();
+        }
+        // (2^128 - 1) + 2^128 = 2^129 - 1.
+        let total = ledger.total().unwrap().solutions;
+        assert_eq!(total.to_string(), "680564733841876926926749214863536422911");
+        assert!(total.is_exact());
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub enum Order {
 /// let mut solver = Solver::new(queens.problem());
 /// let board = queens.decode(&solver.next_solution().unwrap().unwrap());
 /// assert_eq!(board.columns().len(), 8);
-/// assert_eq!(solver.count(None), Ok(91)); // the 91 other solutions
+/// assert_eq!(solver.count(None).unwrap(), 91); // the 91 other solutions
 /// ```
 #[derive(Clone, Debug)]
 pub struct Queens {

@@ -64,6 +64,7 @@
 use std::ops::ControlFlow;
 
 use self::auto::{Inner, Rule, Switch};
+use crate::count::Count;
 use crate::engine::Search;
 use crate::problem::Problem;
 pub use crate::search::{ForceError, Stats, Step};
@@ -134,7 +135,7 @@ pub enum Outcome {
 /// let mut solver = Solver::new(&b.build()?);
 /// assert_eq!(solver.next_solution(), Ok(Some(vec![3, 0, 4])));
 /// solver.reset();
-/// assert_eq!(solver.count(None), Ok(1));
+/// assert_eq!(solver.count(None).unwrap(), 1);
 /// # Ok::<(), dancing::BuildError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -392,17 +393,18 @@ impl Solver {
     }
 
     /// Counts the solutions, stopping at `limit` if one is given (a limit of 2 answers "is
-    /// the solution unique?"; `Some(0)` answers 0: [limits](crate#limits)). Allocates nothing.
+    /// the solution unique?": [limits](crate#limits)); the [`Count`] is exact when the search
+    /// found fewer than the limit. Allocates nothing.
     ///
     /// # Errors
     /// [`GaveUp`] when the node budget runs out first; it holds the count so far.
-    pub fn count(&mut self, limit: Option<u64>) -> Result<u64, GaveUp> {
-        let limit = limit.unwrap_or(u64::MAX);
+    pub fn count(&mut self, limit: Option<u64>) -> Result<Count, GaveUp> {
+        let most = limit.unwrap_or(u64::MAX);
         let mut n = 0;
-        while n < limit && self.next()? {
+        while n < most && self.next()? {
             n += 1;
         }
-        Ok(n)
+        Ok(Count::from_search(n, limit))
     }
 
     /// Calls `visit` with each solution (option indices, as [`Solver::solution`]) until the

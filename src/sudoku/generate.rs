@@ -297,7 +297,7 @@ impl Generator {
 
     /// Whether `puzzle` has exactly one solution, proved within the node budget if any.
     fn is_unique(&mut self, puzzle: &Grid) -> bool {
-        self.solver.count(puzzle, 2) == Ok(1)
+        self.solver.count(puzzle, 2).is_ok_and(|count| count == 1)
     }
 }
 

@@ -137,7 +137,7 @@ pub enum RateError {
 /// [`RateError`] when the puzzle has no solution or more than one.
 pub fn rate(solver: &mut SudokuSolver, puzzle: &Grid) -> Result<Rating, RateError> {
     let solved = solver.solve(puzzle, 2).map_err(RateError::Unsolvable)?;
-    if solved.count > 1 {
+    if solved.count != 1 {
         return Err(RateError::Multiple);
     }
     let nodes = solver.stats().nodes;

@@ -56,7 +56,7 @@ use std::time::{Duration, Instant};
 
 use crate::sudoku::grid::{Conflict, Grid, Shape};
 use crate::sudoku::rules::{Clique, House, Rules};
-use crate::{Engine, Problem, ProblemBuilder, Solver, Step};
+use crate::{Count, Engine, Problem, ProblemBuilder, Solver, Step};
 
 /// Why a puzzle has no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -99,9 +99,9 @@ pub enum SolveError {
 pub struct Solution {
     /// The first solution found.
     pub grid: Grid,
-    /// The number of solutions, counted up to the limit asked for (so at least 1, and with a
-    /// limit of 2, 2 means "more than one").
-    pub count: u64,
+    /// The number of solutions, counted up to the limit asked for: at least 1, exact when
+    /// below the limit (with a limit of 2, "2+" means "more than one").
+    pub count: Count,
 }
 
 /// How far a long search has got, as [`SudokuSolver::solve_watched`] shows it at each
@@ -362,9 +362,10 @@ impl SudokuSolver {
         mut watch: impl FnMut(Progress),
     ) -> Result<Solution, SolveError> {
         let mut first = None;
-        let count = self.search(
+        let limit = limit.max(1);
+        let found = self.search(
             puzzle,
-            limit.max(1),
+            limit,
             |solver| {
                 if first.is_none() {
                     first = Some(solver.decode());
@@ -373,19 +374,24 @@ impl SudokuSolver {
             &mut watch,
         )?;
         first
-            .map(|grid| Solution { grid, count })
+            .map(|grid| Solution {
+                grid,
+                count: Count::from_search(found, Some(limit)),
+            })
             .ok_or(SolveError::Unsolvable)
     }
 
     /// Counts the solutions of `puzzle` up to `limit`, the number of solutions to stop after
     /// (see [the crate's limits](crate#limits): a count below `limit` is exact, and a limit
-    /// of 0 counts nothing and answers 0), without decoding any: 0 when it has none.
+    /// of 0 counts nothing and answers "at least 0"; `u64::MAX` is no limit), without decoding
+    /// any: 0 when it has none.
     ///
     /// # Errors
     /// [`SolveError`]: conflicting givens, budget spent, wrong shape (never
     /// [`SolveError::Unsolvable`]: that is a count of 0).
-    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
-        self.search(puzzle, limit, |_| {}, |_| {})
+    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<Count, SolveError> {
+        let found = self.search(puzzle, limit, |_| {}, |_| {})?;
+        Ok(Count::from_search(found, Some(limit)))
     }
 
     /// Places the givens of `puzzle` and searches up to `limit` solutions, calling `found` at
@@ -485,15 +491,23 @@ mod tests {
         let shape = Shape::new(2).unwrap();
         let empty = Grid::empty(shape);
         let mut sudoku = SudokuSolver::new(shape);
-        assert_eq!(sudoku.count(&empty, u64::MAX), Ok(288));
+        assert_eq!(sudoku.count(&empty, u64::MAX).unwrap(), 288);
         let problem = matrix(&Rules::classic(shape));
-        for limit in [0, 1, 2, 287, 288, 289] {
-            let expected = limit.min(288);
-            assert_eq!(sudoku.count(&empty, limit), Ok(expected), "limit {limit}");
+        for (limit, expected) in [
+            (0, "0+"),
+            (1, "1+"),
+            (2, "2+"),
+            (287, "287+"),
+            (288, "288+"),
+            (289, "288"),
+        ] {
+            let count = sudoku.count(&empty, limit).unwrap();
+            assert_eq!(count.to_string(), expected, "limit {limit}");
             let mut solver = Solver::new(&problem);
-            assert_eq!(solver.count(Some(limit)), Ok(expected), "limit {limit}");
+            assert_eq!(solver.count(Some(limit)).unwrap(), count, "limit {limit}");
             let solved = sudoku.solve(&empty, limit).unwrap();
-            assert_eq!(solved.count, expected.max(1), "limit {limit}");
+            let at_least_one = if limit == 0 { "1+" } else { expected };
+            assert_eq!(solved.count.to_string(), at_least_one, "limit {limit}");
         }
         // A limit of 0 still refuses what cannot be searched.
         let mut conflict = empty.clone();

@@ -43,14 +43,19 @@ fn generated_are_unique_and_minimal(flags: &[&str], rules: &Rules, count: usize)
         let puzzle = read(shape, object["puzzle"].as_str().expect("a puzzle"));
         let solution = read(shape, object["solution"].as_str().expect("a solution"));
         assert_eq!(verify_under(rules, &puzzle, &solution), Ok(()), "{flags:?}");
-        assert_eq!(solver.count(&puzzle, 2), Ok(1), "{flags:?}: not unique");
+        assert_eq!(
+            solver.count(&puzzle, 2).unwrap(),
+            1,
+            "{flags:?}: not unique"
+        );
         let n = shape.side();
         for cell in 0..n * n {
             let digit = puzzle.cells()[cell];
             if digit != 0 {
                 let mut fewer = puzzle.clone();
                 fewer.set(cell / n, cell % n, 0);
-                assert_eq!(solver.count(&fewer, 2), Ok(2), "{flags:?}: not minimal");
+                let count = solver.count(&fewer, 2).unwrap();
+                assert_eq!(count.to_string(), "2+", "{flags:?}: not minimal");
             }
         }
     }

@@ -1,7 +1,8 @@
 //! Issue 23 through the binary: the ssuds layout (blank lines between bands), `*` and `x`
 //! as blanks, `hint` and `rate` refusing conflicting givens, `rate`'s shared flags (jobs,
 //! budgets, jsonl, quiet), `generate --max-time`, `cover --merge` with flags anywhere (in
-//! tests/distributed.rs), and the reworded messages, each pinned here with its exact words.
+//! tests/distributed.rs), and the reworded messages, each pinned here with its exact words;
+//! then the flags each command takes, and a directory without puzzles.
 
 use crate::common;
 
@@ -281,4 +282,70 @@ fn a_time_too_long_for_max_time_is_refused_with_the_limit() {
         "{}",
         stderr_of(&assert)
     );
+}
+
+#[test]
+fn hint_takes_no_search_flags_since_it_does_not_search() {
+    for flag in [
+        "--jobs=2",
+        "--max-nodes=5",
+        "--max-time=1s",
+        "--stats",
+        "--progress",
+    ] {
+        let assert = dancing()
+            .args(["sudoku", "hint", flag])
+            .write_stdin(format!("{CLASSIC}\n"))
+            .assert()
+            .code(2)
+            .stdout("");
+        let flag = flag.split('=').next().unwrap();
+        assert!(
+            stderr_of(&assert).contains(&format!("unexpected argument '{flag}'")),
+            "{flag}"
+        );
+    }
+}
+
+#[test]
+fn a_directory_without_a_puzzle_file_is_an_input_error_that_says_what_was_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().display().to_string();
+    let assert = dancing()
+        .args(["sudoku", &empty])
+        .assert()
+        .code(2)
+        .stdout("");
+    assert!(
+        stderr_of(&assert).starts_with(&format!(
+            "dancing: {empty}: no puzzle file below it (0 left out: hidden, or not matching \
+             the file patterns, which --glob sets)\n"
+        )),
+        "{}",
+        stderr_of(&assert)
+    );
+    std::fs::write(dir.path().join("notes.md"), "not a puzzle").unwrap();
+    let assert = dancing().args(["sudoku", &empty]).assert().code(2);
+    assert!(stderr_of(&assert).contains("(1 left out"));
+    // A puzzle file beside it is solved, and nothing is said about the directory.
+    std::fs::write(dir.path().join("one.txt"), format!("{CLASSIC}\n")).unwrap();
+    let assert = dancing().args(["sudoku", "-q", &empty]).assert().success();
+    assert_eq!(stdout_of(&assert), format!("{CLASSIC_SOLUTION}\n"));
+}
+
+#[test]
+fn generate_with_stats_says_how_many_were_made_and_how_fast() {
+    let assert = dancing()
+        .args([
+            "sudoku", "generate", "--count", "2", "--seed", "7", "--stats", "-q",
+        ])
+        .assert()
+        .success();
+    assert_eq!(stdout_of(&assert).lines().count(), 2);
+    let stderr = stderr_of(&assert);
+    assert!(
+        stderr.starts_with("made: 2, not made: 0; elapsed: "),
+        "{stderr}"
+    );
+    assert!(stderr.ends_with(" puzzles/s\n"), "{stderr}");
 }

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use common::{dancing, domino_tilings, shared_data, stderr_of, stdout_of, temp_file};
 use dancing::memo::{Memo, MemoConfig};
-use dancing::{ProblemBuilder, Solver};
+use dancing::{Count, ProblemBuilder, Solver};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -374,10 +374,41 @@ proptest! {
         for max_bytes in [1, 1 << 20] {
             let config = MemoConfig { max_bytes, ..MemoConfig::default() };
             let mut memo = Memo::new(&problem, config).unwrap();
-            prop_assert_eq!(memo.count(), BigUint::from(expected));
+            prop_assert_eq!(memo.count(), expected.clone());
             let zdd = memo.zdd();
-            prop_assert_eq!(zdd.count(), BigUint::from(expected));
-            prop_assert_eq!(zdd.solutions().count() as u64, expected);
+            prop_assert_eq!(zdd.count(), expected.clone());
+            prop_assert_eq!(Count::from(zdd.solutions().count() as u64), expected.clone());
         }
     }
+}
+
+#[test]
+fn parts_counted_by_memo_merge_into_the_count_beyond_128_bits() {
+    let problem = dominoes(18, 18);
+    let (dir, input) = temp_file("dominoes.dlx", &problem);
+    let parts = dir.path().join("parts.jsonl");
+    let results = dir.path().join("results.jsonl");
+    let split = dancing()
+        .args(["cover", "--split", "--parts", "2"])
+        .arg(&input)
+        .assert()
+        .success();
+    std::fs::write(&parts, stdout_of(&split)).unwrap();
+    let solved = dancing()
+        .args(["cover", "--count", "--memo", "--parts"])
+        .args([&parts, &input])
+        .assert()
+        .success();
+    std::fs::write(&results, stdout_of(&solved)).unwrap();
+    let merged = dancing()
+        .args(["cover", "--merge"])
+        .args([&parts, &results])
+        .assert()
+        .success();
+    let count: BigUint = stdout_of(&merged).trim().parse().unwrap();
+    assert!(count.bits() > 128);
+    assert_eq!(
+        count % (BigUint::from(1u8) << 128u32),
+        domino_tilings(18, 18).into()
+    );
 }

@@ -59,8 +59,8 @@ fn a_chain_of_ten_thousand_forced_levels_is_counted_without_being_cut() {
     let whole = sequential(&problem);
     // One node a level and the solution; each option covers one item.
     assert_eq!(
-        (whole.solutions, whole.nodes, whole.updates),
-        (1, 10_001, 10_000)
+        (whole.solutions.to_u64(), whole.nodes, whole.updates),
+        (Some(1), 10_001, 10_000)
     );
     assert_eq!(count_parallel(&problem, 2), whole);
     // However early the sharing starts, no level has two options: nothing is handed out or
@@ -107,7 +107,7 @@ fn a_small_tree_is_counted_on_one_thread_by_default_and_shared_when_asked() {
     let whole = sequential(&problem);
     assert_eq!(whole.solutions, 92);
     let (total, shared) = planned(&problem, 2, Plan::DEFAULT);
-    assert_eq!((total, shared.subtrees), (whole, 0));
+    assert_eq!((total, shared.subtrees), (whole.clone(), 0));
     assert_eq!(u128::from(shared.top_nodes), whole.nodes);
     let (total, shared) = planned(&problem, 2, EAGER);
     assert_eq!(total, whole);
@@ -243,7 +243,7 @@ fn a_watch_sees_the_count_s_statistics_and_can_stop_it_from_another_thread() {
     let stats = count_parallel_watched(&problem, 2, &watch).unwrap();
     assert_eq!(
         (stats, Total::from(watch.stats()), watch.progress()),
-        (expected, expected, 1.0)
+        (expected.clone(), expected, 1.0)
     );
 
     // 13 queens take a while: stopped at once, the count reports work short of the whole.
@@ -256,7 +256,10 @@ fn a_watch_sees_the_count_s_statistics_and_can_stop_it_from_another_thread() {
     })
     .unwrap_err();
     assert!(watch.is_stopped());
-    assert!(stopped.stats.solutions < 73_712, "{stopped:?}");
+    assert!(
+        stopped.stats.solutions.to_u64() < Some(73_712),
+        "{stopped:?}"
+    );
     assert!(watch.progress() < 1.0);
 }
 

@@ -73,7 +73,10 @@ fn queens_counts_match_oeis_a000170_in_both_orders_and_every_board_is_safe() {
                     assert!(boards.insert(board.columns().to_vec()), "a board twice");
                 })
             } else {
-                dancing::count_parallel(queens.problem(), 2).solutions as u64
+                dancing::count_parallel(queens.problem(), 2)
+                    .solutions
+                    .to_u64()
+                    .unwrap()
             };
             assert_eq!(found, count, "{n} queens, {order:?}");
         }
@@ -165,7 +168,10 @@ fn langford_counts_match_oeis_a014552_and_every_sequence_is_a_langford_pairing()
                     }
                 })
             } else {
-                dancing::count_parallel(langford.problem(), 2).solutions as u64
+                dancing::count_parallel(langford.problem(), 2)
+                    .solutions
+                    .to_u64()
+                    .unwrap()
             };
             assert_eq!(found, expected, "L(2,{n}), half: {half}");
         }

@@ -14,7 +14,9 @@ use dancing::sudoku::solve::SudokuSolver;
 
 /// The number of solutions of `puzzle`, counted up to 2.
 fn solutions(solver: &mut SudokuSolver, puzzle: &Grid) -> u64 {
-    solver.solve(puzzle, 2).map_or(0, |s| s.count)
+    solver
+        .solve(puzzle, 2)
+        .map_or(0, |s| s.count.to_u64().unwrap())
 }
 
 #[test]

@@ -156,7 +156,8 @@ proptest! {
         let mut solver = SudokuSolver::new(Shape::CLASSIC);
         let solution = solver.solve(&puzzle, 2).expect("a puzzle cut from a grid has a solution");
         prop_assert_eq!(verify(&puzzle, &solution.grid), Ok(()));
-        prop_assert!(solution.count == 1 || solution.count == 2);
+        let count = solution.count.to_string();
+        prop_assert!(count == "1" || count == "2+", "{}", count);
         // With a single solution it can only be the grid the puzzle was cut from.
         if solution.count == 1 {
             prop_assert_eq!(&solution.grid, &solved);
@@ -217,7 +218,7 @@ fn the_classic_puzzle_has_its_known_unique_solution() {
 fn a_puzzle_with_no_givens_has_more_than_one_solution_and_a_valid_first_one() {
     let empty = Grid::empty(Shape::CLASSIC);
     let solution = SudokuSolver::new(Shape::CLASSIC).solve(&empty, 2).unwrap();
-    assert_eq!(solution.count, 2);
+    assert_eq!(solution.count.to_string(), "2+");
     assert!(solution.grid.is_complete());
     assert_eq!(verify(&empty, &solution.grid), Ok(()));
 }
@@ -237,7 +238,10 @@ fn a_complete_valid_grid_is_its_own_unique_solution() {
     let solution = SudokuSolver::new(Shape::CLASSIC)
         .solve(&full, u64::MAX)
         .unwrap();
-    assert_eq!((solution.count, &solution.grid), (1, &full));
+    assert_eq!(
+        (solution.count.to_string(), &solution.grid),
+        ("1".into(), &full)
+    );
 }
 
 /// Solves `line` on a fresh solver and returns the conflict it reports, checking that no

@@ -5,7 +5,6 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 
-use dancing::Stats;
 use dancing::batch::Pipeline;
 use dancing::sudoku::check;
 use dancing::sudoku::grid::{Grid, Shape};
@@ -13,6 +12,7 @@ use dancing::sudoku::read::{Format, Puzzle, ReadError};
 use dancing::sudoku::rules::Rules;
 use dancing::sudoku::solve::SudokuSolver;
 use dancing::sudoku::symbols::Symbols;
+use dancing::{Count, Stats};
 use serde_json::json;
 
 use super::variants::Variants;
@@ -145,21 +145,37 @@ impl<W: Write + Send> Batch<'_, W> {
         if path.as_os_str() == "-" {
             return self.source("<stdin>", BufReader::new(io::stdin()), false, pipeline);
         }
+        let (mut files, mut errors, mut skipped) = (0, 0, 0);
         for found in walk::walk(path, filter) {
             if crate::cli::interrupted() {
-                break;
+                return Ok(());
             }
             match found {
                 Found::File(file) => {
+                    files += 1;
                     let name = file.display().to_string();
                     match File::open(&file) {
                         Ok(f) => self.source(&name, BufReader::new(f), false, pipeline)?,
                         Err(err) => self.input_error(format!("{name}: cannot read: {err}")),
                     }
                 }
-                Found::Skipped => self.summary.skipped += 1,
-                Found::Error(message) => self.input_error(message),
+                Found::Skipped => {
+                    skipped += 1;
+                    self.summary.skipped += 1;
+                }
+                Found::Error(message) => {
+                    errors += 1;
+                    self.input_error(message);
+                }
             }
+        }
+        if files == 0 && errors == 0 {
+            // A directory without a puzzle file: say so rather than answer nothing.
+            self.input_error(format!(
+                "{}: no puzzle file below it ({skipped} left out: hidden, or not matching the \
+                 file patterns, which --glob sets)",
+                path.display(),
+            ));
         }
         Ok(())
     }
@@ -328,7 +344,7 @@ impl<W: Write + Send> Batch<'_, W> {
                 _ => self.grid_answer(|out| writeln!(out, "{}", verdict.status.name())),
             },
             OutputFormat::Line => match (&verdict.solution, count, solved) {
-                (_, true, _) if verdict.count().is_some() => {
+                (_, true, _) if verdict.count.is_some() => {
                     writeln!(self.out, "{}", verdict.count_text().unwrap_or_default())
                 }
                 (Some(solution), false, true) => {
@@ -344,8 +360,9 @@ impl<W: Write + Send> Batch<'_, W> {
                     "solution": verdict.solution.as_ref().map(|g| g.to_line_in(puzzle.symbols)),
                 });
                 if count {
-                    object["solutions"] = json!(verdict.count());
-                    object["complete"] = json!(verdict.count().is_some() && verdict.complete);
+                    let count = verdict.count.as_ref();
+                    object["solutions"] = json!(count.and_then(Count::to_u64));
+                    object["complete"] = json!(count.is_some_and(Count::is_exact));
                 }
                 if self.args.common.stats {
                     object["nodes"] = json!(verdict.stats.nodes);

@@ -176,7 +176,7 @@ pub struct Piece {
 /// let mut builder = TilingBuilder::new(Dimension::Plane, board);
 /// builder.piece("D", domino, 3);
 /// let tiling = builder.build()?;
-/// assert_eq!(Solver::new(tiling.problem()).count(None), Ok(3));
+/// assert_eq!(Solver::new(tiling.problem()).count(None).unwrap(), 3);
 /// # Ok::<(), dancing::problems::tiling::TilingError>(())
 /// ```
 #[derive(Clone, Debug)]
