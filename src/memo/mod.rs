@@ -30,14 +30,25 @@
 //!
 //! # Which item
 //! The order of the items decides how many distinct subproblems there are. Measured
-//! (subproblems for domino tilings of n x n boards, the cells in row order):
-//! [`Choice::Mrv`] (fewest options, ties to the first in item order) and
-//! [`Choice::Leftmost`] sweep the board along its rows, so the open cells are always a
-//! staircase: a frontier of about n cells; [`Choice::MrvLast`] (ties to the last) sweeps from
-//! the other end and makes as many. MRV is the default: it finds dead ends at once (an item
-//! with no option left), where the leftmost item may branch on for long. See
-//! `docs/performance.md` for the figures.
+//! (subproblems; `--memo-choice`, see `docs/performance.md`):
 //!
+//! | problem | [`Choice::Mrv`] | [`Choice::MrvLast`] | [`Choice::Leftmost`] |
+//! |---|---|---|---|
+//! | dominoes 12x12 | 52,079 | 52,079 | 52,340 |
+//! | dominoes 16x16 | 1,358,196 | 1,358,196 | 1,333,765 |
+//! | langford-12-half | 690,190 | 384,460 | 1,948,601 |
+//! | nqueens-13 | 940,074 | 1,607,643 | 3,314,141 |
+//! | nqueens-12-primary | 999,733 | 2,950,600 | 694,521 |
+//! | pentomino-6x10-xq | 574,887 | 570,980 | over 60 s |
+//!
+//! On boards whose cells are items in row order, every rule sweeps the board along its rows
+//! and the open cells stay a staircase, so the three are within 2%. Elsewhere no rule wins
+//! everywhere, but the leftmost item is the one that can lose without bound: it branches on
+//! an item with many options while another has none left, where MRV sees the dead end at
+//! once (the pentominoes). MRV with ties to the first item is the default: never far from
+//! the best measured, and the rule of Knuth's programs, so the items' order in the input
+//! (which the user controls) still steers it.
+
 //! # Memory
 //! The table holds at most about [`MemoConfig::max_bytes`] (a share of the machine's memory by
 //! default, see [`default_max_bytes`]); each entry costs its key (a bit per item, and 32 bits
