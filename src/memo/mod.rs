@@ -146,11 +146,12 @@ struct Entry {
     node: u32,
 }
 
-/// A subproblem being counted: the item it branches on, the next of its options to try, the
-/// sum so far and where its diagram nodes' children start.
+/// A subproblem being counted: where its options (those live when it was entered) start in
+/// the stack of options to try, the next of them, the sum so far and where its diagram
+/// nodes' children start.
 struct Frame {
-    item: u32,
-    next: u32,
+    tries: usize,
+    next: usize,
     mark: Mark,
     sum: Tally,
     children: usize,
@@ -213,7 +214,7 @@ impl Memo {
         if !primary {
             return Err(ForceError::NotInSearch { option: k });
         }
-        if !self.state.live(k as u32) {
+        if !self.state.live(k) {
             return Err(ForceError::Conflict { option: k });
         }
         self.state.choose_option(k as u32);
@@ -271,6 +272,7 @@ impl Memo {
         let mut key = vec![0u64; words];
         let mut frames: Vec<Frame> = Vec::new();
         let mut children: Vec<(u32, u32)> = Vec::new();
+        let mut tries: Vec<u32> = Vec::new();
         let mut next_stop = self.stats.subproblems + STOP_EVERY;
         let state = &mut self.state;
         let stats = &mut self.stats;
@@ -293,9 +295,11 @@ impl Memo {
                     stats.hits += 1;
                 } else {
                     let item = state.choose(self.config.choice).expect("an open item");
+                    let start = tries.len();
+                    state.live_options(item, &mut tries);
                     frames.push(Frame {
-                        item: item as u32,
-                        next: 0,
+                        tries: start,
+                        next: start,
                         mark: state.mark(),
                         sum: Tally::ZERO,
                         children: children.len(),
@@ -309,25 +313,23 @@ impl Memo {
                     finish(stats, &table);
                     return done;
                 };
-                let item = frame.item as usize;
                 if let Some(entry) = done.take() {
                     state.undo(frame.mark);
                     if !entry.count.is_zero() {
                         frame.sum.add(&entry.count);
-                        let k = state.options_of(item)[frame.next as usize - 1];
-                        children.push((k, entry.node));
+                        children.push((tries[frame.next - 1], entry.node));
                     }
                 }
-                let options = &state.options_of(item)[frame.next as usize..];
-                if let Some(j) = options.iter().position(|&k| state.live(k)) {
-                    let k = options[j];
-                    frame.next += j as u32 + 1;
+                // Every option tried is live: the state is the frame's again.
+                if let Some(&k) = tries.get(frame.next) {
+                    frame.next += 1;
                     frame.mark = state.mark();
                     state.choose_option(k);
                     stats.choices += 1;
                     break;
                 }
                 let frame = frames.pop().expect("a frame");
+                tries.truncate(frame.tries);
                 let mut node = 0;
                 if let Some(nodes) = zdd.as_deref_mut() {
                     for &(option, hi) in children[frame.children..].iter().rev() {

@@ -1,15 +1,21 @@
 //! The state of a subproblem: which items are covered (and, for a secondary item, with which
 //! color), which options are still possible, and how many each open primary item has left.
 //!
-//! The representation is flat arrays, not dancing links: an option is *dead* when one of its
-//! items is covered in a way it cannot share, and a dead option is only flagged, not unlinked;
-//! `len[i]` counts the live options of primary item `i`. Choosing an option covers its items
-//! and kills the options they conflict with; every kill and every cover goes on a trail, and
-//! undoing a choice pops the trail back to its mark, so choices are undone strictly last in,
-//! first out (as Knuth's cover and uncover are). Invariants, restored by [`State::undo`]:
-//! - `len[i]` is the number of live options of `i`, for every primary item `i` that is open;
-//! - an option is live exactly when every item it names is open, or is a secondary item
-//!   covered with the color the option gives it;
+//! The representation is flat arrays, not dancing links: each item keeps its options in a
+//! *sparse set* (the idea of Knuth's dancing cells, SSXC in TAOCP 7.2.2.3), an array whose
+//! first `len[i]` entries are the live options and the rest the dead ones, with each
+//! option's position known. Killing an option swaps it, in the set of each of its items, with
+//! the last live entry and shortens `len`; reviving the options in the reverse order of their
+//! deaths only lengthens `len` again, since each dead option still sits just past the live
+//! ones. So a choice touches only live options, as Knuth's cover does. Choosing an option
+//! covers its items and kills the options they conflict with; every kill and every cover goes
+//! on a trail, and undoing a choice pops the trail back to its mark: choices are undone
+//! strictly last in, first out. Invariants, restored by [`State::undo`]:
+//! - the first `len[i]` entries of item `i`'s set are the live options that name it, each
+//!   mention's `slot` its position there;
+//! - an option is live exactly when every item it names is open, is a secondary item covered
+//!   with the color the option gives it, or is covered by the option itself (a chosen option
+//!   stays live: no one kills it);
 //! - the bits of `covered` are the items whose `given` is not [`OPEN`].
 //!
 //! The memo key ([`State::key`]) is the bitset of covered items, followed (when the problem
@@ -42,22 +48,21 @@ pub enum Choice {
 #[derive(Clone, Debug)]
 pub(crate) struct State {
     primary: usize,
-    /// The items of option `k`: `items[starts[k]..starts[k + 1]]`, with `colors` beside them
-    /// (`0` none, else the color plus one).
+    /// The items of option `k`: `items[starts[k]..starts[k + 1]]` (its *mentions*), with
+    /// `colors` beside them (`0` none, else the color plus one) and the option of each.
     starts: Vec<u32>,
     items: Vec<u32>,
     colors: Vec<u32>,
-    /// The options of item `i` that name a primary item: `uses[heads[i]..heads[i + 1]]`, with
-    /// the color each gives `i` in `use_colors` (as in `colors`).
+    option_of: Vec<u32>,
+    /// The sparse set of item `i`: the mentions of `i` by options that name a primary item,
+    /// `set[heads[i]..heads[i + 1]]`, the first `len[i]` of them live; `slot[j]` is where
+    /// mention `j` is in it (`u32::MAX` for an option without a primary item).
     heads: Vec<u32>,
-    uses: Vec<u32>,
-    use_colors: Vec<u32>,
+    set: Vec<u32>,
+    slot: Vec<u32>,
+    len: Vec<u32>,
     /// Whether the problem has colors (then the key carries them).
     colored: bool,
-    /// Live options of each primary item.
-    len: Vec<u32>,
-    /// Whether each option is dead.
-    dead: Vec<bool>,
     /// How each item is covered: [`OPEN`], [`PLAIN`], or a color plus one.
     given: Vec<u32>,
     /// The covered items as a bitset.
@@ -84,29 +89,31 @@ impl State {
         let raw = problem.raw_colors();
         let mut starts = vec![0u32];
         let mut items = Vec::with_capacity(problem.option_nodes());
-        let mut colors = Vec::with_capacity(problem.option_nodes());
+        let mut option_of = Vec::with_capacity(problem.option_nodes());
         let mut counts = vec![0u32; n + 1];
-        let mut base = 0;
         for k in 0..problem.option_count() {
-            let width = problem.option(k).len();
             let in_search = problem.option(k).any(|i| i < primary);
-            for (j, i) in problem.option(k).enumerate() {
+            for i in problem.option(k) {
                 items.push(i as u32);
-                colors.push(raw.get(base + j).copied().unwrap_or(0));
+                option_of.push(k as u32);
                 if in_search {
                     counts[i + 1] += 1;
                 }
             }
-            base += width;
             starts.push(items.len() as u32);
         }
+        let colors = if raw.is_empty() {
+            vec![0; items.len()]
+        } else {
+            raw.to_vec()
+        };
         let mut heads = counts;
         for i in 0..n {
             heads[i + 1] += heads[i];
         }
-        let mut fill = heads.clone();
-        let mut uses = vec![0u32; heads[n] as usize];
-        let mut use_colors = vec![0u32; heads[n] as usize];
+        let mut len = vec![0u32; n];
+        let mut set = vec![0u32; heads[n] as usize];
+        let mut slot = vec![u32::MAX; items.len()];
         for k in 0..problem.option_count() {
             let range = starts[k] as usize..starts[k + 1] as usize;
             if !items[range.clone()].iter().any(|&i| (i as usize) < primary) {
@@ -114,23 +121,23 @@ impl State {
             }
             for j in range {
                 let i = items[j] as usize;
-                uses[fill[i] as usize] = k as u32;
-                use_colors[fill[i] as usize] = colors[j];
-                fill[i] += 1;
+                let p = heads[i] + len[i];
+                set[p as usize] = j as u32;
+                slot[j] = p;
+                len[i] += 1;
             }
         }
-        let len = (0..primary).map(|i| heads[i + 1] - heads[i]).collect();
         State {
             primary,
             starts,
             items,
             colors,
+            option_of,
             heads,
-            uses,
-            use_colors,
-            colored: problem.has_colors(),
+            set,
+            slot,
             len,
-            dead: vec![false; problem.option_count()],
+            colored: problem.has_colors(),
             given: vec![OPEN; n],
             covered: vec![0; n.div_ceil(64)],
             killed: Vec::new(),
@@ -200,27 +207,28 @@ impl State {
         best
     }
 
-    /// The options of item `i`, live or not, in the order of the problem.
-    pub(crate) fn options_of(&self, i: usize) -> &[u32] {
-        &self.uses[self.heads[i] as usize..self.heads[i + 1] as usize]
+    /// Appends the live options of item `i` to `out`.
+    pub(crate) fn live_options(&self, i: usize, out: &mut Vec<u32>) {
+        let live = self.heads[i] as usize..(self.heads[i] + self.len[i]) as usize;
+        out.extend(self.set[live].iter().map(|&j| self.option_of[j as usize]));
     }
 
     /// The number of options, including those without a primary item.
     pub(crate) fn option_count(&self) -> usize {
-        self.dead.len()
+        self.starts.len() - 1
     }
 
     /// Whether option `k` names a primary item (else the search never chooses it).
     pub(crate) fn in_search(&self, k: usize) -> bool {
-        let range = self.starts[k] as usize..self.starts[k + 1] as usize;
-        self.items[range]
-            .iter()
-            .any(|&i| (i as usize) < self.primary)
+        self.slot[self.starts[k] as usize] != u32::MAX
     }
 
-    /// Whether option `k` is live.
-    pub(crate) fn live(&self, k: u32) -> bool {
-        !self.dead[k as usize]
+    /// Whether option `k` (in the search) is live.
+    pub(crate) fn live(&self, k: usize) -> bool {
+        (self.starts[k] as usize..self.starts[k + 1] as usize).all(|j| {
+            let i = self.items[j] as usize;
+            self.slot[j] < self.heads[i] + self.len[i]
+        })
     }
 
     /// Where the trails stand: pass it to [`State::undo`] to come back here.
@@ -247,25 +255,31 @@ impl State {
             if i < self.primary {
                 self.open -= 1;
             }
-            for u in self.heads[i] as usize..self.heads[i + 1] as usize {
-                let other = self.uses[u];
-                let shares = color != 0 && self.use_colors[u] == color;
-                if other != k && !shares && !self.dead[other as usize] {
-                    self.kill(other);
+            // Downwards: a kill swaps the entry with the last live one, already looked at.
+            let head = self.heads[i] as usize;
+            for p in (head..head + self.len[i] as usize).rev() {
+                let m = self.set[p] as usize;
+                let shares = color != 0 && self.colors[m] == color;
+                if self.option_of[m] != k && !shares {
+                    self.kill(self.option_of[m]);
                 }
             }
         }
     }
 
-    /// Kills option `k`: one live option fewer for each of its primary items.
+    /// Kills option `k`: it leaves the live part of the set of each of its items.
     fn kill(&mut self, k: u32) {
-        self.dead[k as usize] = true;
         self.killed.push(k);
         for j in self.starts[k as usize] as usize..self.starts[k as usize + 1] as usize {
             let i = self.items[j] as usize;
-            if i < self.primary {
-                self.len[i] -= 1;
-            }
+            self.len[i] -= 1;
+            let last = self.heads[i] + self.len[i];
+            let p = self.slot[j];
+            let other = self.set[last as usize];
+            self.set[p as usize] = other;
+            self.slot[other as usize] = p;
+            self.set[last as usize] = j as u32;
+            self.slot[j] = last;
         }
     }
 
@@ -273,12 +287,9 @@ impl State {
     pub(crate) fn undo(&mut self, mark: Mark) {
         while self.killed.len() > mark.killed as usize {
             let k = self.killed.pop().expect("above the mark") as usize;
-            self.dead[k] = false;
+            // Each mention of `k` sits just past the live entries of its item.
             for j in self.starts[k] as usize..self.starts[k + 1] as usize {
-                let i = self.items[j] as usize;
-                if i < self.primary {
-                    self.len[i] += 1;
-                }
+                self.len[self.items[j] as usize] += 1;
             }
         }
         while self.newly.len() > mark.newly as usize {
@@ -306,12 +317,12 @@ impl State {
         4 * (self.starts.len()
             + self.items.len()
             + self.colors.len()
+            + self.option_of.len()
             + self.heads.len()
-            + self.uses.len()
-            + self.use_colors.len()
+            + self.set.len()
+            + self.slot.len()
             + self.len.len()
             + self.given.len())
-            + self.dead.len()
             + 8 * self.covered.len()
     }
 }

@@ -127,7 +127,7 @@ impl Zdd {
     ///
     /// # Errors
     /// Those of `out`.
-    pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
+    pub fn write<W: Write>(&self, out: &mut W) -> io::Result<()> {
         for (j, n) in self.nodes.iter().enumerate() {
             writeln!(out, "{} {} {} {}", j + 2, n.option + 1, n.lo, n.hi)?;
         }
