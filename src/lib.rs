@@ -22,6 +22,8 @@
 //!   for the searches whose time to a first solution is heavy-tailed (N queens of 80 and
 //!   more).
 //! - [`knuth`] reads Knuth's DLX input format into a [`Problem`].
+//! - [`names`] keeps the names of a problem's items, colors and options, once, in the
+//!   [`Problem`] ([`Problem::names`]); every reader, writer and front end uses them.
 //! - [`named`] builds a problem from item and option names, with colors and bounds, and
 //!   gives solutions back as names.
 //! - [`sudoku`] encodes Sudoku grids as exact cover (324 items, 729 options for 9x9), reads
@@ -69,6 +71,7 @@ mod engine;
 pub mod knuth;
 pub mod memo;
 pub mod named;
+pub mod names;
 pub mod parallel;
 pub mod parts;
 pub mod problem;
@@ -81,6 +84,7 @@ pub mod sudoku;
 mod text;
 
 pub use count::{Count, ParseCountError};
+pub use names::{NameError, NameList, Names};
 pub use parallel::{Total, count_parallel};
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{

@@ -6,7 +6,9 @@
 //! Underneath it is the index-based [`ProblemBuilder`], which stays the fast way in; a
 //! [`NamedProblem`] keeps the [`Problem`] it built ([`NamedProblem::problem`]), so anything
 //! the crate does with a problem (any [`Solver`] method, [`crate::count_parallel`]) works on
-//! it too, with option indices that [`NamedProblem::option_name`] turns back into names.
+//! it too, with option indices that [`NamedProblem::option_name`] turns back into names. The
+//! names live in that problem ([`Problem::names`], see [`crate::names`]), so
+//! [`crate::knuth::write_with_names`] writes it with them.
 //!
 //! An item of an option is written as in Knuth's format: `x` or, for a secondary item with a
 //! color, `x:c` (so item names cannot contain `:`; nor blanks or `|`, so that a problem
@@ -35,7 +37,7 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-use crate::{BuildError, Count, Problem, ProblemBuilder, Solver};
+use crate::{BuildError, Count, Names, Problem, ProblemBuilder, Solver};
 
 /// A mistake found by [`NamedBuilder`]: each names the item, and the option when there is
 /// one, at fault.
@@ -92,9 +94,10 @@ pub enum NamedError {
         /// The item's name.
         item: String,
     },
-    /// A color that is empty (`x:`) or contains `:`.
+    /// A color that is empty (`x:`) or contains `:` or a blank (Knuth's format could not
+    /// write it).
     #[error(
-        "option `{option}` gives item `{item}` the color `{color}`, which is empty or has a `:`"
+        "option `{option}` gives item `{item}` the color `{color}`, which is empty or has a `:` or a blank"
     )]
     BadColor {
         /// The option's name.
@@ -235,7 +238,7 @@ impl NamedBuilder {
                     let (option, item) = error_item(item);
                     return Err(NamedError::ColorOnPrimary { option, item });
                 }
-                if color.is_empty() || color.contains(':') {
+                if color.is_empty() || color.contains(':') || color.contains(char::is_whitespace) {
                     let (option, item) = error_item(item);
                     return Err(NamedError::BadColor {
                         option,
@@ -298,25 +301,35 @@ impl NamedBuilder {
             number[at] = n;
             item_names[n] = name;
         }
+        let mut color_names = vec![String::new(); self.colors.len()];
+        for (name, c) in self.colors {
+            color_names[c as usize] = name;
+        }
         let mut option_names = Vec::with_capacity(self.options.len());
         for (name, mentions) in self.options {
             builder.colored_option(mentions.into_iter().map(|(at, c)| (number[at], c)))?;
             option_names.push(name);
         }
-        Ok(NamedProblem {
-            problem: builder.build()?,
-            item_names,
-            option_names,
-        })
+        // Item and color names were checked as they were declared (more strictly than
+        // `Names` does, refusing every Unicode blank), and options take any name.
+        let names = Names::new(item_names)
+            .expect("declared item names are valid and unique")
+            .with_colors(color_names)
+            .expect("colors given are valid, and numbered once each")
+            .with_options(option_names);
+        let problem = builder
+            .build()?
+            .with_names(names)
+            .expect("one name per item and per option");
+        Ok(NamedProblem { problem })
     }
 }
 
-/// A problem built by [`NamedBuilder`], with the names of its items and options.
+/// A problem built by [`NamedBuilder`]; the names of its items and options are the
+/// problem's own ([`Problem::names`]).
 #[derive(Clone, Debug)]
 pub struct NamedProblem {
     problem: Problem,
-    item_names: Vec<String>,
-    option_names: Vec<String>,
 }
 
 impl NamedProblem {
@@ -326,12 +339,19 @@ impl NamedProblem {
         &self.problem
     }
 
+    /// The problem's names: every item and every option has one.
+    fn all_names(&self) -> &Names {
+        self.problem
+            .names()
+            .expect("a problem built by name has names")
+    }
+
     /// The name of option `k`.
     ///
     /// # Panics
     /// If there is no option `k`.
     pub fn option_name(&self, k: usize) -> &str {
-        &self.option_names[k]
+        self.all_names().options().expect("options have names")[k].as_str()
     }
 
     /// The name of item `i` of [`NamedProblem::problem`].
@@ -339,7 +359,34 @@ impl NamedProblem {
     /// # Panics
     /// If there is no item `i`.
     pub fn item_name(&self, i: usize) -> &str {
-        &self.item_names[i]
+        self.all_names().item_name(i)
+    }
+
+    /// The name of color `c`: colors are numbered from 0 in the order they were first used.
+    ///
+    /// # Panics
+    /// If there is no color `c`.
+    pub fn color_name(&self, c: u32) -> &str {
+        self.all_names()
+            .color_name(c)
+            .unwrap_or_else(|| panic!("no color {c}"))
+    }
+
+    /// The problem in Knuth's format, with its item and color names (option names are not
+    /// part of the format): [`crate::knuth::parse`] reads it back to the same problem.
+    ///
+    /// ```
+    /// use dancing::named::NamedBuilder;
+    /// let mut b = NamedBuilder::new();
+    /// b.primary_with_bounds("a", 1, 2)?.primary("b")?.secondary("x")?;
+    /// b.option("one", ["a", "x:red"])?.option("two", ["a", "b", "x:blue"])?;
+    /// let text = b.build()?.to_dlx();
+    /// assert_eq!(text, "1:2|a b | x\na x:red\na b x:blue\n");
+    /// assert_eq!(dancing::knuth::parse_str(&text).unwrap().color_names, ["red", "blue"]);
+    /// # Ok::<(), dancing::named::NamedError>(())
+    /// ```
+    pub fn to_dlx(&self) -> String {
+        crate::knuth::write_with_names(&self.problem)
     }
 
     /// The names of the options of `solution` (option indices, as a [`Solver`] gives them).
@@ -460,5 +507,21 @@ mod tests {
             [vec!["a with x red"], vec!["a with x red", "b with x red"]]
         );
         assert_eq!(named.count(), 2);
+    }
+
+    #[test]
+    fn colors_keep_their_names_and_a_color_knuths_format_cannot_write_is_refused() {
+        let mut b = builder();
+        b.option("red", ["a", "x:red"]).unwrap();
+        b.option("blue", ["b", "x:blue"]).unwrap();
+        for bad in ["x:", "x:a:b", "x:dark red", "x:tab\there"] {
+            let err = b.option("bad", ["b", bad]).unwrap_err();
+            assert!(matches!(err, NamedError::BadColor { .. }), "{bad}: {err}");
+        }
+        let named = b.build().unwrap();
+        assert_eq!((named.color_name(0), named.color_name(1)), ("red", "blue"));
+        let read = crate::knuth::parse_str(&named.to_dlx()).unwrap();
+        assert_eq!(read.color_names, ["red", "blue"]);
+        assert_eq!(&read.problem, named.problem());
     }
 }

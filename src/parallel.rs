@@ -317,6 +317,7 @@ impl Watch {
             updates: read(a, 1),
             solutions: read(a, 2),
             cleansings: read(a, 3),
+            ..Stats::default()
         };
         of(&self.above) + of(&self.below)
     }
@@ -766,6 +767,7 @@ fn count_until(
                 updates: now.updates - reported.updates,
                 solutions: now.solutions - reported.solutions,
                 cleansings: now.cleansings - reported.cleansings,
+                ..Stats::default()
             });
             reported = now;
         }

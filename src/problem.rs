@@ -26,8 +26,11 @@
 //! needs it, and Knuth's DLX1 ignores such options; so does this crate (see
 //! [`Problem::ignored_options`]), leaving it to front ends to warn.
 
+use std::sync::Arc;
+
 use thiserror::Error;
 
+use crate::names::{self, NameError, Names};
 use crate::search::{MAX_COLORED_NODES, MAX_ITEM_LENGTH, MAX_NODES, nodes_needed};
 
 /// A mistake in a problem description, found by [`ProblemBuilder`].
@@ -140,7 +143,14 @@ pub enum BuildError {
 /// colors and bounds when they are given (see the module docs).
 ///
 /// Made by [`ProblemBuilder`]; immutable once built. Solve it with [`crate::Solver`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// A problem may carry the names of its items, colors and options ([`Problem::names`],
+/// attached by [`Problem::with_names`]); they are its only names, which every reader, writer
+/// and front end of the crate uses. Equality ignores them: two problems are equal when they
+/// have the same items, options, colors and bounds, so the same search and the same
+/// solutions, whatever their names (a problem written in Knuth's format and read back is
+/// equal to itself, as [`crate::knuth::write`] names items `x0`, `x1`, ...).
+#[derive(Debug, Clone)]
 pub struct Problem {
     primary: usize,
     secondary: usize,
@@ -154,7 +164,23 @@ pub struct Problem {
     /// [`ProblemBuilder::build`]), so that it is empty exactly when the problem has no
     /// multiplicities.
     bounds: Vec<(u32, u32)>,
+    /// The names, if any; shared, so that the copies the engines keep cost no more than
+    /// before. Never read by a search.
+    names: Option<Arc<Names>>,
 }
+
+impl PartialEq for Problem {
+    /// Equal items, options, colors and bounds; the names are not compared (see [`Problem`]).
+    fn eq(&self, other: &Problem) -> bool {
+        (self.primary, self.secondary) == (other.primary, other.secondary)
+            && self.items == other.items
+            && self.starts == other.starts
+            && self.colors == other.colors
+            && self.bounds == other.bounds
+    }
+}
+
+impl Eq for Problem {}
 
 /// The stored color of an item mention without a color; color `c` is stored as `c + 1`.
 const NO_COLOR: u32 = 0;
@@ -245,11 +271,40 @@ impl Problem {
         !self.bounds.is_empty()
     }
 
+    /// The names of the items (and of the colors and options, when they have some), if the
+    /// problem was given names ([`Problem::with_names`]).
+    pub fn names(&self) -> Option<&Names> {
+        self.names.as_deref()
+    }
+
+    /// This problem with `names`, replacing any it had.
+    ///
+    /// ```
+    /// use dancing::{Names, problems::knuth_example};
+    /// let names = Names::new(["A", "B", "C", "D", "E", "F", "G"])?;
+    /// let problem = knuth_example().with_names(names)?;
+    /// assert_eq!(problem.names().unwrap().item("F"), Some(5));
+    /// assert_eq!(problem, knuth_example()); // names are not compared
+    /// assert!(knuth_example().with_names(dancing::Names::new(["A"])?).is_err());
+    /// # Ok::<(), dancing::NameError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`NameError::WrongCount`] unless there is one name per item;
+    /// [`NameError::WrongOptionCount`] if there are option names but not one per option;
+    /// [`NameError::TooFewColors`] if there are color names but not one for every color used.
+    pub fn with_names(mut self, names: Names) -> Result<Problem, NameError> {
+        names::check_fit(&self, &names)?;
+        self.names = Some(Arc::new(names));
+        Ok(self)
+    }
+
     /// This problem with its primary items renumbered and its options reordered: primary item
     /// `i` becomes item `rename[i]` (a permutation of `0..primary_items()`; secondary items
     /// keep their numbers), and option `j` of the copy is option `order[j]` of this problem
     /// (a permutation of `0..option_count()`). Colors and bounds follow their items. The copy
     /// has the same solutions, renamed; no check is needed, since this problem passed them.
+    /// It has no names: they would name the wrong items.
     pub(crate) fn permuted(&self, rename: &[u32], order: &[usize]) -> Problem {
         debug_assert_eq!(rename.len(), self.primary);
         debug_assert_eq!(order.len(), self.option_count());
@@ -281,6 +336,7 @@ impl Problem {
             starts,
             colors,
             bounds,
+            names: None,
         }
     }
 
@@ -323,6 +379,7 @@ impl ProblemBuilder {
                 starts: vec![0],
                 colors: Vec::new(),
                 bounds: Vec::new(),
+                names: None,
             },
             seen: vec![usize::MAX; primary + secondary],
         }

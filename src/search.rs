@@ -6,7 +6,10 @@
 //! here imports them.
 
 /// Work done by a search so far. Parts of one search add up with `+` (or [`Iterator::sum`]).
+/// `#[non_exhaustive]`: an engine may add its own counters (as [`Stats::forced`] came with
+/// the propagating engine); build one with [`Stats::default`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Stats {
     /// Nodes of the search tree entered, solutions included (Knuth's `nodes`).
     pub nodes: u64,
@@ -17,6 +20,11 @@ pub struct Stats {
     pub cleansings: u64,
     /// Solutions found.
     pub solutions: u64,
+    /// Options chosen because an item had no other live option, by the propagating engine
+    /// (its singles rule); 0 on the others.
+    pub forced: u64,
+    /// Options removed by the propagating engine's subsets rule; 0 on the others.
+    pub pruned: u64,
 }
 
 impl std::ops::Add for Stats {
@@ -28,6 +36,8 @@ impl std::ops::Add for Stats {
             updates: self.updates + other.updates,
             cleansings: self.cleansings + other.cleansings,
             solutions: self.solutions + other.solutions,
+            forced: self.forced + other.forced,
+            pruned: self.pruned + other.pruned,
         }
     }
 }

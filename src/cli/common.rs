@@ -56,7 +56,10 @@ pub struct EngineArgs {
     /// polyominoes, Langford pairs), slower on large sparse ones (queens beyond 30); it keeps
     /// items x options bits, so it takes at most 16,383 options and 64 MiB, and a larger
     /// problem runs on links. `auto` picks bits whenever it fits. Both give the same
-    /// solutions in the same order, with the same nodes and updates.
+    /// solutions in the same order, with the same nodes and updates. `propagate`: settles
+    /// forced options and subsets at every node before branching (the same solutions in
+    /// another order, with its own statistics); plain exact cover within the bits' limits
+    /// only, and refuses other problems (exit 2).
     #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
 }
@@ -71,6 +74,8 @@ pub enum EngineChoice {
     Links,
     /// Bitsets over the options (links when the problem does not fit).
     Bits,
+    /// Propagation, then branching (refuses colors, multiplicities, large problems).
+    Propagate,
 }
 
 impl EngineArgs {
@@ -80,6 +85,7 @@ impl EngineArgs {
             EngineChoice::Auto => Engine::Auto,
             EngineChoice::Links => Engine::Links,
             EngineChoice::Bits => Engine::Bits,
+            EngineChoice::Propagate => Engine::Propagate,
         }
     }
 }

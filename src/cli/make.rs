@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use dancing::batch::Pipeline;
-use dancing::sudoku::generate::{Generated, Generator, Symmetry, puzzle_seed};
+use dancing::sudoku::generate::{Generated, Generator, Rng, Symmetry, puzzle_seed};
 use dancing::sudoku::grid::Shape;
 use dancing::sudoku::hint;
 use dancing::sudoku::rate::{self, Band, RateError};
@@ -219,6 +219,15 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         .unwrap_or_else(|| Symbols::default_for(shape));
     let symmetry: Symmetry = args.symmetry.parse()?;
     let band: Option<Band> = args.difficulty.as_deref().map(str::parse).transpose()?;
+    if Generator::with_rules(rules.clone(), symmetry)
+        .try_full_grid(&mut Rng::new(args.seed))
+        .is_none()
+    {
+        anyhow::bail!(
+            "no puzzle can be made: these rules leave the empty {0}x{0} grid without a solution",
+            shape.side()
+        );
+    }
     let jobs = args.common.jobs();
     let started = Instant::now();
     let deadline = args.common.max_time.map(|t| started + t);

@@ -65,6 +65,9 @@ impl Search<'_> {
         report: &Report,
         mut show: impl FnMut(&mut dyn Write, &[usize]) -> anyhow::Result<()>,
     ) -> anyhow::Result<Outcome> {
+        if let Some(why) = self.engine.refusal(self.problem) {
+            anyhow::bail!("--engine propagate: {why}");
+        }
         let common = self.common;
         let jobs = common.jobs();
         if self.count && self.limit.is_none() && common.max_nodes.is_none() && jobs > 1 {
@@ -126,6 +129,7 @@ impl Search<'_> {
         out.flush()?;
         if common.stats {
             let mut text = stats_text(self.problem, solver.stats(), exact, start.elapsed());
+            text.push_str(&rules_text(&solver.stats()));
             if let Searcher::Restarts(restarts, seed) = &solver {
                 text.push_str(&format!(
                     "runs: {} (randomized restarts, seed {seed})\n",
@@ -335,6 +339,15 @@ fn show_progress(report: &Report, stats: Stats, whereabouts: &str) {
             stats.solutions, stats.nodes
         ));
     }
+}
+
+/// The work of the propagating engine's rules (see [`Stats`]), one line each; empty when
+/// they did none (the other engines).
+pub fn rules_text(stats: &Stats) -> String {
+    if stats.forced + stats.pruned == 0 {
+        return String::new();
+    }
+    format!("forced: {}\npruned: {}\n", stats.forced, stats.pruned)
 }
 
 /// The statistics, as `--stats` writes them on stderr: `exact` is false when the count

@@ -279,6 +279,7 @@ impl<A: Arena> Search for Dlx<A> {
             updates,
             cleansings,
             solutions: self.counters.solutions,
+            ..Stats::default()
         }
     }
 

@@ -317,6 +317,7 @@ impl Search for Dlx3 {
             updates,
             cleansings,
             solutions: self.counters.solutions,
+            ..Stats::default()
         }
     }
 

@@ -8,7 +8,8 @@
 //!   of the tree, the node budget or a pause, and continues from there when called again;
 //! - it counts nodes and solutions in its [`Counters`] exactly as Knuth's programs count them
 //!   (a node is one entry to the "choose an item" step, one of which is each solution), and
-//!   its own `updates` and `cleansings`;
+//!   its own `updates` and `cleansings` ([`propagate`] counts the nodes of its own tree, and
+//!   its own work);
 //! - the tree can be cut at a level: [`Search::search`] with `cut` does not enter the nodes at
 //!   that level, and [`Search::choices`] names the node it stopped at by the options chosen
 //!   from the root; [`Search::descend`] replays such choices on a fresh engine and confines
@@ -25,8 +26,13 @@
 //!   for problems with colors;
 //! - [`dlx3`]: Knuth's DLX3 (Algorithm M) on the colored links, for problems with
 //!   multiplicities (with or without colors).
+//! - [`propagate`]: another tree, not Knuth's: the singles and subsets rules of exact cover
+//!   run to a fixpoint at every node before it branches, on the bit engine's table; for
+//!   plain exact cover within the bits' limits, and only when asked for by name (its
+//!   solutions are the others' as a set, in another order, with its own statistics).
 //!
-//! Each keeps Knuth's tree for its class, so its counters equal his program's. DLX3 on a
+//! Each but [`propagate`] keeps Knuth's tree for its class, so its counters equal his
+//! program's. DLX3 on a
 //! plain problem would find the same solutions in the same tree, but would count fewer
 //! updates than DLX1 (it leaves a dead end before covering the empty item); DLX2 on a plain
 //! problem equals DLX1 in every counter but runs on larger nodes. Hence one engine per class.
@@ -56,6 +62,7 @@ pub(crate) mod dlx;
 pub(crate) mod dlx2;
 pub(crate) mod dlx3;
 pub(crate) mod links;
+pub(crate) mod propagate;
 
 use crate::problem::Problem;
 use crate::search::{ForceError, Stats, Step};

@@ -56,10 +56,10 @@
 //! ```
 //!
 //! # Modules
-//! This module holds the format's description, the types a reading returns, and what
-//! reading and writing share (what a blank is); `read.rs` parses the text ([`parse`],
-//! [`parse_str`]), `write.rs` prints a problem back ([`write()`], [`write_named`]); both
-//! are re-exported here, and both import from this module only.
+//! This module holds the format's description and the types a reading returns; `read.rs`
+//! parses the text ([`parse`], [`parse_str`]), `write.rs` prints a problem back ([`write()`],
+//! [`write_named`], [`write_with_names`]); both are re-exported here, and both import from
+//! this module and from [`crate::names`] (what a blank is, what a name is) only.
 
 mod read;
 mod write;
@@ -67,22 +67,31 @@ mod write;
 use thiserror::Error;
 
 pub use self::read::{parse, parse_str};
-pub use self::write::{NameError, write, write_named};
+pub use self::write::{write, write_named, write_with_names};
 use crate::Problem;
+/// Why names cannot be written; moved to [`crate::names`], where names are checked once.
+pub use crate::names::NameError;
+use crate::names::NameList;
 
 /// A problem read from Knuth's format, with the names and sources needed to report on it.
+///
+/// The names live in the problem ([`Problem::names`]: items and colors; options have no
+/// names in the format, only sources); `item_names` and `color_names` are the same lists,
+/// shared, not copies. (They were `Vec<String>`s before the names moved into the problem;
+/// a [`NameList`] reads and compares as one.)
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KnuthProblem {
     /// The problem itself: items numbered in the order of the item line, options in the
-    /// order of their lines.
+    /// order of their lines; with the names of its items and colors.
     pub problem: Problem,
-    /// Item names, in item-index order (primary first).
-    pub item_names: Vec<String>,
+    /// Item names, in item-index order (primary first): `problem.names()`'s items.
+    pub item_names: NameList,
     /// For each option (same index as in `problem`): its 1-based line number in the input and
     /// its text as written (trimmed of surrounding whitespace and the line end).
     pub options: Vec<OptionSource>,
-    /// Color names, in color-number order (the order of first appearance).
-    pub color_names: Vec<String>,
+    /// Color names, in color-number order (the order of first appearance):
+    /// `problem.names()`'s colors.
+    pub color_names: NameList,
 }
 
 /// Where an option came from in the input.
@@ -206,9 +215,4 @@ pub enum ParseErrorKind {
     /// [`BuildError`](crate::BuildError)). Reported at column 1 of the line after the last one.
     #[error("{0}")]
     TooLarge(String),
-}
-
-/// The blank characters that separate names: C's `isspace` in the "C" locale.
-fn is_blank(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r')
 }

@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use super::{KnuthProblem, OptionSource, ParseError, ParseErrorKind, is_blank};
+use super::{KnuthProblem, OptionSource, ParseError, ParseErrorKind};
+use crate::names::{NameError, Names, is_blank};
 use crate::text::{self, SliceLines};
 use crate::{BuildError, ProblemBuilder};
 
@@ -116,16 +117,40 @@ pub fn parse(input: &[u8]) -> Result<KnuthProblem, ParseError> {
     let problem = builder
         .build()
         .map_err(|e| at_end(&lines, ParseErrorKind::TooLarge(e.to_string())))?;
-    let mut color_names = vec![String::new(); color_index.len()];
+    let mut color_names = vec![""; color_index.len()];
     for (name, c) in color_index {
-        color_names[c as usize] = name.to_owned();
+        color_names[c as usize] = name;
     }
+    // The reader checked every name as it read it, and in reading order; `Names` checks
+    // them again, the same way, and cannot refuse them.
+    let at_items = |e| ParseError {
+        line: item_line,
+        column: 1,
+        kind: name_error(e),
+    };
+    let names = Names::new(names)
+        .and_then(|n| n.with_colors(color_names))
+        .map_err(at_items)?;
+    let (item_names, color_names) = (names.items().clone(), names.colors().clone());
     Ok(KnuthProblem {
-        problem,
-        item_names: names.iter().map(|&n| n.to_owned()).collect(),
+        problem: problem.with_names(names).map_err(at_items)?,
+        item_names,
         options,
         color_names,
     })
+}
+
+/// The reader's words for a complaint of [`Names`] about names it read (which the reader
+/// refuses first, in reading order, with their column: this keeps it free of panics).
+fn name_error(e: NameError) -> ParseErrorKind {
+    match e {
+        NameError::DuplicateName { name, .. } => ParseErrorKind::DuplicateItem { name },
+        NameError::BadName { name, .. } => ParseErrorKind::BadName { token: name },
+        NameError::BadColor { name, .. } | NameError::DuplicateColor { name, .. } => {
+            ParseErrorKind::BadColor { token: name }
+        }
+        e => ParseErrorKind::TooLarge(e.to_string()),
+    }
 }
 
 /// Reads a problem in Knuth's format from a string; the same as [`parse`] on its bytes.

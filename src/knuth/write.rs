@@ -1,12 +1,9 @@
 //! Writing Knuth's format: a [`Problem`] to the text that [`super::parse`] reads back, with
-//! generated names ([`write()`]) or given ones ([`write_named`]).
+//! generated names ([`write()`]), given ones ([`write_named`]) or its own
+//! ([`write_with_names`]).
 
-use std::collections::HashMap;
-
-use thiserror::Error;
-
-use super::is_blank;
 use crate::Problem;
+use crate::names::{NameError, Names};
 
 /// Writes `problem` in Knuth's format, naming item `i` `x{i}` and color `c` `{c}`: the item
 /// line (primary items, with their bounds `u:v|x{i}` or `v|x{i}` unless they are `1:1`, then
@@ -28,12 +25,13 @@ use crate::Problem;
 /// ```
 pub fn write(problem: &Problem) -> String {
     let names: Vec<String> = (0..problem.item_count()).map(|i| format!("x{i}")).collect();
-    write_with(problem, &names)
+    write_with(problem, &names, &[])
 }
 
-/// Writes `problem` with item `i` named `names[i]` (names already checked): the item line
-/// with bounds, then the options with colors.
-fn write_with(problem: &Problem, names: &[String]) -> String {
+/// Writes `problem` with item `i` named `names[i]` (names already checked) and color `c`
+/// named `colors[c]`, or `{c}` when there are no color names: the item line with bounds,
+/// then the options with colors.
+fn write_with(problem: &Problem, names: &[String], colors: &[String]) -> String {
     let item = |i: usize| match problem.bounds(i) {
         Some((1, 1)) | None => names[i].clone(),
         Some((u, v)) if u == v => format!("{v}|{}", names[i]),
@@ -53,46 +51,16 @@ fn write_with(problem: &Problem, names: &[String]) -> String {
             .zip(problem.option_colors(k))
             .map(|(i, color)| match color {
                 None => names[i].clone(),
-                Some(c) => format!("{}:{c}", names[i]),
+                Some(c) => match colors.get(c as usize) {
+                    Some(color) => format!("{}:{color}", names[i]),
+                    None => format!("{}:{c}", names[i]),
+                },
             })
             .collect();
         text += &option.join(" ");
         text.push('\n');
     }
     text
-}
-
-/// Why [`write_named`] cannot write a problem with the given names.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum NameError {
-    /// There is not one name per item.
-    #[error("{names} names for {items} items: expected one name per item")]
-    WrongCount {
-        /// How many names were given.
-        names: usize,
-        /// How many items the problem has.
-        items: usize,
-    },
-    /// A name that [`parse`](super::parse) would not read back as one name: empty, or with a
-    /// blank, `:` or `|` in it.
-    #[error("item {item} is named `{name}`: expected a non-empty name without blanks, `:` or `|`")]
-    BadName {
-        /// The item.
-        item: usize,
-        /// Its name.
-        name: String,
-    },
-    /// Two items with the same name.
-    #[error("items {first} and {second} are both named `{name}`: expected unique names")]
-    DuplicateName {
-        /// The name.
-        name: String,
-        /// The first item with it.
-        first: usize,
-        /// The second item with it.
-        second: usize,
-    },
 }
 
 /// Writes `problem` in Knuth's format as [`write()`] does (bounds and colors included),
@@ -105,7 +73,7 @@ pub enum NameError {
 /// let text = dancing::knuth::write_named(&problem, &names)?;
 /// assert!(text.starts_with("A B C D E | F G\nC E F\nA D G\n"));
 /// let read = dancing::knuth::parse_str(&text).unwrap();
-/// assert_eq!((read.problem, read.item_names), (problem, names.to_vec()));
+/// assert_eq!((read.problem, read.item_names.to_vec()), (problem, names.to_vec()));
 /// # Ok::<(), dancing::knuth::NameError>(())
 /// ```
 ///
@@ -119,24 +87,27 @@ pub fn write_named(problem: &Problem, item_names: &[String]) -> Result<String, N
             items: problem.item_count(),
         });
     }
-    let mut first = HashMap::new();
-    for (item, name) in item_names.iter().enumerate() {
-        if name.is_empty() || name.contains([':', '|']) || name.chars().any(is_blank) {
-            return Err(NameError::BadName {
-                item,
-                name: name.clone(),
-            });
-        }
-        if let Some(&earlier) = first.get(name.as_str()) {
-            return Err(NameError::DuplicateName {
-                name: name.clone(),
-                first: earlier,
-                second: item,
-            });
-        }
-        first.insert(name.as_str(), item);
+    Names::new(item_names.iter().map(String::as_str))?;
+    Ok(write_with(problem, item_names, &[]))
+}
+
+/// Writes `problem` in Knuth's format with its own names ([`Problem::names`]): its item
+/// names, and its color names when it has some (colors are numbered otherwise, as
+/// [`write()`] numbers them); a problem without names as [`write()`] writes it.
+/// [`parse`](super::parse) reads it back to the same problem with the same names.
+///
+/// ```
+/// use dancing::knuth::{parse_str, write_with_names};
+/// let text = "A B | X\nA X:red\nB X:red\nA B X:blue\n";
+/// let read = parse_str(text)?;
+/// assert_eq!(write_with_names(&read.problem), text);
+/// # Ok::<(), dancing::knuth::ParseError>(())
+/// ```
+pub fn write_with_names(problem: &Problem) -> String {
+    match problem.names() {
+        Some(names) => write_with(problem, names.items(), names.colors()),
+        None => write(problem),
     }
-    Ok(write_with(problem, item_names))
 }
 
 #[cfg(test)]

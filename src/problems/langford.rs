@@ -32,6 +32,7 @@ use crate::Problem;
 pub struct Langford {
     n: usize,
     half: bool,
+    /// With its item names.
     problem: Problem,
     /// The value and first slot (both from 1) of each option.
     options: Vec<(usize, usize)>,
@@ -49,9 +50,11 @@ impl Langford {
             };
             options.extend((1..=last_start).map(|start| (value, start)));
         }
-        let problem = super::build(
+        let values = (1..=n).map(|v| format!("v{v}"));
+        let names = values.chain((1..=2 * n).map(|s| format!("s{s}"))).collect();
+        let problem = super::build_named(
             3 * n,
-            0,
+            names,
             options
                 .iter()
                 .map(|&(value, start)| vec![value - 1, n + start - 1, n + start + value]),
@@ -85,18 +88,15 @@ impl Langford {
         &self.problem
     }
 
-    /// The items' names: `v1 .. v{n}`, then `s1 .. s{2n}`.
+    /// The items' names: `v1 .. v{n}`, then `s1 .. s{2n}` (a copy of the problem's own:
+    /// [`Problem::names`]).
     pub fn item_names(&self) -> Vec<String> {
-        let values = (1..=self.n).map(|v| format!("v{v}"));
-        values
-            .chain((1..=2 * self.n).map(|s| format!("s{s}")))
-            .collect()
+        super::item_names(&self.problem).to_vec()
     }
 
     /// The problem in Knuth's format, as in `langford-N.dlx` (or `-half`).
     pub fn to_dlx(&self) -> String {
-        let text = crate::knuth::write_named(&self.problem, &self.item_names())
-            .expect("langford item names are unique");
+        let text = crate::knuth::write_with_names(&self.problem);
         let which = if self.half {
             "one of each mirror pair"
         } else {

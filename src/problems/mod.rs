@@ -23,7 +23,7 @@ pub mod queens;
 pub mod svg;
 pub mod tiling;
 
-use crate::{Problem, ProblemBuilder};
+use crate::{Names, Problem, ProblemBuilder};
 
 /// Knuth's example (TAOCP 7.2.2.1-(5)): primary items A..E (0..5), secondary F G (5, 6), and
 /// the options `C E F`, `A D G`, `B C F`, `A D`, `B G`, `D E G`. Its one solution is options
@@ -69,6 +69,28 @@ pub fn langford(n: usize, half: bool) -> Problem {
 pub(crate) fn with_comment(comment: &str, text: &str) -> String {
     let comment = comment.replace(['\n', '\r'], " ");
     format!("| {comment}\n{text}")
+}
+
+/// Builds a problem whose options are known to be well formed, with the given item names
+/// (`item_names.len() - primary` secondary items), known to be valid and unique.
+fn build_named(
+    primary: usize,
+    item_names: Vec<String>,
+    options: impl IntoIterator<Item = Vec<usize>>,
+) -> Problem {
+    let names = Names::new(item_names).expect("generated item names are valid and unique");
+    build(primary, names.item_count() - primary, options)
+        .with_names(names)
+        .expect("generated names name every item")
+}
+
+/// The item names of a problem built with names (by [`build_named`], or by the tiling
+/// encoder).
+fn item_names(problem: &Problem) -> &[String] {
+    problem
+        .names()
+        .expect("the problem was built with names")
+        .items()
 }
 
 /// Builds a problem whose options are known to be well formed.

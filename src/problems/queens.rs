@@ -55,8 +55,8 @@ pub enum Order {
 pub struct Queens {
     n: usize,
     order: Order,
+    /// With its item names.
     problem: Problem,
-    item_names: Vec<String>,
 }
 
 impl Queens {
@@ -119,9 +119,9 @@ impl Queens {
                 }
             }
         }
-        let problem = super::build(
+        let problem = super::build_named(
             2 * n,
-            item_names.len() - 2 * n,
+            item_names,
             (0..n * n).map(|k| {
                 let (r, c) = (k / n, k % n);
                 let mut option = vec![row[r], column[c]];
@@ -130,12 +130,7 @@ impl Queens {
                 option
             }),
         );
-        Queens {
-            n,
-            order,
-            problem,
-            item_names,
-        }
+        Queens { n, order, problem }
     }
 
     /// The size of the board.
@@ -153,15 +148,14 @@ impl Queens {
         &self.problem
     }
 
-    /// The items' names, in item order.
+    /// The items' names, in item order (the problem's own: [`Problem::names`]).
     pub fn item_names(&self) -> &[String] {
-        &self.item_names
+        super::item_names(&self.problem)
     }
 
     /// The problem in Knuth's format, as in `nqueens-N.dlx` for the organ-pipe order.
     pub fn to_dlx(&self) -> String {
-        let text = crate::knuth::write_named(&self.problem, &self.item_names)
-            .expect("queens item names are unique");
+        let text = crate::knuth::write_with_names(&self.problem);
         let order = match self.order {
             Order::Natural => "natural order",
             Order::OrganPipe => "organ-pipe order",

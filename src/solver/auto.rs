@@ -12,6 +12,7 @@ use crate::engine::bits::Bits;
 use crate::engine::dlx::Dlx;
 use crate::engine::dlx2::Dlx2;
 use crate::engine::dlx3::Dlx3;
+use crate::engine::propagate::Propagate;
 use crate::engine::{Counters, Search};
 use crate::problem::Problem;
 
@@ -76,6 +77,7 @@ pub(super) enum Inner {
     Bits(Bits),
     Dlx2(Dlx2),
     Dlx3(Dlx3),
+    Propagate(Propagate),
 }
 
 /// The links engine for a problem without multiplicities: DLX2 with colors, else DLX1.
@@ -95,6 +97,7 @@ macro_rules! each {
             Inner::Bits($e) => $body,
             Inner::Dlx2($e) => $body,
             Inner::Dlx3($e) => $body,
+            Inner::Propagate($e) => $body,
         }
     };
 }
@@ -102,11 +105,18 @@ macro_rules! each {
 impl Solver {
     /// [`Solver::with_engine`], with `rule` for [`Engine::Auto`].
     pub(super) fn with_rule(problem: &Problem, engine: Engine, rule: Rule) -> Solver {
+        // The propagating engine falls back to the links (see `Engine::refusal`).
+        let engine = match engine {
+            Engine::Propagate if !Propagate::fits(problem) => Engine::Links,
+            engine => engine,
+        };
         let fits = engine != Engine::Links && !problem.has_multiplicities() && Bits::fits(problem);
         let options = if fits { Bits::options(problem) } else { 0 };
         let bits = fits && (engine == Engine::Bits || options <= AUTO_MAX_OPTIONS);
         let mut switch = None;
-        let engine = if problem.has_multiplicities() {
+        let engine = if engine == Engine::Propagate && Propagate::fits(problem) {
+            Inner::Propagate(Propagate::new(problem))
+        } else if problem.has_multiplicities() {
             Inner::Dlx3(Dlx3::new(problem))
         } else if bits {
             let mut bits = Bits::new(problem);
@@ -167,7 +177,9 @@ impl Solver {
         match &mut links {
             Inner::Dlx(e) => e.take_over(&forced, &choices, self.floor, counters, work),
             Inner::Dlx2(e) => e.take_over(&forced, &choices, self.floor, counters, work),
-            Inner::Bits(_) | Inner::Dlx3(_) => unreachable!("the links of a problem for the bits"),
+            Inner::Bits(_) | Inner::Dlx3(_) | Inner::Propagate(_) => {
+                unreachable!("the links of a problem for the bits")
+            }
         }
         switch.parked = Some(std::mem::replace(&mut self.engine, links));
     }

@@ -74,12 +74,14 @@ mod auto;
 
 pub use self::auto::{AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO};
 
-/// The engine a [`Solver`] runs on a problem without multiplicities. Both search the same tree
-/// (DLX1's on plain exact cover, DLX2's with colors), so the choice changes only the time and
-/// the memory a search takes, never its results or its [`Stats`]. A problem with
+/// The engine a [`Solver`] runs on a problem without multiplicities. The links and the bits
+/// search the same tree (DLX1's on plain exact cover, DLX2's with colors), so the choice
+/// between them changes only the time and the memory a search takes, never its results or
+/// its [`Stats`]; [`Engine::Propagate`] finds the same solutions in another tree. A problem with
 /// multiplicities always runs on the links (DLX3): the bit engine does plain exact cover and
 /// colors only, and asking for it falls back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Engine {
     /// The bit engine when the problem has at most [`AUTO_MAX_OPTIONS`] options (those with
     /// a primary item) and fits its memory bound, else the links; a search that starts on
@@ -96,6 +98,34 @@ pub enum Engine {
     /// (item, color) named), no multiplicities. A problem beyond that runs on the links
     /// instead: asking for this engine never fails.
     Bits,
+    /// Propagation before branching (see `docs/engines.md`): at every node the singles and
+    /// subsets rules of exact cover run to a fixpoint, and the search branches only where
+    /// nothing is forced. The same solutions and counts as the others, found in another
+    /// order, with its own [`Stats`] (`nodes` counts its much smaller tree; `updates` the
+    /// options removed; `forced`, `pruned` and `probes` its rules' work). Plain exact cover
+    /// only, within the bit engine's limits: a problem with colors or multiplicities, or
+    /// beyond those limits, runs as under [`Engine::Links`] (see
+    /// [`Engine::refusal`]).
+    Propagate,
+}
+
+impl Engine {
+    /// Why `self` cannot run `problem` as asked, if it cannot: [`Engine::Propagate`] takes
+    /// neither colors nor multiplicities, nor more options than the bit engine. The library
+    /// falls back to the links then; a caller that asked for this engine by name can refuse
+    /// instead with this reason.
+    pub fn refusal(self, problem: &Problem) -> Option<&'static str> {
+        if self != Engine::Propagate || crate::engine::propagate::Propagate::fits(problem) {
+            return None;
+        }
+        Some(if problem.has_multiplicities() {
+            "the propagate engine does not take multiplicities (use --engine links or auto)"
+        } else if problem.has_colors() {
+            "the propagate engine does not take colors (use --engine links or auto)"
+        } else {
+            "the problem is beyond the propagate engine's limits (use --engine links or auto)"
+        })
+    }
 }
 
 /// The search stopped because its node budget ran out: the answer is unknown, which is not
@@ -201,6 +231,7 @@ impl Solver {
         match self.engine {
             Inner::Dlx(_) | Inner::Dlx2(_) | Inner::Dlx3(_) => Engine::Links,
             Inner::Bits(_) => Engine::Bits,
+            Inner::Propagate(_) => Engine::Propagate,
         }
     }
 
@@ -255,6 +286,7 @@ impl Solver {
             (Inner::Bits(e), Inner::Bits(p)) => e.reset_from(p),
             (Inner::Dlx2(e), Inner::Dlx2(p)) => e.reset_from(p),
             (Inner::Dlx3(e), Inner::Dlx3(p)) => e.reset_from(p),
+            (Inner::Propagate(e), Inner::Propagate(p)) => e.reset_from(p),
             (engine, _) => each!(engine, e => e.reset()),
         }
     }
@@ -466,6 +498,7 @@ impl Solver {
             (Inner::Bits(a), Inner::Bits(b)) => a.same_state(b),
             (Inner::Dlx2(a), Inner::Dlx2(b)) => a.same_links(b),
             (Inner::Dlx3(a), Inner::Dlx3(b)) => a.same_links(b),
+            (Inner::Propagate(a), Inner::Propagate(b)) => a.same_state(b),
             _ => false,
         }
     }

@@ -170,3 +170,98 @@ fn resetting_from_a_pristine_solver_brings_back_the_bits() {
         assert_eq!(solver.stats(), Stats::default());
     }
 }
+
+/// The propagating engine under the solver: pauses, budgets and subtrees.
+mod propagate {
+    use super::*;
+
+    /// Every solution of `solver`, run under a budget of `budget` nodes raised each time it
+    /// runs out and a pause every `pause` nodes, with the invariants checked at every step.
+    fn interrupted(mut solver: Solver, budget: u64, pause: u64) -> Vec<Vec<usize>> {
+        solver.set_max_nodes(Some(budget));
+        solver.set_pause_every(Some(pause));
+        let mut found = Vec::new();
+        loop {
+            let step = solver.step();
+            solver.check_invariants().unwrap();
+            match step {
+                Step::Solution => found.push(solver.solution()),
+                Step::GaveUp => solver.set_max_nodes(Some(solver.stats().nodes + budget)),
+                Step::Paused => {}
+                Step::Exhausted => return found,
+            }
+        }
+    }
+
+    /// The count and statistics of a split of `problem` at `depth` and of each subtree searched
+    /// after descending into it, summed; and of the whole search.
+    fn split_and_whole(problem: &Problem, depth: usize) -> ((u64, Stats), (u64, Stats)) {
+        let pristine = Solver::with_engine(problem, Engine::Propagate);
+        assert_eq!(pristine.engine(), Engine::Propagate);
+        let mut above = pristine.clone();
+        let subtrees = above
+            .split(depth, |_| ControlFlow::Continue(()))
+            .expect("never stopped");
+        let mut parts = (above.stats().solutions, above.stats());
+        for choices in subtrees {
+            let mut solver = pristine.clone();
+            for option in choices {
+                solver.descend(option);
+            }
+            solver.check_invariants().unwrap();
+            parts.0 += solver.count(None).unwrap().to_u64().unwrap();
+            parts.1 += solver.stats();
+        }
+        let mut whole = pristine.clone();
+        let count = whole.count(None).unwrap().to_u64().unwrap();
+        (parts, (count, whole.stats()))
+    }
+
+    #[test]
+    fn pauses_and_budgets_leave_the_solutions_and_their_order_unchanged() {
+        let problem = crate::problems::queens(7);
+        let whole = interrupted(
+            Solver::with_engine(&problem, Engine::Propagate),
+            u64::MAX,
+            1 << 30,
+        );
+        assert_eq!(whole.len(), 40);
+        for (budget, pause) in [(1, 1), (3, 2), (10, 7)] {
+            let cut = interrupted(
+                Solver::with_engine(&problem, Engine::Propagate),
+                budget,
+                pause,
+            );
+            assert_eq!(cut, whole, "budget {budget}, pause {pause}");
+        }
+    }
+
+    #[test]
+    fn subtrees_add_up_to_the_whole_search() {
+        for depth in 1..4 {
+            let (parts, whole) = split_and_whole(&crate::problems::queens(8), depth);
+            assert_eq!(parts, whole, "depth {depth}");
+            assert_eq!(whole.0, 92);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn random_problems_split_pause_and_resume_with_the_solutions_of_one_search(
+            problem in random_problem()
+        ) {
+            let mut whole = Solver::with_engine(&problem, Engine::Propagate);
+            let mut found = Vec::new();
+            while let Some(solution) = whole.next_solution().unwrap() {
+                found.push(solution);
+            }
+            let (parts, whole) = split_and_whole(&problem, 2);
+            prop_assert_eq!(parts, whole);
+            prop_assert_eq!(whole.0, found.len() as u64);
+            let cut = interrupted(Solver::with_engine(&problem, Engine::Propagate), 2, 3);
+            prop_assert_eq!(cut, found);
+        }
+    }
+}

@@ -29,7 +29,7 @@ use std::fmt::Write as _;
 use super::grid::{Grid, Unit};
 use super::rules::Rules;
 use super::solve::{Encoding, SolveError};
-use crate::{ProblemBuilder, knuth};
+use crate::{Names, ProblemBuilder, knuth};
 
 /// Why [`to_dlx`] wrote nothing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -143,11 +143,14 @@ pub fn to_dlx(rules: &Rules, puzzle: &Grid) -> Result<String, ExportError> {
             }
         }
     }
+    let mut all = item_names(&encoding, n);
+    let names = Names::new(kept.iter().map(|&i| std::mem::take(&mut all[i])))
+        .expect("the Sudoku item names are valid and distinct");
     let problem = builder
         .build()
-        .expect("a reduced Sudoku matrix fits the arena");
-    let all = item_names(&encoding, n);
-    let names: Vec<String> = kept.iter().map(|&i| all[i].clone()).collect();
+        .expect("a reduced Sudoku matrix fits the arena")
+        .with_names(names)
+        .expect("one name per item left");
     let mut about = format!("Sudoku {shape}, rules: {rules}");
     let _ = write!(about, "; {} givens", puzzle.givens());
     let line = format!("puzzle: {}", puzzle.to_line());
@@ -157,8 +160,7 @@ pub fn to_dlx(rules: &Rules, puzzle: &Grid) -> Result<String, ExportError> {
         "each option names its cell rRcC first; items named X#d say digit d",
     ];
     let mut text: String = comments.iter().map(|c| format!("| {c}\n")).collect();
-    text += &knuth::write_named(&problem, &names)
-        .expect("the Sudoku item names are valid and distinct");
+    text += &knuth::write_with_names(&problem);
     Ok(text)
 }
 

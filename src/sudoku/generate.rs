@@ -3,6 +3,10 @@
 //! 1. **A random full grid** comes from the engine itself: the matrix of the empty grid is
 //!    built with its options in a random order, so the search (the leftmost shortest item,
 //!    its options in list order) tries digits in a random order and stops at a random grid.
+//!    That search gets [`RESTART_UNIT`] nodes beyond one a primary item; when they run out
+//!    it goes on by randomized restarts ([`crate::restart`]). A classic grid takes a few
+//!    hundred nodes; the first grid of X with anti-knight, searched in one fixed random
+//!    order, took from 2 s to more than two minutes (the heavy tail that restarts cut).
 //! 2. **Removal**: the cells are visited in a random order (by orbits of the chosen
 //!    [`Symmetry`], all cells of an orbit together); an orbit's givens are removed for good
 //!    when the puzzle still has exactly one solution (counting up to two), and put back
@@ -31,7 +35,8 @@ use std::str::FromStr;
 use super::grid::{Grid, Shape};
 use super::rules::Rules;
 use super::solve::{SudokuSolver, matrix};
-use crate::{Engine, ProblemBuilder, Solver};
+use crate::restart::{RESTART_UNIT, Restarts};
+use crate::{Engine, Problem, ProblemBuilder, Solver, Step};
 
 pub use crate::rng::Rng;
 
@@ -137,10 +142,8 @@ pub struct Generator {
     shape: Shape,
     symmetry: Symmetry,
     solver: SudokuSolver,
-    /// The number of primary items of the empty grid's matrix.
-    primary: usize,
-    /// The number of its secondary items (the cliques of anti-knight and anti-king).
-    secondary: usize,
+    /// The matrix of the empty grid, whose solutions are the full grids.
+    problem: Problem,
     /// The items of each option of the empty grid's matrix.
     options: Vec<Vec<usize>>,
     /// The options of each item of that matrix.
@@ -179,9 +182,8 @@ impl Generator {
         Generator {
             shape,
             symmetry,
-            primary: problem.primary_items(),
-            secondary: problem.item_count() - problem.primary_items(),
             solver: SudokuSolver::with_rules(rules),
+            problem,
             options,
             lists,
             min_givens: 0,
@@ -206,27 +208,56 @@ impl Generator {
     }
 
     /// A random full grid (see the module docs).
+    ///
+    /// # Panics
+    /// If the rules leave the empty grid without a solution (some variants on small shapes
+    /// do): [`Generator::try_full_grid`] tells.
     pub fn full_grid(&self, rng: &mut Rng) -> Grid {
+        self.try_full_grid(rng)
+            .expect("the rules leave the empty grid a solution (see try_full_grid)")
+    }
+
+    /// A random full grid, or `None` when the rules leave the empty grid without a solution
+    /// (X with anti-king on 4x4, say), so that no puzzle can be made.
+    ///
+    /// ```
+    /// use dancing::sudoku::generate::{Generator, Rng, Symmetry};
+    /// use dancing::sudoku::{grid::Shape, rules::Rules};
+    /// let rules = Rules::classic(Shape::new(2).unwrap()).with_x().with_anti_king();
+    /// let generator = Generator::with_rules(rules, Symmetry::None);
+    /// assert_eq!(generator.try_full_grid(&mut Rng::new(1)), None);
+    /// ```
+    pub fn try_full_grid(&self, rng: &mut Rng) -> Option<Grid> {
         let mut order: Vec<usize> = (0..self.options.len()).collect();
         rng.shuffle(&mut order);
-        let mut b = ProblemBuilder::new(self.primary, self.secondary);
+        let mut b =
+            ProblemBuilder::new(self.problem.primary_items(), self.problem.secondary_items());
         for &k in &order {
             b.option(self.options[k].iter().copied())
                 .expect("the options of a Sudoku matrix are well formed");
         }
         let shuffled = b.build().expect("a Sudoku matrix fits the engine");
-        let chosen = Solver::with_engine(&shuffled, Engine::Links)
-            .next_solution()
-            .expect("no node budget is set")
-            .expect("every empty grid has a solution");
+        let mut solver = Solver::with_engine(&shuffled, Engine::Links);
+        solver.set_max_nodes(Some(RESTART_UNIT + self.problem.primary_items() as u64));
+        let chosen: Vec<usize> = match solver.next_solution() {
+            Ok(Some(chosen)) => chosen.into_iter().map(|k| order[k]).collect(),
+            Ok(None) => return None,
+            Err(_) => {
+                let mut restarts = Restarts::new(&self.problem, rng.next_u64(), Engine::Links);
+                // Without a budget a search ends at a solution or at the end of its tree.
+                if restarts.step() != Step::Solution {
+                    return None;
+                }
+                restarts.solution()
+            }
+        };
         let n = self.shape.side();
         let mut grid = Grid::empty(self.shape);
-        for k in chosen {
-            let option = order[k];
+        for option in chosen {
             let cell = option / n;
             grid.set(cell / n, cell % n, (option % n) as u8 + 1);
         }
-        grid
+        Some(grid)
     }
 
     /// A minimal puzzle with exactly one solution, made from `seed` (see the module docs).
@@ -275,7 +306,7 @@ impl Generator {
     /// given, this settles most orbits.
     fn forced(&self, puzzle: &Grid, orbit: &[usize], solution: &Grid) -> bool {
         let n = self.shape.side();
-        let mut covered = vec![false; self.primary + self.secondary];
+        let mut covered = vec![false; self.problem.item_count()];
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 {
                 for &i in &self.options[cell * n + usize::from(digit) - 1] {
@@ -290,7 +321,8 @@ impl Generator {
             naked
                 || self.options[keep].iter().any(|&i| {
                     // Only a primary item must be covered: a hidden single.
-                    i < self.primary && self.lists[i].iter().all(|&k| k == keep || dead(k))
+                    self.problem.is_primary(i)
+                        && self.lists[i].iter().all(|&k| k == keep || dead(k))
                 })
         })
     }

@@ -5,7 +5,8 @@
 //! Data flows one way: [`read`] turns text into [`grid::Grid`]s (with [`symbols`] for how
 //! digits are written), [`solve`] encodes a grid under its [`rules::Rules`] as exact cover,
 //! searches and decodes the chosen options back into a grid, and [`check`] verifies the
-//! result independently; [`export`] writes a puzzle's exact-cover problem in Knuth's format. The size of the boxes is a parameter ([`grid::Shape`]: 4x4 to
+//! result independently; [`export`] writes a puzzle's exact-cover problem in Knuth's format,
+//! and [`svg`] draws a grid. The size of the boxes is a parameter ([`grid::Shape`]: 4x4 to
 //! 36x36, square or rectangular boxes); variants (X, hyper, jigsaw, extra regions,
 //! anti-knight, anti-king) only add items to the matrix.
 //!
@@ -23,4 +24,5 @@ pub mod read;
 pub mod rules;
 pub mod shape;
 pub mod solve;
+pub mod svg;
 pub mod symbols;

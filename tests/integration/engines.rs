@@ -161,6 +161,7 @@ fn compare_file(path: &Path, enumerate: bool, stated: bool) {
     } else {
         assert_same_count(&problem, &name)
     };
+    crate::propagate::assert_propagation_agrees(&problem, &name, enumerate);
     if stated {
         assert_eq!(found, stated_count(&text, &name), "{name}");
     }

@@ -175,8 +175,10 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     }
     if common.stats {
         report.write(&format!(
-            "nodes: {}\nupdates: {}\nelapsed: {seconds:.3}s\n",
-            summary.stats.nodes, summary.stats.updates
+            "nodes: {}\nupdates: {}\n{}elapsed: {seconds:.3}s\n",
+            summary.stats.nodes,
+            summary.stats.updates,
+            crate::cli::search::rules_text(&summary.stats)
         ));
     }
     Ok(summary.exit())

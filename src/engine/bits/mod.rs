@@ -428,6 +428,7 @@ impl Search for Bits {
             updates: self.cursor.updates,
             cleansings: self.cursor.cleansings,
             solutions: self.counters.solutions,
+            ..Stats::default()
         }
     }
 

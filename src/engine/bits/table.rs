@@ -71,6 +71,9 @@ pub(crate) struct Table {
     /// For each item: the first word of its bitset that is not zero (`words` if none), where
     /// looking for its options starts.
     first_words: Vec<u32>,
+    /// For each item: the word after the last word of its bitset that is not zero (0 if
+    /// none); the propagating engine's scans stop there.
+    end_words: Vec<u32>,
     /// `conflicts[k * words..(k + 1) * words]`: the options that share an item with option
     /// `k`, `k` included; empty when they would take more than [`CONFLICT_BYTES`].
     conflicts: Vec<u64>,
@@ -196,6 +199,12 @@ impl Table {
                 bitset.iter().position(|&w| w != 0).unwrap_or(words) as u32
             })
             .collect();
+        let end_words = (0..items)
+            .map(|i| {
+                let bitset = &bitsets[i * words..(i + 1) * words];
+                bitset.iter().rposition(|&w| w != 0).map_or(0, |w| w + 1) as u32
+            })
+            .collect();
         let mut shapes = (0..options).map(|k| (records[k * stride + 1], records[k * stride]));
         let uniform = shapes
             .next()
@@ -236,6 +245,7 @@ impl Table {
             primaries_each,
             primaries,
             first_words,
+            end_words,
             words,
             primary,
             padded: root_counts.len(),
@@ -279,6 +289,12 @@ impl Table {
     #[inline(always)]
     pub(crate) fn first_word(&self, i: u32) -> usize {
         self.first_words[i as usize] as usize
+    }
+
+    /// The words of item `i`'s bitset from the first that is not zero to the last.
+    #[inline(always)]
+    pub(crate) fn span(&self, i: u32) -> std::ops::Range<usize> {
+        self.first_words[i as usize] as usize..self.end_words[i as usize] as usize
     }
 
     /// All the items of option `k`, in the order given.

@@ -87,7 +87,7 @@ pub use self::drawing::{
 };
 use self::geometry::{Board, Transform};
 pub use self::geometry::{Cell, Dimension, Orientations, Shape};
-use crate::{BuildError, Problem, ProblemBuilder};
+use crate::{BuildError, NameError, Names, Problem, ProblemBuilder};
 use pinning::{Pinning, Symmetries};
 
 /// A mistake in a tiling problem, found by [`TilingBuilder::build`].
@@ -332,8 +332,8 @@ pub struct Reduction {
 /// read its solutions back as packings.
 #[derive(Clone, Debug)]
 pub struct TilingProblem {
+    /// With its item names.
     problem: Problem,
-    item_names: Vec<String>,
     dimension: Dimension,
     board: Shape,
     pieces: Vec<Piece>,
@@ -358,9 +358,10 @@ impl TilingProblem {
         &self.problem
     }
 
-    /// The items' names (see the module docs), in item order.
+    /// The items' names (see the module docs), in item order (the problem's own:
+    /// [`Problem::names`]).
     pub fn item_names(&self) -> &[String] {
-        &self.item_names
+        super::item_names(&self.problem)
     }
 
     /// The dimension the problem lives in.
@@ -461,8 +462,7 @@ impl TilingProblem {
 
     /// The problem in Knuth's format, with a comment line saying what it is.
     pub fn to_dlx(&self, comment: &str) -> String {
-        let text = crate::knuth::write_named(&self.problem, &self.item_names)
-            .expect("tiling item names are checked when the problem is built");
+        let text = crate::knuth::write_with_names(&self.problem);
         super::with_comment(comment, &text)
     }
 }
@@ -526,12 +526,17 @@ fn encode(
             .iter()
             .map(|&c| cell_name(spec.dimension, extent, c)),
     );
-    let mut seen = std::collections::HashSet::new();
-    if let Some(name) = names.iter().find(|n| !seen.insert(n.as_str())) {
-        return Err(TilingError::DuplicateName { name: name.clone() });
-    }
+    let names = Names::new(names).map_err(|e| match e {
+        NameError::DuplicateName { name, .. } => TilingError::DuplicateName { name },
+        // Piece names were checked (more strictly) with the pieces, and cell names are
+        // digits and dots; and `Names::new` has no other complaint.
+        NameError::BadName { name, .. } => TilingError::BadName { name },
+        e => TilingError::BadName {
+            name: e.to_string(),
+        },
+    })?;
 
-    let mut builder = ProblemBuilder::new(names.len(), 0);
+    let mut builder = ProblemBuilder::new(names.item_count(), 0);
     if !cells_only {
         for (p, piece) in pieces.iter().enumerate() {
             if piece.copies > 1 {
@@ -583,8 +588,10 @@ fn encode(
         }
     }
     Ok(TilingProblem {
-        problem: builder.build()?,
-        item_names: names,
+        problem: builder
+            .build()?
+            .with_names(names)
+            .expect("one name per item"),
         dimension: spec.dimension,
         board: spec.board.clone(),
         pieces: pieces.clone(),

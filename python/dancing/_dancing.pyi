@@ -1,0 +1,161 @@
+"""Types of the extension module ``dancing._dancing`` (see ``dancing`` and
+``dancing.sudoku``, which re-export it)."""
+
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Generic, Literal, Optional, TypeVar, Union, overload
+
+_T = TypeVar("_T")
+
+class GaveUp(Exception):
+    """A search ran out of its budget (``max_nodes`` or ``max_time``): the answer is unknown."""
+
+    nodes: int
+    """Nodes searched until then."""
+    solutions: int
+    """Solutions found until then."""
+
+class ExactCover:
+    """An exact-cover problem: primary items to cover exactly once (or within bounds),
+    secondary items at most once (or with one color), and options, each a list of items."""
+
+    def __init__(
+        self,
+        primary: Sequence[str],
+        secondary: Sequence[str] = ...,
+        bounds: Optional[Mapping[str, Union[int, tuple[int, int]]]] = None,
+    ) -> None:
+        """Items and no options yet. A primary item may carry bounds as in Knuth's format
+        (``"2:3|x"``, ``"2|x"``) or in ``bounds``: name to ``n`` or ``(lower, upper)``."""
+    def add_option(self, items: Sequence[str]) -> int:
+        """Adds an option (``"x"`` or ``"x:color"`` items); returns its index."""
+    @staticmethod
+    def from_dlx(source: Union[str, bytes, os.PathLike[str]]) -> "ExactCover":
+        """Reads Knuth's format: text (a ``str`` with a line break, or ``bytes``) or a path."""
+    def to_dlx(self) -> str:
+        """The problem in Knuth's format, with its names, bounds and colors."""
+    def __len__(self) -> int:
+        """The number of options."""
+    @property
+    def items(self) -> list[str]:
+        """The item names, primary first."""
+    def option(self, k: int) -> list[str]:
+        """The items of option ``k``."""
+    def count(
+        self,
+        jobs: Optional[int] = None,
+        limit: Optional[int] = None,
+        max_nodes: Optional[int] = None,
+        max_time: Optional[float] = None,
+    ) -> int:
+        """The number of solutions. ``jobs``: threads (None: one; 0: one a core);
+        ``limit``: stop after that many; budgets raise :class:`GaveUp`."""
+    @overload
+    def solutions(
+        self,
+        limit: Optional[int] = None,
+        names: Literal[False] = False,
+        max_nodes: Optional[int] = None,
+        max_time: Optional[float] = None,
+    ) -> "Solutions[list[int]]": ...
+    @overload
+    def solutions(
+        self,
+        limit: Optional[int] = None,
+        *,
+        names: Literal[True],
+        max_nodes: Optional[int] = None,
+        max_time: Optional[float] = None,
+    ) -> "Solutions[list[list[str]]]": ...
+    @overload
+    def first(
+        self,
+        names: Literal[False] = False,
+        max_nodes: Optional[int] = None,
+        max_time: Optional[float] = None,
+    ) -> Optional[list[int]]: ...
+    @overload
+    def first(
+        self,
+        names: Literal[True],
+        max_nodes: Optional[int] = None,
+        max_time: Optional[float] = None,
+    ) -> Optional[list[list[str]]]: ...
+    def svg(self, solution: Sequence[int]) -> str:
+        """An SVG picture of a solution of a problem made by :func:`polyomino`."""
+
+class Solutions(Generic[_T]):
+    """The solutions of an :class:`ExactCover`, searched for as the iterator advances."""
+
+    def __iter__(self) -> "Solutions[_T]": ...
+    def __next__(self) -> _T: ...
+
+def queens(n: int, order: Literal["organ-pipe", "natural"] = "organ-pipe") -> ExactCover:
+    """The n queens problem: rows ``r0..`` and columns ``c0..`` primary, diagonals secondary."""
+
+def langford(n: int, half: bool = False) -> ExactCover:
+    """Langford pairs L(2, n); with ``half``, one solution of each mirror-image pair."""
+
+def polyomino(
+    board: str,
+    pieces: str = "pentominoes",
+    copies: int = 1,
+    orientations: Literal["all", "rotations", "fixed"] = "all",
+    symmetry: bool = False,
+) -> ExactCover:
+    """Packing polyominoes into a board (``"6x10"`` or a drawing)."""
+
+class Grid:
+    """A Sudoku grid; ``str()`` writes rows of digits (0 for a blank)."""
+
+    def __init__(self, puzzle: Any) -> None: ...
+    @property
+    def size(self) -> int:
+        """The side of the grid."""
+    @property
+    def line(self) -> str:
+        """The grid on one line, ``.`` for a blank."""
+    @property
+    def givens(self) -> int:
+        """The number of filled cells."""
+    def to_list(self) -> list[list[int]]:
+        """The rows, each a list of digits (0 for a blank)."""
+    def to_numpy(self) -> Any:
+        """The rows as a numpy array of shape (N, N); needs numpy."""
+    def __getitem__(self, at: tuple[int, int]) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def _repr_svg_(self) -> str:
+        """The grid as an SVG picture: givens black, found digits blue."""
+
+_Variant = Optional[Union[str, Sequence[str]]]
+
+def sudoku_solve(
+    puzzle: Any,
+    variant: _Variant,
+    jigsaw: Optional[str],
+    max_nodes: Optional[int],
+    max_time: Optional[float],
+) -> Optional[Grid]: ...
+def sudoku_count(
+    puzzle: Any,
+    limit: Optional[int],
+    variant: _Variant,
+    jigsaw: Optional[str],
+    max_nodes: Optional[int],
+    max_time: Optional[float],
+) -> int: ...
+def sudoku_is_unique(puzzle: Any, variant: _Variant, jigsaw: Optional[str]) -> bool: ...
+def sudoku_generate(
+    seed: Optional[int],
+    symmetric: Union[bool, str],
+    size: int,
+    variant: _Variant,
+    jigsaw: Optional[str],
+    min_givens: Optional[int],
+) -> Grid: ...
+def sudoku_rate(puzzle: Any, variant: _Variant, jigsaw: Optional[str]) -> str: ...
+def sudoku_hint(
+    puzzle: Any, variant: _Variant, jigsaw: Optional[str]
+) -> Optional[tuple[int, int, int, str]]: ...
+def _panic_for_test(message: str) -> None: ...

@@ -1,0 +1,406 @@
+//! `dancing.ExactCover` and its iterator `dancing.Solutions`: a problem built by name with
+//! [`NamedBuilder`] (or read by [`dancing::knuth`], or made by a front end, and replayed into
+//! one), counted and searched through [`crate::run`].
+//!
+//! An option is given as the list of its items (`"x"`, or `"x:color"` for a secondary item);
+//! its name in the [`NamedBuilder`] is that list joined by blanks, which is also its line in
+//! Knuth's format, so `solutions(names=True)` gives the lists back by splitting it.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use dancing::named::{NamedBuilder, NamedError, NamedProblem};
+use dancing::problems::tiling::TilingProblem;
+use dancing::{Problem, Solver};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::guard;
+use crate::run::{self, Budget};
+
+/// Registers the classes of this module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<ExactCover>()?;
+    m.add_class::<Solutions>()?;
+    Ok(())
+}
+
+/// A `ValueError` with the library's message.
+pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// The bounds of a primary item in `bounds=`: `n` (exactly `n` times) or `(lower, upper)`.
+#[derive(FromPyObject)]
+enum Bounds {
+    Exactly(u32),
+    Between(u32, u32),
+}
+
+/// The text of a problem in Knuth's format or the path of a file holding it.
+#[derive(FromPyObject)]
+enum Source {
+    Text(String),
+    Bytes(Vec<u8>),
+    Path(PathBuf),
+}
+
+/// An exact-cover problem: primary items to cover exactly once (or within bounds),
+/// secondary items to cover at most once (or with one color), and options, each a list of
+/// items. Count its solutions, iterate over them, or write it in Knuth's format.
+#[pyclass(module = "dancing")]
+pub struct ExactCover {
+    /// Items and options as given, the source of truth.
+    builder: NamedBuilder,
+    /// The problem built from `builder`, until the next option is added.
+    built: Option<Arc<NamedProblem>>,
+    /// The tiling a front end made this problem from, to draw its solutions.
+    pub(crate) tiling: Option<Arc<TilingProblem>>,
+}
+
+impl ExactCover {
+    /// A problem with these items (primary with their bounds, then secondary), no options.
+    fn with_items(
+        primary: &[(String, Option<(u32, u32)>)],
+        secondary: &[String],
+    ) -> PyResult<ExactCover> {
+        let mut builder = NamedBuilder::new();
+        for (name, bounds) in primary {
+            match bounds {
+                Some((lower, upper)) => builder.primary_with_bounds(name, *lower, *upper),
+                None => builder.primary(name),
+            }
+            .map_err(value_error)?;
+        }
+        for name in secondary {
+            builder.secondary(name).map_err(value_error)?;
+        }
+        Ok(ExactCover {
+            builder,
+            built: None,
+            tiling: None,
+        })
+    }
+
+    /// A copy of `problem` with these item names (primary first) and color names.
+    pub(crate) fn from_problem(
+        problem: &Problem,
+        item_names: &[String],
+        color_names: &[String],
+    ) -> PyResult<ExactCover> {
+        let primary: Vec<_> = (0..problem.primary_items())
+            .map(|i| (item_names[i].clone(), problem.bounds(i)))
+            .collect();
+        let mut cover = ExactCover::with_items(&primary, &item_names[primary.len()..])?;
+        for k in 0..problem.option_count() {
+            let items: Vec<String> = problem
+                .option(k)
+                .zip(problem.option_colors(k))
+                .map(|(i, color)| match color {
+                    None => item_names[i].clone(),
+                    Some(c) => format!("{}:{}", item_names[i], color_names[c as usize]),
+                })
+                .collect();
+            cover.add(&items)?;
+        }
+        Ok(cover)
+    }
+
+    /// Adds an option; its index.
+    fn add(&mut self, items: &[String]) -> PyResult<usize> {
+        let k = self.builder.option_count();
+        self.builder
+            .option(&items.join(" "), items)
+            .map_err(value_error)?;
+        self.built = None;
+        Ok(k)
+    }
+
+    /// The problem as built now, kept until the next option is added.
+    pub(crate) fn problem(&mut self) -> PyResult<Arc<NamedProblem>> {
+        let built = self.built_now()?;
+        self.built = Some(built.clone());
+        Ok(built)
+    }
+
+    /// The problem as built now (the one kept, if any).
+    fn built_now(&self) -> PyResult<Arc<NamedProblem>> {
+        match &self.built {
+            Some(built) => Ok(built.clone()),
+            None => Ok(Arc::new(
+                self.builder
+                    .clone()
+                    .build()
+                    .map_err(|e: NamedError| value_error(e))?,
+            )),
+        }
+    }
+}
+
+/// Reads `"u:v|x"` or `"v|x"` (Knuth's bounds) into the name and the bounds; a name without
+/// `|` has none.
+fn primary_item(token: &str) -> PyResult<(String, Option<(u32, u32)>)> {
+    if !token.contains('|') {
+        return Ok((token.to_owned(), None));
+    }
+    let read = dancing::knuth::parse_str(token)
+        .map_err(|e| value_error(format!("primary item `{token}`: {}", e.kind)))?;
+    match &read.item_names[..] {
+        [name] if read.problem.primary_items() == 1 => Ok((
+            name.clone(),
+            read.problem.bounds(0).filter(|&b| b != (1, 1)),
+        )),
+        _ => Err(value_error(format!(
+            "primary item `{token}`: expected one name, with bounds `u:v|name` or `v|name`"
+        ))),
+    }
+}
+
+#[pymethods]
+impl ExactCover {
+    /// A problem with these items and no options yet. A primary item may carry bounds as in
+    /// Knuth's format (`"2:3|x"`: covered 2 or 3 times; `"2|x"`: exactly twice), or in
+    /// `bounds`, a mapping of item names to `n` or `(lower, upper)`.
+    #[new]
+    #[pyo3(signature = (primary, secondary = Vec::new(), bounds = None))]
+    fn new(
+        primary: Vec<String>,
+        secondary: Vec<String>,
+        bounds: Option<HashMap<String, Bounds>>,
+    ) -> PyResult<ExactCover> {
+        guard(|| {
+            let mut items = primary
+                .iter()
+                .map(|token| primary_item(token))
+                .collect::<PyResult<Vec<_>>>()?;
+            for (name, given) in bounds.unwrap_or_default() {
+                let Some(item) = items.iter_mut().find(|(n, _)| *n == name) else {
+                    return Err(value_error(format!(
+                        "bounds given for `{name}`, which is not a primary item"
+                    )));
+                };
+                item.1 = Some(match given {
+                    Bounds::Exactly(n) => (n, n),
+                    Bounds::Between(lower, upper) => (lower, upper),
+                });
+            }
+            ExactCover::with_items(&items, &secondary)
+        })
+    }
+
+    /// Adds an option naming `items` (`"x"`, or `"x:color"` for a secondary item) and
+    /// returns its index, the number of options added before it.
+    fn add_option(&mut self, items: Vec<String>) -> PyResult<usize> {
+        guard(|| self.add(&items))
+    }
+
+    /// Reads a problem in Knuth's format (DLX1, DLX2 colors, DLX3 bounds): `source` is its
+    /// text (a `str` with a line break, or `bytes`) or the path of a file. Errors name the
+    /// file, line and column.
+    #[staticmethod]
+    fn from_dlx(source: Source) -> PyResult<ExactCover> {
+        guard(|| {
+            let (name, bytes) = match source {
+                Source::Text(text) if text.contains('\n') => ("<string>".into(), text.into()),
+                Source::Bytes(bytes) => ("<bytes>".into(), bytes),
+                Source::Text(path) => read_file(PathBuf::from(path))?,
+                Source::Path(path) => read_file(path)?,
+            };
+            let read = dancing::knuth::parse(&bytes)
+                .map_err(|e| value_error(format!("{name}:{}:{}: {}", e.line, e.column, e.kind)))?;
+            ExactCover::from_problem(&read.problem, &read.item_names, &read.color_names)
+        })
+    }
+
+    /// The problem in Knuth's format, with its names (bounds and colors included).
+    fn to_dlx(&self) -> PyResult<String> {
+        guard(|| Ok(self.built_now()?.to_dlx()))
+    }
+
+    /// The number of options.
+    fn __len__(&self) -> usize {
+        self.builder.option_count()
+    }
+
+    /// The names of the items, primary first.
+    #[getter]
+    fn items(&mut self) -> PyResult<Vec<String>> {
+        guard(|| {
+            let built = self.problem()?;
+            let problem = built.problem();
+            Ok((0..problem.item_count())
+                .map(|i| built.item_name(i).to_owned())
+                .collect())
+        })
+    }
+
+    /// The items of option `k`, as given to `add_option`.
+    fn option(&mut self, k: usize) -> PyResult<Vec<String>> {
+        guard(|| {
+            let built = self.problem()?;
+            if k >= built.problem().option_count() {
+                return Err(value_error(format!(
+                    "there is no option {k}: the problem has {}",
+                    built.problem().option_count()
+                )));
+            }
+            Ok(split(built.option_name(k)))
+        })
+    }
+
+    /// The number of solutions (a Python int, exact at any size). `jobs`: threads to count
+    /// on (None: one; 0: one a core); `limit`: stop after that many (a count equal to the
+    /// limit may be short of the total); `max_nodes`, `max_time` (seconds): budgets, which
+    /// raise `GaveUp` when spent. `limit` and `max_nodes` need one thread.
+    #[pyo3(signature = (jobs = None, limit = None, max_nodes = None, max_time = None))]
+    fn count(
+        &mut self,
+        py: Python<'_>,
+        jobs: Option<usize>,
+        limit: Option<u64>,
+        max_nodes: Option<u64>,
+        max_time: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        guard(|| {
+            let built = self.problem()?;
+            let budget = Budget::new(max_nodes, max_time)?;
+            let count = match jobs {
+                None | Some(1) => run::count(py, built.problem(), limit, &budget)?,
+                Some(jobs) if limit.is_none() && !budget.has_nodes() => {
+                    run::count_parallel(py, built.problem(), jobs, &budget)?
+                }
+                Some(jobs) => {
+                    return Err(value_error(format!(
+                        "jobs={jobs} with limit or max_nodes: a count on several threads \
+                         counts every solution; use jobs=1 for a limit or a node budget"
+                    )));
+                }
+            };
+            run::count_to_py(py, &count)
+        })
+    }
+
+    /// An iterator over the solutions, found one at a time as it is advanced: each a list
+    /// of option indices in the order the search chose them, or with `names=True` a list of
+    /// options, each the list of its items. `limit` stops after that many; the budgets raise
+    /// `GaveUp` from `next()` when spent (`max_time` counts from this call).
+    #[pyo3(signature = (limit = None, names = false, max_nodes = None, max_time = None))]
+    fn solutions(
+        &mut self,
+        limit: Option<u64>,
+        names: bool,
+        max_nodes: Option<u64>,
+        max_time: Option<f64>,
+    ) -> PyResult<Solutions> {
+        guard(|| {
+            let built = self.problem()?;
+            let budget = Budget::new(max_nodes, max_time)?;
+            Ok(Solutions {
+                solver: budget.solver(built.problem()),
+                built,
+                budget,
+                left: limit.unwrap_or(u64::MAX),
+                names,
+                buffer: Vec::new(),
+            })
+        })
+    }
+
+    /// The first solution (as `solutions()` gives them), or None if there is none.
+    #[pyo3(signature = (names = false, max_nodes = None, max_time = None))]
+    fn first(
+        &mut self,
+        py: Python<'_>,
+        names: bool,
+        max_nodes: Option<u64>,
+        max_time: Option<f64>,
+    ) -> PyResult<Option<Py<PyList>>> {
+        let mut solutions = self.solutions(Some(1), names, max_nodes, max_time)?;
+        solutions.__next__(py)
+    }
+
+    /// An SVG picture of a solution of a tiling made by `dancing.polyomino` (option indices,
+    /// as `solutions()` gives them).
+    fn svg(&self, solution: Vec<usize>) -> PyResult<String> {
+        guard(|| {
+            let Some(tiling) = &self.tiling else {
+                return Err(value_error(
+                    "only the problems of dancing.polyomino have pictures",
+                ));
+            };
+            let count = tiling.problem().option_count();
+            if let Some(&k) = solution.iter().find(|&&k| k >= count) {
+                return Err(value_error(format!(
+                    "there is no option {k}: the problem has {count}"
+                )));
+            }
+            let packing = tiling.decode(&solution);
+            Ok(dancing::problems::svg::packing(tiling, &packing))
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<dancing.ExactCover: {} options>",
+            self.builder.option_count()
+        )
+    }
+}
+
+/// Reads a whole file; its name for messages.
+fn read_file(path: PathBuf) -> PyResult<(String, Vec<u8>)> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(&path)
+        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{name}: cannot read: {e}")))?;
+    Ok((name, bytes))
+}
+
+/// An option's items, from its name (the items joined by blanks).
+fn split(name: &str) -> Vec<String> {
+    name.split(' ').map(str::to_owned).collect()
+}
+
+/// An iterator over the solutions of an `ExactCover`, searching as it is advanced.
+#[pyclass(module = "dancing")]
+pub struct Solutions {
+    solver: Solver,
+    built: Arc<NamedProblem>,
+    budget: Budget,
+    /// Solutions still to give before the limit.
+    left: u64,
+    names: bool,
+    buffer: Vec<usize>,
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyList>>> {
+        guard(|| {
+            if self.left == 0 {
+                return Ok(None);
+            }
+            if !run::search(py, &mut self.solver, &self.budget, || false)? {
+                self.left = 0;
+                return Ok(None);
+            }
+            self.left -= 1;
+            self.solver.solution_into(&mut self.buffer);
+            let list = if self.names {
+                let options = self
+                    .buffer
+                    .iter()
+                    .map(|&k| split(self.built.option_name(k)));
+                PyList::new(py, options)?
+            } else {
+                PyList::new(py, &self.buffer)?
+            };
+            Ok(Some(list.unbind()))
+        })
+    }
+}

@@ -1,0 +1,116 @@
+//! The front ends `dancing.queens`, `dancing.langford` and `dancing.polyomino`: problems made
+//! by [`dancing::problems`] and handed to Python as `ExactCover` objects, with their item
+//! names (and, for a tiling, what draws its solutions).
+
+use std::sync::Arc;
+
+use dancing::problems::langford::Langford;
+use dancing::problems::polyomino::{self as shapes, Letters};
+use dancing::problems::queens::{Order, Queens};
+use dancing::problems::tiling::{Dimension, Orientations, TilingBuilder};
+use pyo3::prelude::*;
+
+use crate::cover::{ExactCover, value_error};
+use crate::guard;
+
+/// Registers the functions of this module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(queens, m)?)?;
+    m.add_function(wrap_pyfunction!(langford, m)?)?;
+    m.add_function(wrap_pyfunction!(polyomino, m)?)?;
+    Ok(())
+}
+
+/// The n queens problem: place n queens on an n x n board, no two attacking each other.
+/// Primary items are the rows `r0..` and columns `c0..`; secondary items the diagonals
+/// `a..` and `b..`.
+/// `order` is `"organ-pipe"` (Knuth's: rows and columns from the middle out, as the `queens`
+/// command searches) or `"natural"`.
+#[pyfunction]
+#[pyo3(signature = (n, order = "organ-pipe"))]
+fn queens(n: usize, order: &str) -> PyResult<ExactCover> {
+    guard(|| {
+        let order = match order {
+            "organ-pipe" => Order::OrganPipe,
+            "natural" => Order::Natural,
+            _ => {
+                return Err(value_error(format!(
+                    "order={order:?}: expected \"organ-pipe\" or \"natural\""
+                )));
+            }
+        };
+        if n == 0 {
+            return Err(value_error("n=0: expected at least 1 queen"));
+        }
+        let queens = Queens::new(n, order);
+        ExactCover::from_problem(queens.problem(), queens.item_names(), &[])
+    })
+}
+
+/// Langford pairs L(2, n): place two copies of each value 1..n in 2n slots so that the two
+/// copies of v have v slots between them. Items are the values `v1..` and the slots `s1..`.
+/// With `half`, one solution of each mirror-image pair is kept.
+#[pyfunction]
+#[pyo3(signature = (n, half = false))]
+fn langford(n: usize, half: bool) -> PyResult<ExactCover> {
+    guard(|| {
+        if n == 0 {
+            return Err(value_error("n=0: expected at least 1"));
+        }
+        let langford = Langford::new(n, half);
+        ExactCover::from_problem(langford.problem(), &langford.item_names(), &[])
+    })
+}
+
+/// Packing polyominoes into a board: `board` is `"ROWSxCOLUMNS"` (`"6x10"`) or a drawing
+/// (any character but blanks and `.` a cell, rows on lines); `pieces` names sets or pieces
+/// (`"pentominoes"`, `"tetrominoes"`, `"F I L"`, ...) or is a drawing (each character one
+/// piece), each used `copies` times; `orientations` is `"all"` (turned and flipped),
+/// `"rotations"` or `"fixed"`; `symmetry=True` keeps one solution of each family of
+/// symmetric ones. `svg(solution)` draws a solution.
+#[pyfunction]
+#[pyo3(signature = (board, pieces = "pentominoes", copies = 1, orientations = "all", symmetry = false))]
+fn polyomino(
+    board: &str,
+    pieces: &str,
+    copies: usize,
+    orientations: &str,
+    symmetry: bool,
+) -> PyResult<ExactCover> {
+    guard(|| {
+        let shape = if board.contains('\n') {
+            shapes::board_from_drawing(board)
+        } else {
+            shapes::rectangle(board)
+        }
+        .map_err(|e| value_error(format!("board {board:?}: {e}")))?;
+        let pieces = if pieces.contains('\n') {
+            shapes::pieces_from_drawing(pieces)
+        } else {
+            shapes::named_pieces(pieces, Letters::Golomb)
+        }
+        .map_err(|e| value_error(format!("pieces {pieces:?}: {e}")))?;
+        let orientations = match orientations {
+            "all" => Orientations::All,
+            "rotations" => Orientations::Rotations,
+            "fixed" => Orientations::Fixed,
+            _ => {
+                return Err(value_error(format!(
+                    "orientations={orientations:?}: expected \"all\", \"rotations\" or \"fixed\""
+                )));
+            }
+        };
+        if copies == 0 {
+            return Err(value_error("copies=0: expected at least 1"));
+        }
+        let mut builder = TilingBuilder::new(Dimension::Plane, shape);
+        builder
+            .pieces(pieces, copies)
+            .orientations(orientations)
+            .reduce_symmetry(symmetry);
+        let tiling = builder.build().map_err(value_error)?;
+        let mut cover = ExactCover::from_problem(tiling.problem(), tiling.item_names(), &[])?;
+        cover.tiling = Some(Arc::new(tiling));
+        Ok(cover)
+    })
+}

@@ -1,0 +1,270 @@
+//! The functions of `dancing.sudoku`: solve, count, uniqueness, generation, rating and hints,
+//! each a call of [`dancing::sudoku`] on a puzzle read by [`crate::grid`], under the rules
+//! of its shape and the variants asked for.
+//!
+//! Building a solver builds the exact-cover matrix of the rules (some 15 µs for 9x9), so
+//! the last solver used is kept ([`SOLVER`]) and taken again while the rules are the same: a
+//! loop of `solve` calls pays only the search and the conversions.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use dancing::Count;
+use dancing::sudoku::generate::{Generator, Symmetry};
+use dancing::sudoku::grid::{Grid, Shape};
+use dancing::sudoku::hint::{self, Stuck};
+use dancing::sudoku::rules::{Jigsaw, Rules};
+use dancing::sudoku::solve::{SolveError, SudokuSolver};
+use pyo3::prelude::*;
+
+use crate::cover::value_error;
+use crate::grid::{PyGrid, read_puzzle};
+use crate::guard;
+use crate::run::{Budget, gave_up};
+
+/// The solver of the last call, kept for the next one under the same rules.
+static SOLVER: Mutex<Option<SudokuSolver>> = Mutex::new(None);
+
+/// Registers the functions of this module (with a `sudoku_` prefix, which
+/// `dancing/sudoku.py` takes off).
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(sudoku_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku_count, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku_is_unique, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku_generate, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku_rate, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku_hint, m)?)?;
+    Ok(())
+}
+
+/// The variants asked for: names (`"x"`, `"hyper"`, `"anti-knight"`, `"anti-king"`), one or
+/// a list.
+#[derive(FromPyObject)]
+enum Variants {
+    One(String),
+    Many(Vec<String>),
+}
+
+/// The rules of grids of `shape` with these variants and jigsaw regions.
+fn rules(shape: Shape, variant: Option<Variants>, jigsaw: Option<&str>) -> PyResult<Rules> {
+    let mut rules = Rules::classic(shape);
+    let names = match variant {
+        None => Vec::new(),
+        Some(Variants::One(name)) => vec![name],
+        Some(Variants::Many(names)) => names,
+    };
+    for name in names {
+        rules = match name.to_ascii_lowercase().replace('_', "-").as_str() {
+            "x" => rules.with_x(),
+            "hyper" => rules.with_hyper().map_err(value_error)?,
+            "anti-knight" => rules.with_anti_knight(),
+            "anti-king" => rules.with_anti_king(),
+            _ => {
+                return Err(value_error(format!(
+                    "unknown variant {name:?}: expected \"x\", \"hyper\", \"anti-knight\" or \
+                     \"anti-king\" (jigsaw regions go in jigsaw=)"
+                )));
+            }
+        };
+    }
+    if let Some(regions) = jigsaw {
+        let jigsaw = Jigsaw::parse(regions).map_err(|e| value_error(format!("jigsaw: {e}")))?;
+        rules = rules.with_jigsaw(jigsaw).map_err(value_error)?;
+    }
+    Ok(rules)
+}
+
+/// Runs `f` on a solver of `rules` with these budgets, without the GIL: the kept solver when
+/// its rules are these, else a new one, which is kept afterwards.
+fn with_solver<T: Send>(
+    py: Python<'_>,
+    rules: Rules,
+    budget: (Option<u64>, Option<f64>),
+    f: impl FnOnce(&mut SudokuSolver) -> T + Send,
+) -> PyResult<T> {
+    let (max_nodes, max_time) = budget;
+    Budget::new(max_nodes, max_time)?;
+    let kept = SOLVER.lock().map(|mut s| s.take()).unwrap_or_default();
+    let mut solver = match kept {
+        Some(solver) if *solver.rules() == rules => solver,
+        _ => SudokuSolver::with_rules(rules),
+    };
+    solver.set_max_nodes(max_nodes);
+    solver.set_max_time(max_time.map(Duration::from_secs_f64));
+    let result = py.detach(|| f(&mut solver));
+    if let Ok(mut slot) = SOLVER.lock() {
+        *slot = Some(solver);
+    }
+    Ok(result)
+}
+
+/// A solver's error as a Python exception: `GaveUp` for a spent budget, else `ValueError`.
+fn solve_error(e: SolveError) -> PyErr {
+    match e {
+        SolveError::GaveUp { nodes } | SolveError::OutOfTime { nodes, .. } => {
+            gave_up(e.to_string(), nodes.into(), Count::default())
+        }
+        e => value_error(e),
+    }
+}
+
+/// The puzzle and its rules.
+fn puzzle_and_rules(
+    puzzle: &Bound<'_, PyAny>,
+    variant: Option<Variants>,
+    jigsaw: Option<&str>,
+) -> PyResult<(Grid, Rules)> {
+    let grid = read_puzzle(puzzle)?;
+    let rules = rules(grid.shape(), variant, jigsaw)?;
+    Ok((grid, rules))
+}
+
+/// `dancing.sudoku.solve` (documented in `dancing/sudoku.py`).
+#[pyfunction]
+#[pyo3(signature = (puzzle, variant = None, jigsaw = None, max_nodes = None, max_time = None))]
+fn sudoku_solve(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    variant: Option<Variants>,
+    jigsaw: Option<&str>,
+    max_nodes: Option<u64>,
+    max_time: Option<f64>,
+) -> PyResult<Option<PyGrid>> {
+    guard(|| {
+        let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
+        let solved = with_solver(py, rules, (max_nodes, max_time), |s| s.solve(&grid, 1))?;
+        match solved {
+            Ok(solution) => Ok(Some(PyGrid {
+                grid: solution.grid,
+                puzzle: Some(grid),
+            })),
+            Err(SolveError::Unsolvable) => Ok(None),
+            Err(e) => Err(solve_error(e)),
+        }
+    })
+}
+
+/// `dancing.sudoku.count` (documented in `dancing/sudoku.py`).
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit = Some(2), variant = None, jigsaw = None, max_nodes = None, max_time = None))]
+fn sudoku_count(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    limit: Option<u64>,
+    variant: Option<Variants>,
+    jigsaw: Option<&str>,
+    max_nodes: Option<u64>,
+    max_time: Option<f64>,
+) -> PyResult<Py<PyAny>> {
+    guard(|| {
+        let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
+        let limit = limit.unwrap_or(u64::MAX);
+        let count = with_solver(py, rules, (max_nodes, max_time), |s| s.count(&grid, limit))?
+            .map_err(solve_error)?;
+        crate::run::count_to_py(py, &count)
+    })
+}
+
+/// `dancing.sudoku.is_unique` (documented in `dancing/sudoku.py`).
+#[pyfunction]
+#[pyo3(signature = (puzzle, variant = None, jigsaw = None))]
+fn sudoku_is_unique(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    variant: Option<Variants>,
+    jigsaw: Option<&str>,
+) -> PyResult<bool> {
+    guard(|| {
+        let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
+        let count = with_solver(py, rules, (None, None), |s| s.count(&grid, 2))?;
+        Ok(count.map_err(solve_error)? == 1)
+    })
+}
+
+/// Which givens go together: `True` is a half turn, `False` none, or a name.
+#[derive(FromPyObject)]
+enum Symmetric {
+    Flag(bool),
+    Name(String),
+}
+
+/// `dancing.sudoku.generate` (documented in `dancing/sudoku.py`).
+#[pyfunction]
+#[pyo3(signature = (seed = None, symmetric = Symmetric::Flag(false), size = 9, variant = None, jigsaw = None, min_givens = None))]
+fn sudoku_generate(
+    py: Python<'_>,
+    seed: Option<u64>,
+    symmetric: Symmetric,
+    size: usize,
+    variant: Option<Variants>,
+    jigsaw: Option<&str>,
+    min_givens: Option<usize>,
+) -> PyResult<PyGrid> {
+    guard(|| {
+        let shape = Shape::from_side(size)
+            .filter(|s| s.side() == size)
+            .ok_or_else(|| {
+                value_error(format!(
+                    "size={size}: expected 4, 6, 8, 9, 10, 12, 16, 25 or 36"
+                ))
+            })?;
+        let symmetry = match symmetric {
+            Symmetric::Flag(false) => Symmetry::None,
+            Symmetric::Flag(true) => Symmetry::Rotate180,
+            Symmetric::Name(name) => name.parse().map_err(value_error)?,
+        };
+        let rules = rules(shape, variant, jigsaw)?;
+        let seed = seed.unwrap_or_else(random_seed);
+        let made = py.detach(|| {
+            Generator::with_rules(rules, symmetry)
+                .with_min_givens(min_givens.unwrap_or(0))
+                .generate(seed)
+        });
+        Ok(PyGrid::new(made.puzzle))
+    })
+}
+
+/// A seed from the clock and the address space's randomness, for `generate(seed=None)`.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    RandomState::new().hash_one(nanos)
+}
+
+/// `dancing.sudoku.rate` (documented in `dancing/sudoku.py`).
+#[pyfunction]
+#[pyo3(signature = (puzzle, variant = None, jigsaw = None))]
+fn sudoku_rate(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    variant: Option<Variants>,
+    jigsaw: Option<&str>,
+) -> PyResult<&'static str> {
+    guard(|| {
+        let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
+        let rating = with_solver(py, rules, (None, None), |s| {
+            dancing::sudoku::rate::rate(s, &grid)
+        })?;
+        Ok(rating.map_err(value_error)?.band.name())
+    })
+}
+
+/// `dancing.sudoku.hint` (documented in `dancing/sudoku.py`).
+#[pyfunction]
+#[pyo3(signature = (puzzle, variant = None, jigsaw = None))]
+fn sudoku_hint(
+    puzzle: &Bound<'_, PyAny>,
+    variant: Option<Variants>,
+    jigsaw: Option<&str>,
+) -> PyResult<Option<(usize, usize, u8, String)>> {
+    guard(|| {
+        let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
+        match hint::next_under(&rules, &grid) {
+            Ok(h) => Ok(Some((h.row, h.col, h.digit, h.to_string()))),
+            Err(Stuck::Solved | Stuck::NoSingle { .. }) => Ok(None),
+            Err(stuck) => Err(value_error(stuck)),
+        }
+    })
+}

@@ -1,0 +1,138 @@
+//! Tests of the propagating engine: its solutions against DLX1's as sets, with the
+//! invariants checked at every step; forcing; and the subsets rule against brute force.
+//! (Through the [`crate::Solver`], pauses, budgets and subtrees are tested in
+//! `solver/tests.rs`, since no engine imports the API above it.)
+
+use proptest::prelude::*;
+
+use super::state::Frames;
+use super::*;
+use crate::engine::all_solutions;
+use crate::engine::dlx::Dlx;
+use crate::problem::ProblemBuilder;
+
+/// The solutions, each sorted, as a sorted list (a set that keeps duplicates visible).
+fn as_set(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    for s in &mut solutions {
+        s.sort_unstable();
+    }
+    solutions.sort();
+    solutions
+}
+
+/// Checks that the engine finds DLX1's solutions on `problem`, each once; returns them.
+fn assert_same_solutions(problem: &Problem) -> Vec<Vec<usize>> {
+    let links = as_set(all_solutions(&mut <Dlx as Search>::new(problem)));
+    let mut engine = Propagate::new(problem);
+    let found = all_solutions(&mut engine);
+    assert_eq!(engine.stats().solutions, found.len() as u64);
+    assert_eq!(as_set(found.clone()), links);
+    found
+}
+
+/// Random problems of up to 8 primary and 2 secondary items.
+fn random_problem() -> impl Strategy<Value = Problem> {
+    (1usize..9, 0usize..3).prop_flat_map(|(primary, secondary)| {
+        let items = primary + secondary;
+        let option = proptest::collection::btree_set(0..items, 1..=3);
+        proptest::collection::vec(option, 0..50).prop_map(move |options| {
+            let mut b = ProblemBuilder::new(primary, secondary);
+            for option in options {
+                b.option(option).unwrap();
+            }
+            b.build().unwrap()
+        })
+    })
+}
+
+#[test]
+fn the_instances_have_the_solutions_of_the_links() {
+    for text in [
+        include_str!("../../../puzzles/exact-cover/knuth-example.dlx"),
+        include_str!("../../../puzzles/exact-cover/nqueens-8.dlx"),
+        include_str!("../../../puzzles/exact-cover/nqueens-6-primary.dlx"),
+        include_str!("../../../puzzles/exact-cover/langford-7.dlx"),
+        include_str!("../../../puzzles/exact-cover/pentomino-3x20.dlx"),
+        include_str!("../../../puzzles/exact-cover/sudoku-hard.dlx"),
+    ] {
+        let problem = crate::knuth::parse_str(text).unwrap().problem;
+        assert_same_solutions(&problem);
+    }
+}
+
+#[test]
+fn the_rules_leave_a_hard_sudoku_a_far_smaller_tree_than_dlx1_s() {
+    let text = include_str!("../../../puzzles/exact-cover/sudoku-hard.dlx");
+    let problem = crate::knuth::parse_str(text).unwrap().problem;
+    let mut links = <Dlx as Search>::new(&problem);
+    assert_eq!(all_solutions(&mut links).len(), 1);
+    let mut engine = Propagate::new(&problem);
+    assert_eq!(all_solutions(&mut engine).len(), 1);
+    let stats = engine.stats();
+    // Forced options and subset removals do most of the work.
+    assert!(stats.forced > stats.nodes && stats.pruned > 0, "{stats:?}");
+    assert!(4 * stats.nodes < links.stats().nodes, "{stats:?}");
+}
+
+#[test]
+fn forcing_checks_conflicts_without_propagating() {
+    let problem = crate::problems::queens(4);
+    let mut engine = Propagate::new(&problem);
+    // Options are (row, column) in order: (0, 1) then (1, 3) fit, (1, 2) does not.
+    assert_eq!(engine.force(1), Ok(()));
+    assert_eq!(engine.force(6), Err(ForceError::Conflict { option: 6 }));
+    assert_eq!(engine.force(7), Ok(()));
+    let solutions = all_solutions(&mut engine);
+    assert_eq!(solutions.len(), 1);
+    assert_eq!(solutions[0][..2], [1, 7]);
+    assert_eq!(engine.force(0), Err(ForceError::SearchStarted));
+}
+
+/// For item `i`, the options the subsets rule must remove at the root, by brute force: the
+/// options of every item `j` that all of `i`'s options name, when they do not name `i`.
+fn subsets_by_brute_force(problem: &Problem, i: usize) -> Vec<usize> {
+    let options: Vec<Vec<usize>> = (0..problem.option_count())
+        .map(|k| problem.option(k).collect())
+        .collect();
+    let of_i: Vec<&Vec<usize>> = options.iter().filter(|o| o.contains(&i)).collect();
+    if of_i.is_empty() {
+        return Vec::new();
+    }
+    let mut removed: Vec<usize> = (0..problem.item_count())
+        .filter(|&j| j != i && of_i.iter().all(|o| o.contains(&j)))
+        .flat_map(|j| {
+            let options = &options;
+            (0..options.len()).filter(move |&k| options[k].contains(&j) && !options[k].contains(&i))
+        })
+        .collect();
+    removed.sort_unstable();
+    removed.dedup();
+    removed
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_problems_have_the_solutions_of_the_links(problem in random_problem()) {
+        assert_same_solutions(&problem);
+    }
+
+    #[test]
+    fn the_subsets_rule_removes_what_brute_force_says(problem in random_problem()) {
+        // Every option has a primary item here, so the engine's options are the problem's.
+        prop_assume!((0..problem.option_count())
+            .all(|k| problem.option(k).any(|i| problem.is_primary(i))));
+        let table = Table::new(&problem);
+        for i in 0..problem.primary_items() {
+            let mut frames = Frames::new(&table);
+            let before = frames.frame(0).live.to_vec();
+            frames.frame_mut(0).subsets(&table, i as u32);
+            let after = frames.frame(0).live;
+            let removed: Vec<usize> = (0..table.options())
+                .filter(|&k| state::has(&before, k as u32) && !state::has(after, k as u32))
+                .collect();
+            prop_assert_eq!(removed, subsets_by_brute_force(&problem, i), "item {}", i);
+        }
+    }
+}

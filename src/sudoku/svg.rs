@@ -1,0 +1,109 @@
+//! SVG pictures of Sudoku grids, to open in a browser or show in a notebook: thin lines
+//! between cells, thick ones between boxes, each digit centred in its cell in the shape's
+//! usual symbols ([`Symbols::default_for`]); with a puzzle given, its givens are drawn black
+//! and the digits found for the other cells blue.
+//!
+//! The output is a standalone, well-formed SVG 1.1 document; each digit is a `<text>` with
+//! `class="given"` or `class="found"`, so a test (or a stylesheet) can find them.
+
+use std::fmt::Write;
+
+use super::grid::Grid;
+use super::symbols::Symbols;
+
+/// The side of a cell, in pixels.
+const CELL: usize = 32;
+/// The margin around the grid, in pixels.
+const MARGIN: usize = 4;
+
+/// `grid` as an SVG document; the cells filled in `puzzle` (of the same shape, when given)
+/// are its givens, the others found. Without a puzzle, every digit is a given.
+///
+/// ```
+/// use dancing::sudoku::{read::parse_line, svg};
+/// let puzzle = parse_line(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// ).unwrap();
+/// let picture = svg::grid(&puzzle, None);
+/// assert!(picture.starts_with("<?xml"));
+/// assert_eq!(picture.matches("class=\"given\"").count(), 30);
+/// ```
+pub fn grid(grid: &Grid, puzzle: Option<&Grid>) -> String {
+    let shape = grid.shape();
+    let n = shape.side();
+    let symbols = Symbols::default_for(shape);
+    let size = n * CELL + 2 * MARGIN;
+    let mut out = String::new();
+    out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{size}\" \
+         height=\"{size}\" viewBox=\"0 0 {size} {size}\">"
+    );
+    let _ = writeln!(out, "<title>{n}x{n} Sudoku by dancing</title>");
+    let _ = writeln!(
+        out,
+        "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{w}\" height=\"{w}\" fill=\"white\"/>",
+        w = n * CELL
+    );
+    for k in 0..=n {
+        let at = MARGIN + k * CELL;
+        let (first, last) = (MARGIN, MARGIN + n * CELL);
+        let vertical = if k % shape.box_cols() == 0 { 3 } else { 1 };
+        let horizontal = if k % shape.box_rows() == 0 { 3 } else { 1 };
+        let _ = writeln!(
+            out,
+            "<line x1=\"{at}\" y1=\"{first}\" x2=\"{at}\" y2=\"{last}\" stroke=\"black\" \
+             stroke-width=\"{vertical}\"/>"
+        );
+        let _ = writeln!(
+            out,
+            "<line x1=\"{first}\" y1=\"{at}\" x2=\"{last}\" y2=\"{at}\" stroke=\"black\" \
+             stroke-width=\"{horizontal}\"/>"
+        );
+    }
+    for (i, &digit) in grid.cells().iter().enumerate() {
+        if digit == 0 {
+            continue;
+        }
+        let given = puzzle.is_none_or(|p| p.cells().get(i).is_some_and(|&d| d != 0));
+        let (class, fill) = if given {
+            ("given", "black")
+        } else {
+            ("found", "#1f5fbf")
+        };
+        let x = MARGIN + (i % n) * CELL + CELL / 2;
+        let y = MARGIN + (i / n) * CELL + CELL / 2;
+        let _ = writeln!(
+            out,
+            "<text class=\"{class}\" x=\"{x}\" y=\"{y}\" fill=\"{fill}\" font-family=\"sans-serif\" \
+             font-size=\"{font}\" text-anchor=\"middle\" dominant-baseline=\"central\">{ch}</text>",
+            font = CELL * 5 / 8,
+            ch = symbols.char_of(digit)
+        );
+    }
+    out += "</svg>\n";
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::grid::Shape;
+
+    #[test]
+    fn a_solution_draws_the_givens_black_and_the_rest_blue() {
+        let shape = Shape::with_boxes(2, 3).unwrap();
+        let mut puzzle = Grid::empty(shape);
+        puzzle.set(0, 0, 1);
+        let mut solved = puzzle.clone();
+        solved.set(0, 1, 2);
+        let picture = grid(&solved, Some(&puzzle));
+        assert_eq!(picture.matches("class=\"given\"").count(), 1);
+        assert_eq!(picture.matches("class=\"found\"").count(), 1);
+        // 7 vertical and 7 horizontal lines; thick ones every 3 columns and every 2 rows.
+        assert_eq!(picture.matches("<line").count(), 14);
+        assert_eq!(picture.matches("stroke-width=\"3\"").count(), 3 + 4);
+        assert!(picture.trim_end().ends_with("</svg>"));
+    }
+}
