@@ -15,6 +15,9 @@
 //!   with colors it is DLX2's (Algorithm C), with multiplicities DLX3's (Algorithm M).
 //! - [`count_parallel`] counts on several threads, splitting the search tree; [`parts`]
 //!   splits it into parts for other processes and machines, and merges their results.
+//! - [`memo`] counts without visiting every solution (Knuth's Algorithm Z): each
+//!   subproblem, named by the items left open, is counted once; it also builds the diagram
+//!   of all solutions ([`memo::Zdd`]) and draws uniform samples from it.
 //! - [`restart`] looks for a first solution by randomized restarts ([`restart::Restarts`]),
 //!   for the searches whose time to a first solution is heavy-tailed (N queens of 80 and
 //!   more).
@@ -66,6 +69,7 @@ pub mod batch;
 mod count;
 mod engine;
 pub mod knuth;
+pub mod memo;
 pub mod named;
 pub mod names;
 pub mod parallel;

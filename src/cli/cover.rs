@@ -28,6 +28,7 @@ use super::search::{Search, TEMPLATE};
 #[command(after_help = "Examples:\n  \
     dancing cover puzzles/exact-cover/knuth-example.dlx\n  \
     dancing cover --count --stats puzzles/exact-cover/nqueens-8.dlx\n  \
+    dancing polyomino 12x12 --pieces domino --copies 72 --to-dlx | dancing cover --count --memo\n  \
     dancing cover --all --limit 3 < puzzles/exact-cover/langford-7.dlx")]
 pub struct CoverArgs {
     /// The problem file; standard input when absent or `-`.
@@ -45,6 +46,8 @@ pub struct CoverArgs {
     engine: EngineArgs,
     #[command(flatten)]
     seed: SeedArgs,
+    #[command(flatten)]
+    memo: super::memo::MemoArgs,
     #[command(flatten)]
     distributed: super::parts::PartsArgs,
     #[command(flatten)]
@@ -78,7 +81,34 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
                  split a search in the problem's own order: leave one of them out"
             ));
         }
-        return super::parts::run(&args.distributed, &parsed, args.count, jobs, common.stats);
+        if args.memo.zdd.is_some() || args.memo.sample.is_some() {
+            return Err(anyhow!(
+                "--zdd and --sample build the diagram of the whole problem on one machine; \
+                 --parts splits a count: with --parts, use --memo"
+            ));
+        }
+        let memo = args.memo.memo.then(|| args.memo.config());
+        return super::parts::run(
+            &args.distributed,
+            &parsed,
+            args.count,
+            jobs,
+            common.stats,
+            memo,
+        );
+    }
+    if args.memo.active() {
+        let seed = args.seed.seed(Some(0)).unwrap_or(0);
+        return args.memo.run(
+            &parsed.problem,
+            args.count,
+            seed,
+            common,
+            |out, solution| {
+                write_solution(out, &parsed, solution)?;
+                Ok(())
+            },
+        );
     }
     let search = Search {
         problem: &parsed.problem,

@@ -7,6 +7,7 @@ mod cover;
 mod judge;
 mod langford;
 mod make;
+mod memo;
 mod parts;
 mod polyomino;
 mod queens;

@@ -14,8 +14,10 @@ use anyhow::{Context, bail};
 use clap::Args;
 use dancing::Total;
 use dancing::knuth::KnuthProblem;
+use dancing::memo::MemoConfig;
 use dancing::parts::{
     Header, Ledger, PartResult, ResultLine, SolveError, Split, read_results, solve_parts,
+    solve_parts_by_memo,
 };
 
 use super::Exit;
@@ -102,9 +104,10 @@ pub(super) fn run(
     count: bool,
     jobs: usize,
     stats: bool,
+    memo: Option<MemoConfig>,
 ) -> anyhow::Result<Exit> {
     if let Some(file) = &args.checkpoint {
-        return checkpoint(parsed, file, jobs, stats);
+        return checkpoint(parsed, file, jobs, stats, memo);
     }
     let parts = args
         .parts
@@ -145,7 +148,7 @@ pub(super) fn run(
     let mine = (0..split.len()).filter(|id| id % shards == shard);
     let ids: Vec<usize> = mine.clone().filter(|&id| !ledger.is_done(id)).collect();
     let skipped = mine.count() - ids.len();
-    let solved = solve(parsed, parts, &split, &ids, jobs, |result| {
+    let solved = solve(parsed, parts, &split, &ids, jobs, memo, |result| {
         let mut out = io::stdout().lock();
         out.write_all(result.to_line().as_bytes())?;
         out.flush()
@@ -204,35 +207,39 @@ fn split(parsed: &KnuthProblem, n: usize, stats: bool) -> anyhow::Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// Solves the parts `ids`, giving each result to `sink` (which writes it) as soon as its part
-/// is finished; returns their sum, or `None` if Ctrl-C stopped the work.
+/// Solves the parts `ids` (by memo, with `memo`'s table split between the jobs, if given),
+/// giving each result to `sink` (which writes it) as soon as its part is finished; returns
+/// their sum, or `None` if Ctrl-C stopped the work.
 fn solve(
     parsed: &KnuthProblem,
     parts: &Path,
     split: &Split,
     ids: &[usize],
     jobs: usize,
+    memo: Option<MemoConfig>,
     sink: impl Fn(&PartResult) -> io::Result<()> + Sync,
 ) -> anyhow::Result<Option<Total>> {
     let sum = Mutex::new(Total::default());
     let failed = Mutex::new(None);
-    let solved = solve_parts(
-        &parsed.problem,
-        split,
-        ids,
-        jobs,
-        &super::INTERRUPTED,
-        |result| match sink(&result) {
-            Ok(()) => {
-                *sum.lock().unwrap() += result.total();
-                ControlFlow::Continue(())
-            }
-            Err(err) => {
-                *failed.lock().unwrap() = Some(err);
-                ControlFlow::Break(())
-            }
-        },
-    );
+    let done = |result: PartResult| match sink(&result) {
+        Ok(()) => {
+            *sum.lock().unwrap() += result.total();
+            ControlFlow::Continue(())
+        }
+        Err(err) => {
+            *failed.lock().unwrap() = Some(err);
+            ControlFlow::Break(())
+        }
+    };
+    let problem = &parsed.problem;
+    let stop = &super::INTERRUPTED;
+    let solved = match memo {
+        Some(mut config) => {
+            config.max_bytes /= jobs.max(1);
+            solve_parts_by_memo(problem, split, ids, jobs, config, stop, done)
+        }
+        None => solve_parts(problem, split, ids, jobs, stop, done),
+    };
     if let Some(err) = failed.into_inner().unwrap() {
         return Err(err).context("cannot write a result");
     }
@@ -344,6 +351,7 @@ fn checkpoint(
     path: &Path,
     jobs: usize,
     stats: bool,
+    memo: Option<MemoConfig>,
 ) -> anyhow::Result<Exit> {
     let start = Instant::now();
     let problem = &parsed.problem;
@@ -382,7 +390,7 @@ fn checkpoint(
     let ids: Vec<usize> = ledger.missing().collect();
     let file = Mutex::new(file);
     let ledger = Mutex::new(ledger);
-    let solved = solve(parsed, path, &split, &ids, jobs, |result| {
+    let solved = solve(parsed, path, &split, &ids, jobs, memo, |result| {
         let mut file = file.lock().unwrap();
         file.write_all(result.to_line().as_bytes())?;
         file.flush()?;

@@ -10,6 +10,7 @@ use dancing::Problem;
 
 use super::Exit;
 use super::common::{CommonArgs, EngineArgs, SeedArgs};
+use super::memo::MemoArgs;
 use super::report::Report;
 use super::search::{Search, TEMPLATE};
 
@@ -28,12 +29,14 @@ pub struct SolveArgs {
     /// Print the problem in Knuth's DLX format, exactly as it is solved, and stop (`dancing
     /// cover` reads it).
     #[arg(long, conflicts_with_all = ["count", "all", "limit", "stats", "max_nodes", "max_time",
-                                      "seed"])]
+                                      "seed", "memo", "zdd", "sample"])]
     to_dlx: bool,
     #[command(flatten)]
     engine: EngineArgs,
     #[command(flatten)]
     seed: SeedArgs,
+    #[command(flatten)]
+    memo: MemoArgs,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -105,6 +108,12 @@ impl SolveArgs {
             out.write_all((family.to_dlx)().as_bytes())?;
             out.flush()?;
             return Ok(Exit::Success);
+        }
+        if self.memo.active() {
+            let seed = self.seed.seed(Some(0)).unwrap_or(0);
+            return self
+                .memo
+                .run(family.problem, self.count, seed, &self.common, show);
         }
         let report = Report::new(self.common.quiet, self.common.progress, TEMPLATE);
         let search = Search {

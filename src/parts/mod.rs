@@ -65,7 +65,7 @@ use thiserror::Error;
 pub use self::file::{ReadError, ResultLine, read_results};
 pub use self::merge::{Incomplete, Ledger, MergeError, ranges};
 pub use self::plan::{CheckError, Split};
-pub use self::run::{SolveError, solve_parts};
+pub use self::run::{SolveError, solve_parts, solve_parts_by_memo};
 use crate::parallel::Total;
 use crate::{Count, Problem};
 

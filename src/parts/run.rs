@@ -12,7 +12,8 @@ use super::PartResult;
 use super::plan::{CheckError, Split};
 use crate::Problem;
 use crate::Solver;
-use crate::parallel::count_subtree;
+use crate::memo::{Memo, MemoConfig, MemoError};
+use crate::parallel::{Total, count_subtree};
 
 /// Why [`solve_parts`] stopped before solving every part it was given.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -25,6 +26,9 @@ pub enum SolveError {
     /// abandoned, and no result of theirs was given to `done`.
     #[error("stopped before every part was solved")]
     Stopped,
+    /// The memo does not count this problem ([`solve_parts_by_memo`]).
+    #[error(transparent)]
+    Memo(#[from] MemoError),
 }
 
 /// Solves the parts `ids` of `split` on `jobs` threads (at least one), and gives each result
@@ -47,8 +51,75 @@ pub fn solve_parts(
     stop: &AtomicBool,
     done: impl Fn(PartResult) -> ControlFlow<()> + Sync,
 ) -> Result<(), SolveError> {
-    split.check(problem, stop)?;
     let pristine = Solver::new(problem);
+    let count = |solver: &mut Solver, prefix: &[usize]| {
+        let stats = count_subtree(solver, prefix, stop, None).map_err(|_| SolveError::Stopped)?;
+        Ok(Total::from(stats))
+    };
+    run(
+        problem,
+        split,
+        ids,
+        jobs,
+        stop,
+        done,
+        || pristine.clone(),
+        count,
+    )
+}
+
+/// [`solve_parts`], each part counted by memo ([`crate::memo`], with `config` for each
+/// thread's table): the solutions of a part are the completions of its prefix, which the memo
+/// forces before counting. A part counted so reports 0 nodes and 0 updates, since the memo
+/// does not walk Knuth's tree. `stop` is looked at every few thousand subproblems.
+///
+/// # Errors
+/// [`SolveError`]; [`SolveError::Memo`] before any part is solved if the memo refuses the
+/// problem.
+///
+/// # Panics
+/// As [`solve_parts`].
+pub fn solve_parts_by_memo(
+    problem: &Problem,
+    split: &Split,
+    ids: &[usize],
+    jobs: usize,
+    config: MemoConfig,
+    stop: &AtomicBool,
+    done: impl Fn(PartResult) -> ControlFlow<()> + Sync,
+) -> Result<(), SolveError> {
+    Memo::new(problem, config)?;
+    let count = |_: &mut (), prefix: &[usize]| {
+        let mut memo = Memo::new(problem, config)?;
+        for &k in prefix {
+            memo.force(k)
+                .expect("a checked split names options that go together");
+        }
+        let solutions = memo
+            .count_until(|| stop.load(Ordering::Relaxed))
+            .ok_or(SolveError::Stopped)?;
+        Ok(Total {
+            solutions,
+            ..Total::default()
+        })
+    };
+    run(problem, split, ids, jobs, stop, done, || (), count)
+}
+
+/// Checks the split, then counts the parts `ids` on `jobs` threads, each thread with a
+/// counter made by `init`, and hands each result to `done`.
+#[allow(clippy::too_many_arguments)]
+fn run<C>(
+    problem: &Problem,
+    split: &Split,
+    ids: &[usize],
+    jobs: usize,
+    stop: &AtomicBool,
+    done: impl Fn(PartResult) -> ControlFlow<()> + Sync,
+    init: impl Fn() -> C + Sync + Send,
+    count: impl Fn(&mut C, &[usize]) -> Result<Total, SolveError> + Sync + Send,
+) -> Result<(), SolveError> {
+    split.check(problem, stop)?;
     let halt = AtomicBool::new(false);
     let halted = || stop.load(Ordering::Relaxed) || halt.load(Ordering::Relaxed);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -56,30 +127,26 @@ pub fn solve_parts(
         .build()
         .expect("a thread pool");
     pool.install(|| {
-        ids.par_iter().try_for_each_init(
-            || pristine.clone(),
-            |solver, &id| {
-                if halted() {
-                    return Err(SolveError::Stopped);
-                }
-                let start = Instant::now();
-                let stats = count_subtree(solver, &split.prefixes[id], stop, None)
-                    .map_err(|_| SolveError::Stopped)?;
-                let result = PartResult {
-                    id,
-                    fingerprint: split.header.fingerprint,
-                    count: stats.solutions.into(),
-                    nodes: stats.nodes.into(),
-                    updates: stats.updates.into(),
-                    cleansings: stats.cleansings.into(),
-                    seconds: start.elapsed().as_secs_f64(),
-                };
-                if done(result).is_break() {
-                    halt.store(true, Ordering::Relaxed);
-                    return Err(SolveError::Stopped);
-                }
-                Ok(())
-            },
-        )
+        ids.par_iter().try_for_each_init(&init, |counter, &id| {
+            if halted() {
+                return Err(SolveError::Stopped);
+            }
+            let start = Instant::now();
+            let total = count(counter, &split.prefixes[id])?;
+            let result = PartResult {
+                id,
+                fingerprint: split.header.fingerprint,
+                count: total.solutions,
+                nodes: total.nodes,
+                updates: total.updates,
+                cleansings: total.cleansings,
+                seconds: start.elapsed().as_secs_f64(),
+            };
+            if done(result).is_break() {
+                halt.store(true, Ordering::Relaxed);
+                return Err(SolveError::Stopped);
+            }
+            Ok(())
+        })
     })
 }

@@ -24,6 +24,7 @@ mod engines;
 mod hardening;
 mod instances;
 mod knuth_format;
+mod memo;
 mod named;
 mod names;
 mod parallel;

@@ -133,6 +133,41 @@ pub fn shared_data(relative: &str) -> Option<PathBuf> {
     None
 }
 
+// ---------------------------------------------------------------- counts
+
+/// The domino tilings of a `rows` x `columns` board, by a transfer matrix over the columns:
+/// a state is the set of cells of the next column already covered by dominoes lying across.
+/// Sums wrap at 2^128 (exact up to 16 x 16; the count modulo 2^128 beyond), so that it can
+/// check a count of any size in its low 128 bits.
+pub fn domino_tilings(rows: usize, columns: usize) -> u128 {
+    /// Adds to `next` every way of filling the column from `row` on, given the cells
+    /// `filled` already, with `across` the cells of the next column covered so far.
+    fn fill(rows: usize, row: usize, filled: usize, across: usize, ways: u128, next: &mut [u128]) {
+        if row == rows {
+            next[across] = next[across].wrapping_add(ways);
+        } else if filled & 1 << row != 0 {
+            fill(rows, row + 1, filled, across, ways, next);
+        } else {
+            fill(rows, row + 1, filled, across | 1 << row, ways, next);
+            if row + 1 < rows && filled & 1 << (row + 1) == 0 {
+                fill(rows, row + 2, filled, across, ways, next);
+            }
+        }
+    }
+    let mut states = vec![0u128; 1 << rows];
+    states[0] = 1;
+    for _ in 0..columns {
+        let mut next = vec![0u128; 1 << rows];
+        for (filled, &ways) in states.iter().enumerate() {
+            if ways > 0 {
+                fill(rows, 0, filled, 0, ways, &mut next);
+            }
+        }
+        states = next;
+    }
+    states[0]
+}
+
 // ---------------------------------------------------------------- puzzle files
 
 /// One entry of a puzzle file: a puzzle with its line, or the error of a bad entry.

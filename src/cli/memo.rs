@@ -1,0 +1,244 @@
+//! `--memo`, `--zdd` and `--sample`: counting by memo ([`dancing::memo`]), writing the diagram
+//! of all solutions, and drawing uniform samples from it, for `cover` and the front ends.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use dancing::Problem;
+use dancing::memo::{Choice, Memo, MemoConfig, MemoStats, default_max_bytes};
+
+use super::Exit;
+use super::common::CommonArgs;
+use super::judge::seconds;
+use super::report::Report;
+
+/// The flags of counting by memo (flattened into `cover`'s arguments and the front ends').
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Counting by memo")]
+pub struct MemoArgs {
+    /// With --count: count by memo (Knuth's Algorithm Z) instead of visiting every solution:
+    /// each subproblem, named by the items left open (and the colors given), is counted once.
+    /// Counts far beyond enumeration (16x16 domino tilings, 2.4 x 10^30, in seconds), exact
+    /// to any size. Not for problems with multiplicities.
+    #[arg(long, requires = "count",
+          conflicts_with_all = ["limit", "max_nodes", "seed"])]
+    pub memo: bool,
+    /// The most memory the memo table may take (`512M`, `2G`, `100K`, or bytes); when full,
+    /// its older entries are dropped and counted again if needed (counts stay exact).
+    /// Default: an eighth of the machine's memory.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub memo_size: Option<usize>,
+    /// How the memo chooses the item to branch on: `mrv` (fewest options, ties to the first
+    /// item), `mrv-last` (ties to the last), `leftmost` (the first open item).
+    #[arg(long, value_enum, value_name = "CHOICE", default_value_t = ChoiceArg::Mrv)]
+    pub memo_choice: ChoiceArg,
+    /// Write the diagram of all solutions (a ZDD) to FILE: one node a line, `ID OPTION LO
+    /// HI`, OPTION the option's number (from 1, in the order of the input), 0 and 1 the
+    /// sinks, children first, the root last (the tuples of xcover's covers_zdd). Its nodes
+    /// and solutions go to stderr; with --count, the count to stdout.
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["all", "limit", "max_nodes", "sample"])]
+    pub zdd: Option<PathBuf>,
+    /// Print K solutions drawn uniformly at random, with replacement (as --all prints
+    /// solutions), from the diagram of all solutions; --seed S (default 0) gives the same
+    /// sample again.
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "all", "limit", "max_nodes"])]
+    pub sample: Option<usize>,
+}
+
+/// The values of `--memo-choice`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ChoiceArg {
+    /// Fewest options, ties to the first item.
+    Mrv,
+    /// Fewest options, ties to the last item.
+    MrvLast,
+    /// The first open item.
+    Leftmost,
+}
+
+impl MemoArgs {
+    /// Whether a flag asks for the memo.
+    pub fn active(&self) -> bool {
+        self.memo || self.zdd.is_some() || self.sample.is_some()
+    }
+
+    /// The configuration the flags ask for.
+    pub fn config(&self) -> MemoConfig {
+        MemoConfig {
+            max_bytes: self.memo_size.unwrap_or_else(default_max_bytes),
+            choice: match self.memo_choice {
+                ChoiceArg::Mrv => Choice::Mrv,
+                ChoiceArg::MrvLast => Choice::MrvLast,
+                ChoiceArg::Leftmost => Choice::Leftmost,
+            },
+        }
+    }
+
+    /// Counts, writes the diagram or samples, as the flags ask: `count` is `--count`, `seed`
+    /// the seed of the sample, `show` writes a solution.
+    pub fn run(
+        &self,
+        problem: &Problem,
+        count: bool,
+        seed: u64,
+        common: &CommonArgs,
+        mut show: impl FnMut(&mut dyn Write, &[usize]) -> anyhow::Result<()>,
+    ) -> anyhow::Result<Exit> {
+        let report = Report::new(common.quiet, common.progress, "{spinner} {msg}, {elapsed}");
+        let start = Instant::now();
+        let deadline = common.max_time.map(|t| start + t);
+        let mut memo = Memo::new(problem, self.config())?;
+        let mut stopped = None;
+        let mut stop = || {
+            if super::interrupted() {
+                stopped = Some(Exit::Interrupted);
+            } else if deadline.is_some_and(|d| Instant::now() >= d) {
+                stopped = Some(Exit::GaveUp);
+            }
+            stopped.is_some()
+        };
+        let (total, zdd) = if self.zdd.is_some() || self.sample.is_some() {
+            let zdd = memo.zdd_until(&mut stop);
+            (zdd.as_ref().map(|z| z.count()), zdd)
+        } else {
+            (memo.count_until(&mut stop), None)
+        };
+        report.finish();
+        let stats = memo.stats();
+        if common.stats {
+            report.write(&stats_text(problem, &stats, start));
+        }
+        let Some(total) = total else {
+            let work = format!("{} subproblems counted", stats.subproblems);
+            return Ok(match stopped {
+                Some(Exit::Interrupted) => {
+                    report.note(format!("interrupted after {work}; the count is unknown"));
+                    Exit::Interrupted
+                }
+                _ => {
+                    let time = seconds(common.max_time.unwrap_or_default());
+                    report.note(format!("gave up after {time} (--max-time), {work}"));
+                    Exit::GaveUp
+                }
+            });
+        };
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        if let (Some(path), Some(zdd)) = (&self.zdd, &zdd) {
+            let name = path.display();
+            let file =
+                std::fs::File::create(path).with_context(|| format!("{name}: cannot create"))?;
+            let mut file = std::io::BufWriter::new(file);
+            zdd.write(&mut file)
+                .and_then(|()| file.flush())
+                .with_context(|| format!("{name}: cannot write"))?;
+            report.note(format!(
+                "zdd: {} nodes, {total} solutions, written to {name}",
+                zdd.nodes().len()
+            ));
+        }
+        if count {
+            writeln!(out, "{total}")?;
+        }
+        if let (Some(k), Some(zdd)) = (self.sample, &zdd) {
+            for (j, solution) in zdd.sample(k, seed).iter().enumerate() {
+                if j > 0 {
+                    writeln!(out)?;
+                }
+                show(&mut out, solution)?;
+            }
+        }
+        out.flush()?;
+        if total.is_zero() {
+            report.note("no solution");
+            return Ok(Exit::NoSolution);
+        }
+        Ok(Exit::Success)
+    }
+}
+
+/// The statistics of a count by memo, as `--stats` writes them on stderr.
+fn stats_text(problem: &Problem, stats: &MemoStats, start: Instant) -> String {
+    format!(
+        "options: {}\nitems: {} ({} primary, {} secondary)\nsubproblems: {}\nhits: {}\n\
+         evictions: {}\nchoices: {}\npeak memory: {} (memo table)\nelapsed: {:.3}s\n",
+        problem.option_count(),
+        problem.item_count(),
+        problem.primary_items(),
+        problem.secondary_items(),
+        stats.subproblems,
+        stats.hits,
+        stats.evictions,
+        stats.choices,
+        human_bytes(stats.peak_bytes),
+        start.elapsed().as_secs_f64()
+    )
+}
+
+/// Bytes in binary units, to three digits (`1.50 MiB`).
+fn human_bytes(bytes: usize) -> String {
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    for unit in ["KiB", "MiB", "GiB"] {
+        if value < 1024.0 {
+            return format!("{value:.3} {unit}");
+        }
+        value /= 1024.0;
+    }
+    format!("{value:.3} TiB")
+}
+
+/// Reads a size: a number (decimals allowed) and an optional binary unit, `K`, `M`, `G` or
+/// `T` (powers of 1024; `KiB`, `MB` and the like are read the same way).
+fn parse_size(text: &str) -> Result<usize, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let unit = unit.trim().to_ascii_uppercase();
+    let shift = match unit.trim_end_matches("IB").trim_end_matches('B') {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => {
+            return Err(format!(
+                "found unit `{unit}`, expected K, M, G or T after the number"
+            ));
+        }
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("found `{text}`, expected a size such as 512M or 2G"))?;
+    let bytes = value * (1u64 << shift) as f64;
+    if !(1.0..=usize::MAX as f64).contains(&bytes) {
+        return Err(format!(
+            "found `{text}`, expected a size of at least one byte"
+        ));
+    }
+    Ok(bytes as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_binary_units() {
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("1.5G"), Ok(3 << 29));
+        assert_eq!(parse_size("2GiB"), Ok(2 << 30));
+        assert_eq!(parse_size("100"), Ok(100));
+        assert!(parse_size("12X").is_err());
+        assert!(parse_size("0").is_err());
+        assert_eq!(human_bytes(1536), "1.500 KiB");
+        assert_eq!(human_bytes(10), "10 B");
+    }
+}

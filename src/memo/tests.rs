@@ -1,0 +1,120 @@
+//! Unit tests of the memo: counts against a brute force over every subset of options, with
+//! and without colors, under every choice of items and a table small enough to evict.
+
+use super::*;
+use crate::ProblemBuilder;
+use crate::rng::Rng;
+
+/// Whether the options `chosen` solve `problem`: every primary item once, every secondary
+/// item at most once or always with one same color.
+fn solves(problem: &Problem, chosen: &[usize]) -> bool {
+    let mut times = vec![0u32; problem.item_count()];
+    let mut colors = vec![None; problem.item_count()];
+    for &k in chosen {
+        for (i, c) in problem.option(k).zip(problem.option_colors(k)) {
+            times[i] += 1;
+            match (c, colors[i]) {
+                (Some(c), None) if times[i] == 1 => colors[i] = Some(c),
+                (Some(c), Some(d)) if c == d => {}
+                _ if times[i] == 1 => {}
+                _ => return false,
+            }
+        }
+    }
+    (0..problem.primary_items()).all(|i| times[i] == 1)
+}
+
+/// The solutions of `problem`, by trying every subset of its options.
+fn brute_force(problem: &Problem) -> Vec<Vec<usize>> {
+    let n = problem.option_count();
+    let ignored: Vec<usize> = problem.ignored_options().collect();
+    (0u32..1 << n)
+        .map(|set| (0..n).filter(|k| set & 1 << k != 0).collect::<Vec<_>>())
+        .filter(|chosen| chosen.iter().all(|k| !ignored.contains(k)) && solves(problem, chosen))
+        .collect()
+}
+
+/// A random problem of up to 14 options over 6 primary and 3 secondary items.
+fn random_problem(rng: &mut Rng, colors: bool) -> Problem {
+    let (primary, secondary) = (1 + rng.below(6), rng.below(4));
+    let mut b = ProblemBuilder::new(primary, secondary);
+    for _ in 0..1 + rng.below(14) {
+        let mut mentions = Vec::new();
+        for i in 0..primary + secondary {
+            if rng.below(3) == 0 {
+                let color = (colors && i >= primary && rng.below(2) == 0).then(|| rng.below(2));
+                mentions.push((i, color.map(|c| c as u32)));
+            }
+        }
+        if mentions.is_empty() {
+            mentions.push((rng.below(primary), None));
+        }
+        b.colored_option(mentions).expect("a valid option");
+    }
+    b.build().expect("a small problem")
+}
+
+#[test]
+fn counts_and_diagrams_agree_with_brute_force_on_random_problems() {
+    let mut rng = Rng::new(26);
+    for round in 0..600 {
+        let problem = random_problem(&mut rng, round % 2 == 1);
+        let mut expected = brute_force(&problem);
+        expected.sort();
+        for choice in [Choice::Mrv, Choice::MrvLast, Choice::Leftmost] {
+            for max_bytes in [0, 1 << 20] {
+                let config = MemoConfig { max_bytes, choice };
+                let mut memo = Memo::new(&problem, config).unwrap();
+                assert_eq!(memo.count(), expected.len() as u64, "{problem:?}");
+                let zdd = memo.zdd();
+                assert_eq!(zdd.count(), expected.len() as u64);
+                let mut paths: Vec<Vec<usize>> = zdd
+                    .solutions()
+                    .map(|mut s| {
+                        s.sort();
+                        s
+                    })
+                    .collect();
+                paths.sort();
+                assert_eq!(paths, expected, "{problem:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn forced_options_leave_the_solutions_that_contain_them() {
+    // Items 0..3; options {0,1} {2} {0} {1,2} {1}: solutions {0,1}+{2}, {0}+{1,2}, {0}+{1}+{2}.
+    let mut b = ProblemBuilder::new(3, 0);
+    for option in [&[0, 1][..], &[2], &[0], &[1, 2], &[1]] {
+        b.option(option.iter().copied()).unwrap();
+    }
+    let problem = b.build().unwrap();
+    let mut memo = Memo::new(&problem, MemoConfig::default()).unwrap();
+    memo.force(2).unwrap();
+    assert_eq!(memo.count(), 2);
+    assert_eq!(memo.force(0), Err(ForceError::Conflict { option: 0 }));
+    assert_eq!(memo.force(9), Err(ForceError::NotInSearch { option: 9 }));
+}
+
+#[test]
+fn multiplicities_are_refused_with_a_reason() {
+    let mut b = ProblemBuilder::new(1, 0);
+    b.bounds(0, 1, 2).unwrap();
+    b.option([0]).unwrap();
+    let err = Memo::new(&b.build().unwrap(), MemoConfig::default()).unwrap_err();
+    assert_eq!(err, MemoError::Multiplicities);
+}
+
+#[test]
+fn samples_are_solutions_and_repeat_with_their_seed() {
+    let mut rng = Rng::new(7);
+    for _ in 0..50 {
+        let problem = random_problem(&mut rng, true);
+        let zdd = Memo::new(&problem, MemoConfig::default()).unwrap().zdd();
+        let sample = zdd.sample(20, 3);
+        assert_eq!(sample, zdd.sample(20, 3));
+        assert_eq!(sample.is_empty(), zdd.count().is_zero());
+        assert!(sample.iter().all(|s| solves(&problem, s)));
+    }
+}
