@@ -47,9 +47,11 @@ class ExactCover:
         limit: Optional[int] = None,
         max_nodes: Optional[int] = None,
         max_time: Optional[float] = None,
+        memo: bool = False,
     ) -> int:
         """The number of solutions. ``jobs``: threads (None: one; 0: one a core);
-        ``limit``: stop after that many; budgets raise :class:`GaveUp`."""
+        ``limit``: stop after that many; budgets raise :class:`GaveUp`; ``memo=True``
+        counts by memo (Knuth's Algorithm Z), without limit, max_nodes or jobs."""
     @overload
     def solutions(
         self,

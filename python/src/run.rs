@@ -210,3 +210,33 @@ pub(crate) fn count_parallel(
         (Err(_), None) => unreachable!("only this thread raises the stop flag"),
     }
 }
+
+/// Counts every solution of `problem` by memo ([`dancing::memo::Memo`], Knuth's Algorithm Z):
+/// without the GIL, looking at the signals and the clock every few thousand subproblems.
+///
+/// # Errors
+/// `ValueError` for a problem with multiplicities (which the memo does not count), what a
+/// signal handler raises, or `GaveUp` when the time runs out (the memo's work is then lost).
+pub(crate) fn count_memo(py: Python<'_>, problem: &Problem, budget: &Budget) -> PyResult<Count> {
+    let config = dancing::memo::MemoConfig::default();
+    let mut memo = dancing::memo::Memo::new(problem, config)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut signals = Ok(());
+    let count = py.detach(|| {
+        memo.count_until(|| {
+            if let Err(err) = Python::attach(|py| py.check_signals()) {
+                signals = Err(err);
+                return true;
+            }
+            budget.expired()
+        })
+    });
+    signals?;
+    match count {
+        Some(count) => Ok(count),
+        None => {
+            budget.check_time(0, Count::at_least(0u32))?;
+            unreachable!("a count by memo is stopped by a signal or the clock only")
+        }
+    }
+}

@@ -178,3 +178,33 @@ def test_a_missing_file_raises_os_error(tmp_path: pytest.TempPathFactory) -> Non
 def test_a_panic_in_the_library_reaches_python_as_runtime_error() -> None:
     with pytest.raises(RuntimeError, match="internal error in dancing.*boom"):
         dancing._dancing._panic_for_test("boom")
+
+
+def dominoes(m: int, n: int) -> dancing.ExactCover:
+    """The domino tilings of an m x n board: one primary item a cell, one option a domino."""
+    problem = dancing.ExactCover([f"{r},{c}" for r in range(m) for c in range(n)])
+    for r in range(m):
+        for c in range(n):
+            if c + 1 < n:
+                problem.add_option([f"{r},{c}", f"{r},{c + 1}"])
+            if r + 1 < m:
+                problem.add_option([f"{r},{c}", f"{r + 1},{c}"])
+    return problem
+
+
+def test_a_count_by_memo_equals_the_search_and_reaches_past_128_bits() -> None:
+    assert dominoes(4, 4).count(memo=True) == dominoes(4, 4).count() == 36
+    assert dancing.queens(8).count(memo=True) == 92
+    assert knuth_example().count(memo=True) == 1
+    # OEIS A004003: the domino tilings of the 16x16 board, far beyond any enumeration.
+    assert dominoes(16, 16).count(memo=True) == 2444888770250892795802079170816
+
+
+def test_a_count_by_memo_refuses_what_it_cannot_honour() -> None:
+    for kwargs in ({"limit": 3}, {"max_nodes": 10}, {"jobs": 2}):
+        with pytest.raises(ValueError, match="memo=True"):
+            dominoes(2, 2).count(memo=True, **kwargs)
+    bounded = dancing.ExactCover(["2|A"])
+    bounded.add_option(["A"])
+    with pytest.raises(ValueError, match="multiplicities"):
+        bounded.count(memo=True)
