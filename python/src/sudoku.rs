@@ -8,7 +8,8 @@
 //!
 //! The searches run without the GIL and pause every [`PAUSE`] nodes, where [`Signals`]
 //! takes the GIL back to look at Python's signals, as `ExactCover`'s searches do
-//! ([`crate::run`]): Ctrl-C stops a long count with `KeyboardInterrupt`.
+//! ([`crate::run`]): Ctrl-C stops a long count, or a generation between two of its counts,
+//! with `KeyboardInterrupt`.
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -252,12 +253,18 @@ fn sudoku_generate(
         };
         let rules = rules(shape, variant, jigsaw)?;
         let seed = seed.unwrap_or_else(random_seed);
+        let mut signals = Signals::default();
         let made = py.detach(|| {
             Generator::with_rules(rules, symmetry)
                 .with_min_givens(min_givens.unwrap_or(0))
-                .generate(seed)
+                .with_watch_every(Some(PAUSE))
+                .generate_watched(seed, |p| signals.watch(p))
         });
-        Ok(PyGrid::new(made.puzzle))
+        match (made, signals.0) {
+            (_, Some(raised)) => Err(raised),
+            (Some(made), None) => Ok(PyGrid::new(made.puzzle)),
+            (None, None) => unreachable!("only a signal stops a generation"),
+        }
     })
 }
 
