@@ -8,7 +8,8 @@ Grids of side 4, 6, 8, 9, 10, 12, 16, 25 and 36 are read; the shape comes from t
 ``variant`` adds rules: ``"x"`` (both diagonals), ``"hyper"`` (the windows),
 ``"anti-knight"``, ``"anti-king"``, or a list of them; ``jigsaw`` replaces the boxes by
 regions given as N*N labels, row-major. Bad puzzles raise ``ValueError`` with the reader's
-message (line and column, or the two conflicting cells).
+message (line and column, or the two conflicting cells). The searches run without the GIL
+and Ctrl-C stops them (``KeyboardInterrupt``), as ``ExactCover``'s.
 
 >>> from dancing import sudoku
 >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -53,7 +54,8 @@ def count(
     max_time: Optional[float] = None,
 ) -> int:
     """The number of solutions of ``puzzle``, counted up to ``limit`` (``None``: all): with
-    the default 2, 2 means "more than one"."""
+    the default 2, 2 means "more than one". A spent budget raises :class:`dancing.GaveUp`,
+    whose ``solutions`` are those found until then."""
     return _dancing.sudoku_count(puzzle, limit, variant, jigsaw, max_nodes, max_time)
 
 

@@ -5,7 +5,13 @@
 //! Building a solver builds the exact-cover matrix of the rules (some 15 µs for 9x9), so
 //! the last solver used is kept ([`SOLVER`]) and taken again while the rules are the same: a
 //! loop of `solve` calls pays only the search and the conversions.
+//!
+//! The searches run without the GIL and pause every [`PAUSE`] nodes, where [`Signals`]
+//! takes the GIL back to look at Python's signals, as `ExactCover`'s searches do
+//! ([`crate::run`]): Ctrl-C stops a long count, or a generation between two of its counts,
+//! with `KeyboardInterrupt`.
 
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -14,13 +20,13 @@ use dancing::sudoku::generate::{Generator, Symmetry};
 use dancing::sudoku::grid::{Grid, Shape};
 use dancing::sudoku::hint::{self, Stuck};
 use dancing::sudoku::rules::{Jigsaw, Rules};
-use dancing::sudoku::solve::{SolveError, SudokuSolver};
+use dancing::sudoku::solve::{Progress, SolveError, SudokuSolver};
 use pyo3::prelude::*;
 
 use crate::cover::value_error;
 use crate::grid::{PyGrid, read_puzzle};
 use crate::guard;
-use crate::run::{Budget, gave_up};
+use crate::run::{Budget, PAUSE, gave_up};
 
 /// The solver of the last call, kept for the next one under the same rules.
 static SOLVER: Mutex<Option<SudokuSolver>> = Mutex::new(None);
@@ -74,13 +80,33 @@ fn rules(shape: Shape, variant: Option<Variants>, jigsaw: Option<&str>) -> PyRes
     Ok(rules)
 }
 
-/// Runs `f` on a solver of `rules` with these budgets, without the GIL: the kept solver when
-/// its rules are these, else a new one, which is kept afterwards.
+/// The watch of a search run from Python: at each pause, looks at Python's signals, and
+/// stops the search when a handler raised an exception (`KeyboardInterrupt` after Ctrl-C),
+/// which it keeps to raise once the search has stopped.
+#[derive(Default)]
+struct Signals(Option<PyErr>);
+
+impl Signals {
+    /// The watch of `SudokuSolver::solve_watched` and the other `_watched` searches.
+    fn watch(&mut self, _: Progress) -> ControlFlow<()> {
+        match Python::attach(|py| py.check_signals()) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(raised) => {
+                self.0 = Some(raised);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
+/// Runs `f` on a solver of `rules` with these budgets, without the GIL, with a [`Signals`]
+/// for its search's watch: the kept solver when its rules are these, else a new one, which
+/// is kept afterwards. What a signal handler raised during the search is raised here.
 fn with_solver<T: Send>(
     py: Python<'_>,
     rules: Rules,
     budget: (Option<u64>, Option<f64>),
-    f: impl FnOnce(&mut SudokuSolver) -> T + Send,
+    f: impl FnOnce(&mut SudokuSolver, &mut Signals) -> T + Send,
 ) -> PyResult<T> {
     let (max_nodes, max_time) = budget;
     Budget::new(max_nodes, max_time)?;
@@ -91,19 +117,25 @@ fn with_solver<T: Send>(
     };
     solver.set_max_nodes(max_nodes);
     solver.set_max_time(max_time.map(Duration::from_secs_f64));
-    let result = py.detach(|| f(&mut solver));
+    solver.set_watch_every(Some(PAUSE));
+    let mut signals = Signals::default();
+    let result = py.detach(|| f(&mut solver, &mut signals));
     if let Ok(mut slot) = SOLVER.lock() {
         *slot = Some(solver);
     }
-    Ok(result)
+    match signals.0 {
+        Some(raised) => Err(raised),
+        None => Ok(result),
+    }
 }
 
 /// A solver's error as a Python exception: `GaveUp` for a spent budget, else `ValueError`.
 fn solve_error(e: SolveError) -> PyErr {
     match e {
-        SolveError::GaveUp { nodes } | SolveError::OutOfTime { nodes, .. } => {
-            gave_up(e.to_string(), nodes.into(), Count::default())
-        }
+        SolveError::GaveUp { nodes, solutions }
+        | SolveError::OutOfTime {
+            nodes, solutions, ..
+        } => gave_up(e.to_string(), nodes.into(), Count::from(solutions)),
         e => value_error(e),
     }
 }
@@ -132,7 +164,9 @@ fn sudoku_solve(
 ) -> PyResult<Option<PyGrid>> {
     guard(|| {
         let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
-        let solved = with_solver(py, rules, (max_nodes, max_time), |s| s.solve(&grid, 1))?;
+        let solved = with_solver(py, rules, (max_nodes, max_time), |s, signals| {
+            s.solve_watched(&grid, 1, |p| signals.watch(p))
+        })?;
         match solved {
             Ok(solution) => Ok(Some(PyGrid {
                 grid: solution.grid,
@@ -159,8 +193,10 @@ fn sudoku_count(
     guard(|| {
         let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
         let limit = limit.unwrap_or(u64::MAX);
-        let count = with_solver(py, rules, (max_nodes, max_time), |s| s.count(&grid, limit))?
-            .map_err(solve_error)?;
+        let count = with_solver(py, rules, (max_nodes, max_time), |s, signals| {
+            s.count_watched(&grid, limit, |p| signals.watch(p))
+        })?
+        .map_err(solve_error)?;
         crate::run::count_to_py(py, &count)
     })
 }
@@ -176,7 +212,9 @@ fn sudoku_is_unique(
 ) -> PyResult<bool> {
     guard(|| {
         let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
-        let count = with_solver(py, rules, (None, None), |s| s.count(&grid, 2))?;
+        let count = with_solver(py, rules, (None, None), |s, signals| {
+            s.count_watched(&grid, 2, |p| signals.watch(p))
+        })?;
         Ok(count.map_err(solve_error)? == 1)
     })
 }
@@ -215,12 +253,18 @@ fn sudoku_generate(
         };
         let rules = rules(shape, variant, jigsaw)?;
         let seed = seed.unwrap_or_else(random_seed);
+        let mut signals = Signals::default();
         let made = py.detach(|| {
             Generator::with_rules(rules, symmetry)
                 .with_min_givens(min_givens.unwrap_or(0))
-                .generate(seed)
+                .with_watch_every(Some(PAUSE))
+                .generate_watched(seed, |p| signals.watch(p))
         });
-        Ok(PyGrid::new(made.puzzle))
+        match (made, signals.0) {
+            (_, Some(raised)) => Err(raised),
+            (Some(made), None) => Ok(PyGrid::new(made.puzzle)),
+            (None, None) => unreachable!("only a signal stops a generation"),
+        }
     })
 }
 
@@ -244,8 +288,8 @@ fn sudoku_rate(
 ) -> PyResult<&'static str> {
     guard(|| {
         let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
-        let rating = with_solver(py, rules, (None, None), |s| {
-            dancing::sudoku::rate::rate(s, &grid)
+        let rating = with_solver(py, rules, (None, None), |s, signals| {
+            dancing::sudoku::rate::rate_watched(s, &grid, |p| signals.watch(p))
         })?;
         Ok(rating.map_err(value_error)?.band.name())
     })

@@ -1,7 +1,7 @@
 """Ctrl-C stops a long search: the search looks at Python's signals between batches of
 nodes, without the GIL, so KeyboardInterrupt arrives while Rust is searching. Each search
-here would take hours; its max_time (60 s) only keeps a broken interrupt from hanging the
-tests, and would fail them with GaveUp instead."""
+here would take hours; its max_time (60 s), where the function has one, only keeps a
+broken interrupt from hanging the tests, and would fail them with GaveUp instead."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pytest
 
 import dancing
+from dancing import sudoku
 
 
 def interrupted(search: Callable[[], object]) -> None:
@@ -39,6 +40,43 @@ def test_ctrl_c_stops_an_iteration_between_two_solutions() -> None:
     # search takes hours to find that out.
     problem = dancing.langford(22)
     interrupted(lambda: next(problem.solutions(max_time=60)))
+
+
+# The empty 9x9 grid has 6,670,903,752,021,072,936,960 solutions (Felgenhauer and Jarvis,
+# 2005), and the search does not find the first grid of the empty 9x9 X-Sudoku with the
+# anti-knight rule within seconds (nor a second one, which rate looks for).
+X_ANTI_KNIGHT = ["x", "anti-knight"]
+
+
+def test_ctrl_c_stops_a_sudoku_count() -> None:
+    interrupted(lambda: sudoku.count("." * 81, limit=None, max_time=60))
+
+
+def test_ctrl_c_stops_a_sudoku_solve() -> None:
+    interrupted(lambda: sudoku.solve("." * 81, variant=X_ANTI_KNIGHT, max_time=60))
+
+
+def test_ctrl_c_stops_a_sudoku_rating_and_uniqueness_check() -> None:
+    interrupted(lambda: sudoku.rate("." * 81, variant=X_ANTI_KNIGHT))
+    interrupted(lambda: sudoku.is_unique("." * 81, variant=X_ANTI_KNIGHT))
+
+
+def test_ctrl_c_stops_a_sudoku_generation() -> None:
+    # A minimal 25x25 puzzle takes far longer than the 0.2 s before the interrupt.
+    interrupted(lambda: sudoku.generate(seed=1, size=25))
+
+
+def test_a_stopped_sudoku_search_leaves_the_next_one_right() -> None:
+    interrupted(lambda: sudoku.count("." * 81, limit=None, max_time=60))
+    assert sudoku.count("." * 16, limit=None) == 288
+
+
+def test_a_spent_sudoku_budget_says_the_solutions_found() -> None:
+    # The empty 4x4 grid has 288 solutions; 100 nodes find some of them.
+    with pytest.raises(dancing.GaveUp) as sudoku_gave_up:
+        sudoku.count("." * 16, limit=None, max_nodes=100)
+    assert sudoku_gave_up.value.nodes == 100
+    assert 0 < sudoku_gave_up.value.solutions < 288
 
 
 def test_other_threads_run_while_a_search_holds_no_gil() -> None:

@@ -3,6 +3,7 @@
 //! names it). The library solves and counts; deciding that two solutions make a failure, or
 //! that a count stopped at its limit is not exact, is the command's business.
 
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use dancing::sudoku::grid::Grid;
@@ -100,10 +101,13 @@ pub fn judge(
     solver: &mut SudokuSolver,
     puzzle: &Grid,
     request: Request,
-    watch: impl FnMut(Progress),
+    mut watch: impl FnMut(Progress),
 ) -> Verdict {
     let limit = request.limit();
-    let result = solver.solve_watched(puzzle, limit, watch);
+    let result = solver.solve_watched(puzzle, limit, |p| {
+        watch(p);
+        ControlFlow::Continue(())
+    });
     let stats = solver.stats();
     match result {
         Ok(Solution { grid, count }) => {

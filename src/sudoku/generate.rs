@@ -30,11 +30,12 @@
 //! run, so a run's puzzles do not depend on how many threads made them.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use super::grid::{Grid, Shape};
 use super::rules::Rules;
-use super::solve::{SudokuSolver, matrix};
+use super::solve::{Progress, SolveError, SudokuSolver, matrix};
 use crate::restart::{RESTART_UNIT, Restarts};
 use crate::{Engine, Problem, ProblemBuilder, Solver, Step};
 
@@ -207,6 +208,13 @@ impl Generator {
         self
     }
 
+    /// Pauses each uniqueness count every `nodes` nodes (`None`: never) to call the watch of
+    /// [`Generator::generate_watched`].
+    pub fn with_watch_every(mut self, nodes: Option<u64>) -> Generator {
+        self.solver.set_watch_every(nodes);
+        self
+    }
+
     /// A random full grid (see the module docs).
     ///
     /// # Panics
@@ -262,6 +270,35 @@ impl Generator {
 
     /// A minimal puzzle with exactly one solution, made from `seed` (see the module docs).
     pub fn generate(&mut self, seed: u64) -> Generated {
+        self.generate_watched(seed, |_| ControlFlow::Continue(()))
+            .expect("a watch that never stops")
+    }
+
+    /// [`Generator::generate`], calling `watch` after each uniqueness count and at the pauses
+    /// of a long one ([`Generator::with_watch_every`]), with the nodes of the counts so far and
+    /// the share of the orbits visited; `None` when `watch` stopped it by returning
+    /// [`ControlFlow::Break`]. The random full grid, made first, is not watched (its
+    /// restarts keep it short).
+    ///
+    /// ```
+    /// use dancing::sudoku::generate::{Generator, Symmetry};
+    /// use dancing::sudoku::grid::Shape;
+    /// use std::ops::ControlFlow;
+    /// let mut generator = Generator::new(Shape::CLASSIC, Symmetry::None);
+    /// let mut last = 0.0;
+    /// let made = generator.generate_watched(1, |p| {
+    ///     assert!(p.explored >= last);
+    ///     last = p.explored;
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(made, Some(generator.generate(1)));
+    /// assert!(generator.generate_watched(1, |_| ControlFlow::Break(())).is_none());
+    /// ```
+    pub fn generate_watched(
+        &mut self,
+        seed: u64,
+        mut watch: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> Option<Generated> {
         let mut rng = Rng::new(seed);
         let solution = self.full_grid(&mut rng);
         let n = self.shape.side();
@@ -279,7 +316,8 @@ impl Generator {
         rng.shuffle(&mut orbits);
         let mut puzzle = solution.clone();
         let mut givens = n * n;
-        for orbit in &orbits {
+        let mut nodes = 0;
+        for (visited, orbit) in orbits.iter().enumerate() {
             if givens < self.min_givens + orbit.len() {
                 continue;
             }
@@ -287,14 +325,37 @@ impl Generator {
             for &c in orbit {
                 puzzle.set(c / n, c % n, 0);
             }
-            if !self.forced(&puzzle, orbit, &solution) && !self.is_unique(&puzzle) {
+            if self.forced(&puzzle, orbit, &solution) {
+                continue;
+            }
+            let share = |explored: f64| (visited as f64 + explored) / orbits.len() as f64;
+            // Unique when proved so within the node budget, if any.
+            let count = self.solver.count_watched(&puzzle, 2, |p| {
+                watch(Progress {
+                    nodes: nodes + p.nodes,
+                    explored: share(p.explored),
+                })
+            });
+            nodes += self.solver.stats().nodes;
+            let unique = match count {
+                Err(SolveError::Stopped { .. }) => return None,
+                count => count.is_ok_and(|count| count == 1),
+            };
+            if !unique {
                 for &c in orbit {
                     puzzle.set(c / n, c % n, solution.cells()[c]);
                 }
                 givens += orbit.len();
             }
+            let progress = Progress {
+                nodes,
+                explored: share(1.0),
+            };
+            if watch(progress).is_break() {
+                return None;
+            }
         }
-        Generated { puzzle, solution }
+        Some(Generated { puzzle, solution })
     }
 
     /// Whether the givens of `puzzle` alone force the digits of `solution` into the blank
@@ -325,11 +386,6 @@ impl Generator {
                         && self.lists[i].iter().all(|&k| k == keep || dead(k))
                 })
         })
-    }
-
-    /// Whether `puzzle` has exactly one solution, proved within the node budget if any.
-    fn is_unique(&mut self, puzzle: &Grid) -> bool {
-        self.solver.count(puzzle, 2).is_ok_and(|count| count == 1)
     }
 }
 

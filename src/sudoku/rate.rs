@@ -25,11 +25,12 @@
 //! levels.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use super::grid::Grid;
 use super::hint::{self, Stuck};
-use super::solve::{SolveError, SudokuSolver};
+use super::solve::{Progress, SolveError, SudokuSolver};
 
 /// Nodes beyond the path up to which a puzzle that needs search is `medium`.
 pub const MEDIUM_EXTRA: u64 = 10;
@@ -112,7 +113,8 @@ pub struct Rating {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RateError {
-    /// It has no solution, conflicting givens or a wrong shape.
+    /// It has no solution, conflicting givens or a wrong shape, or its search gave up or was
+    /// stopped.
     #[error(transparent)]
     Unsolvable(SolveError),
     /// It has more than one solution: difficulty is defined for proper puzzles only.
@@ -136,7 +138,23 @@ pub enum RateError {
 /// # Errors
 /// [`RateError`] when the puzzle has no solution or more than one.
 pub fn rate(solver: &mut SudokuSolver, puzzle: &Grid) -> Result<Rating, RateError> {
-    let solved = solver.solve(puzzle, 2).map_err(RateError::Unsolvable)?;
+    rate_watched(solver, puzzle, |_| ControlFlow::Continue(()))
+}
+
+/// [`rate`], calling `watch` at the pauses of its search as [`SudokuSolver::solve_watched`]
+/// does, which may stop it.
+///
+/// # Errors
+/// As [`rate`]; [`RateError::Unsolvable`] holds [`SolveError::Stopped`] when `watch` stopped
+/// the search.
+pub fn rate_watched(
+    solver: &mut SudokuSolver,
+    puzzle: &Grid,
+    watch: impl FnMut(Progress) -> ControlFlow<()>,
+) -> Result<Rating, RateError> {
+    let solved = solver
+        .solve_watched(puzzle, 2, watch)
+        .map_err(RateError::Unsolvable)?;
     if solved.count != 1 {
         return Err(RateError::Multiple);
     }

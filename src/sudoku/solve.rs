@@ -52,6 +52,7 @@
 //! cells ([`Grid::conflict_under`], which runs only when a given cannot be forced); a puzzle whose givens agree but that has no solution is
 //! [`SolveError::Unsolvable`], a different outcome.
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::sudoku::grid::{Conflict, Grid, Shape};
@@ -73,6 +74,8 @@ pub enum SolveError {
     GaveUp {
         /// Nodes searched.
         nodes: u64,
+        /// Solutions found before the budget ran out.
+        solutions: u64,
     },
     /// The time budget ran out before the answer was known.
     #[error("gave up after {} s, the time allowed ({nodes} nodes)", limit.as_secs_f64())]
@@ -81,6 +84,17 @@ pub enum SolveError {
         limit: Duration,
         /// Nodes searched.
         nodes: u64,
+        /// Solutions found before the time ran out.
+        solutions: u64,
+    },
+    /// The watch of [`SudokuSolver::solve_watched`] (or of another `_watched` search) stopped
+    /// the search before the answer was known.
+    #[error("stopped after {nodes} nodes")]
+    Stopped {
+        /// Nodes searched.
+        nodes: u64,
+        /// Solutions found before the search was stopped.
+        solutions: u64,
     },
     /// The puzzle's shape is not the solver's.
     #[error(
@@ -333,12 +347,14 @@ impl SudokuSolver {
     /// # Errors
     /// [`SolveError`]: conflicting givens, no solution, a budget spent, wrong shape.
     pub fn solve(&mut self, puzzle: &Grid, limit: u64) -> Result<Solution, SolveError> {
-        self.solve_watched(puzzle, limit, |_| {})
+        self.solve_watched(puzzle, limit, |_| ControlFlow::Continue(()))
     }
 
     /// [`SudokuSolver::solve`], calling `watch` with the search's progress every so many
     /// nodes ([`SudokuSolver::set_watch_every`]; never without it): a caller shows it for a
-    /// search that runs long.
+    /// search that runs long, or stops the search by returning [`ControlFlow::Break`], which
+    /// ends it at once with [`SolveError::Stopped`] (Ctrl-C, say). The watch is called at the
+    /// search's pauses only, never at each node.
     ///
     /// ```
     /// use dancing::sudoku::{grid::Grid, grid::Shape, solve::SudokuSolver};
@@ -348,18 +364,21 @@ impl SudokuSolver {
     /// let mut seen = Vec::new();
     /// // Counting every solution of the empty 25x25 grid gives up at the budget.
     /// let empty = Grid::empty(Shape::new(5).unwrap());
-    /// let result = solver.solve_watched(&empty, u64::MAX, |p| seen.push(p.nodes));
+    /// let result = solver.solve_watched(&empty, u64::MAX, |p| {
+    ///     seen.push(p.nodes);
+    ///     std::ops::ControlFlow::Continue(())
+    /// });
     /// assert!(result.is_err());
     /// assert_eq!(seen, [100, 200, 300, 400, 500, 600, 700, 800, 900]);
     /// ```
     ///
     /// # Errors
-    /// As [`SudokuSolver::solve`].
+    /// As [`SudokuSolver::solve`], and [`SolveError::Stopped`] when `watch` stops the search.
     pub fn solve_watched(
         &mut self,
         puzzle: &Grid,
         limit: u64,
-        mut watch: impl FnMut(Progress),
+        mut watch: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Solution, SolveError> {
         let mut first = None;
         let limit = limit.max(1);
@@ -390,18 +409,33 @@ impl SudokuSolver {
     /// [`SolveError`]: conflicting givens, budget spent, wrong shape (never
     /// [`SolveError::Unsolvable`]: that is a count of 0).
     pub fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<Count, SolveError> {
-        let found = self.search(puzzle, limit, |_| {}, |_| {})?;
+        self.count_watched(puzzle, limit, |_| ControlFlow::Continue(()))
+    }
+
+    /// [`SudokuSolver::count`], calling `watch` at the pauses as
+    /// [`SudokuSolver::solve_watched`] does, which may stop the count.
+    ///
+    /// # Errors
+    /// As [`SudokuSolver::count`], and [`SolveError::Stopped`] when `watch` stops the count.
+    pub fn count_watched(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        watch: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Count, SolveError> {
+        let found = self.search(puzzle, limit, |_| {}, watch)?;
         Ok(Count::from_search(found, Some(limit)))
     }
 
     /// Places the givens of `puzzle` and searches up to `limit` solutions, calling `found` at
-    /// each and `watch` every `watch_every` nodes; returns how many it found.
+    /// each and `watch` every `watch_every` nodes, which may stop the search; returns how many
+    /// it found.
     fn search(
         &mut self,
         puzzle: &Grid,
         limit: u64,
         mut found: impl FnMut(&Self),
-        mut watch: impl FnMut(Progress),
+        mut watch: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<u64, SolveError> {
         let deadline = self.max_time.map(|t| (t, Instant::now() + t));
         let mut next_watch = self.watch_every.unwrap_or(u64::MAX);
@@ -441,19 +475,30 @@ impl SudokuSolver {
                     if let Some((limit, deadline)) = deadline
                         && Instant::now() >= deadline
                     {
-                        return Err(SolveError::OutOfTime { limit, nodes });
+                        return Err(SolveError::OutOfTime {
+                            limit,
+                            nodes,
+                            solutions: count,
+                        });
                     }
                     if nodes >= next_watch {
-                        watch(Progress {
+                        let progress = Progress {
                             nodes,
                             explored: self.solver.progress(),
-                        });
+                        };
+                        if watch(progress).is_break() {
+                            return Err(SolveError::Stopped {
+                                nodes,
+                                solutions: count,
+                            });
+                        }
                         next_watch = nodes.saturating_add(self.watch_every.unwrap_or(u64::MAX));
                     }
                 }
                 Step::GaveUp => {
                     return Err(SolveError::GaveUp {
                         nodes: self.solver.stats().nodes,
+                        solutions: count,
                     });
                 }
             }
@@ -517,6 +562,63 @@ mod tests {
             sudoku.count(&conflict, 0),
             Err(SolveError::Conflict(_))
         ));
+    }
+
+    #[test]
+    fn a_watch_stops_a_search_at_a_pause_and_the_solver_goes_on_with_the_next_puzzle() {
+        let mut sudoku = SudokuSolver::new(Shape::CLASSIC);
+        sudoku.set_watch_every(Some(1000));
+        let empty = Grid::empty(Shape::CLASSIC);
+        let mut calls = 0;
+        let stopped = sudoku.count_watched(&empty, u64::MAX, |p| {
+            calls += 1;
+            assert_eq!(p.nodes, calls * 1000);
+            if calls == 3 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        let Err(SolveError::Stopped { nodes, solutions }) = stopped else {
+            panic!("{stopped:?}");
+        };
+        assert_eq!((calls, nodes), (3, 3000));
+        // The solutions found by then are those a node budget of as many nodes finds.
+        sudoku.set_max_nodes(Some(nodes));
+        let spent = sudoku.count(&empty, u64::MAX);
+        assert_eq!(spent, Err(SolveError::GaveUp { nodes, solutions }));
+        assert!(solutions > 0);
+        sudoku.set_max_nodes(None);
+        let puzzle = parse_line(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let solved = sudoku
+            .solve_watched(&puzzle, 2, |_| ControlFlow::Continue(()))
+            .unwrap();
+        assert_eq!(solved.count, 1);
+        crate::sudoku::check::verify(&puzzle, &solved.grid).unwrap();
+    }
+
+    #[test]
+    fn a_spent_node_budget_says_how_many_solutions_it_found_as_the_solver_does() {
+        // The empty 4x4 grid has 288 solutions; some hundred nodes find some of them.
+        let shape = Shape::new(2).unwrap();
+        let empty = Grid::empty(shape);
+        let mut sudoku = SudokuSolver::new(shape);
+        let mut solver = Solver::new(&matrix(&Rules::classic(shape)));
+        for budget in [10, 100, 200] {
+            sudoku.set_max_nodes(Some(budget));
+            solver.reset();
+            solver.set_max_nodes(Some(budget));
+            let gave_up = solver.count(None).unwrap_err();
+            let spent = sudoku.count(&empty, u64::MAX).unwrap_err();
+            let expected = SolveError::GaveUp {
+                nodes: gave_up.nodes,
+                solutions: gave_up.solutions,
+            };
+            assert_eq!(spent, expected, "budget {budget}");
+        }
     }
 
     #[test]

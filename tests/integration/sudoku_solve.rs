@@ -396,7 +396,7 @@ fn a_time_budget_stops_a_long_count_and_is_not_a_node_budget() {
     let mut solver = SudokuSolver::new(Shape::CLASSIC);
     solver.set_max_time(Some(Duration::ZERO));
     match solver.solve(&Grid::empty(Shape::CLASSIC), u64::MAX) {
-        Err(SolveError::OutOfTime { limit, nodes }) => {
+        Err(SolveError::OutOfTime { limit, nodes, .. }) => {
             assert_eq!(limit, Duration::ZERO);
             assert!(nodes > 0, "the clock is read at pauses, after some nodes");
         }
@@ -422,6 +422,7 @@ fn a_puzzle_of_another_shape_and_a_spent_time_budget_are_said_in_plain_words() {
     let spent = SolveError::OutOfTime {
         limit: Duration::from_millis(1500),
         nodes: 7,
+        solutions: 0,
     };
     assert_eq!(
         spent.to_string(),
