@@ -10,20 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{dancing, stderr_of, stdout_of, temp_file};
+use common::{dancing, stat, stderr_of, stdout_of, temp_file};
 
 const QUEENS_12: &str = "puzzles/exact-cover/nqueens-12.dlx";
 const PENTOMINO: &str = "puzzles/exact-cover/pentomino-6x10-xq.dlx";
-
-/// The value of `name: value` in a `--stats` report.
-fn stat(stats: &str, name: &str) -> u128 {
-    stats
-        .lines()
-        .find_map(|l| l.strip_prefix(name)?.strip_prefix(": "))
-        .unwrap_or_else(|| panic!("no {name} in {stats}"))
-        .parse()
-        .unwrap()
-}
 
 /// The count, nodes and updates of one `dancing cover --count --stats` run on one thread.
 fn one_thread(file: &Path) -> (u128, u128, u128) {
@@ -34,8 +24,12 @@ fn one_thread(file: &Path) -> (u128, u128, u128) {
         .success();
     let stats = stderr_of(&assert);
     let count = stdout_of(&assert).trim().parse().unwrap();
-    assert_eq!(stat(&stats, "solutions"), count);
-    (count, stat(&stats, "nodes"), stat(&stats, "updates"))
+    assert_eq!(stat::<u128>(&stats, "solutions"), count);
+    (
+        count,
+        stat::<u128>(&stats, "nodes"),
+        stat::<u128>(&stats, "updates"),
+    )
 }
 
 /// Runs a shell script in `dir` with the `dancing` under test first on the PATH, as the
@@ -71,9 +65,9 @@ fn assert_merged_like_one_thread(merged: &Output, file: &Path, published: u128) 
         String::from_utf8_lossy(&merged.stdout),
         format!("{count}\n")
     );
-    assert_eq!(stat(&stats, "nodes"), nodes, "{stats}");
-    assert_eq!(stat(&stats, "updates"), updates, "{stats}");
-    assert_eq!(stat(&stats, "solutions"), count, "{stats}");
+    assert_eq!(stat::<u128>(&stats, "nodes"), nodes, "{stats}");
+    assert_eq!(stat::<u128>(&stats, "updates"), updates, "{stats}");
+    assert_eq!(stat::<u128>(&stats, "solutions"), count, "{stats}");
 }
 
 /// Whether GNU parallel (not moreutils' `parallel`) is on the PATH; if not, says the test
@@ -214,7 +208,10 @@ fn a_checkpointed_count_killed_midway_resumes_and_prints_the_total_of_one_search
     assert_eq!(stdout_of(&resumed), "365596\n");
     let stats = stderr_of(&resumed);
     assert_eq!(
-        (stat(&stats, "nodes"), stat(&stats, "updates")),
+        (
+            stat::<u128>(&stats, "nodes"),
+            stat::<u128>(&stats, "updates")
+        ),
         (nodes, updates)
     );
     // Resumed, not restarted: the parts finished before the kill were not solved again.
@@ -294,7 +291,11 @@ fn merge_takes_its_flags_before_between_or_after_its_files() {
             .assert()
             .success()
             .stdout("92\n");
-        assert_eq!(stat(&stderr_of(&assert), "nodes"), nodes, "{args:?}");
+        assert_eq!(
+            stat::<u128>(&stderr_of(&assert), "nodes"),
+            nodes,
+            "{args:?}"
+        );
     }
 }
 

@@ -416,26 +416,6 @@ fn random_problem() -> impl Strategy<Value = Problem> {
     })
 }
 
-/// Random problems with colors: primary items, and secondary items each named in an option
-/// with one of three colors or none; options of one to all items.
-fn random_colored_problem() -> impl Strategy<Value = Problem> {
-    (1usize..7, 1usize..5).prop_flat_map(|(primary, secondary)| {
-        let items = primary + secondary;
-        let option = proptest::collection::btree_map(0..items, 0u32..4, 1..=4);
-        proptest::collection::vec(option, 0..70).prop_map(move |options| {
-            let mut b = ProblemBuilder::new(primary, secondary);
-            for option in options {
-                // Color 3 stands for none; primary items take none.
-                let mentions = option
-                    .into_iter()
-                    .map(|(i, c)| (i, Some(c).filter(|&c| c < 3 && i >= primary)));
-                b.colored_option(mentions).unwrap();
-            }
-            b.build().unwrap()
-        })
-    })
-}
-
 /// Checks that both engines search the same tree on `problem`: every solution in order with
 /// the statistics there, the first solution alone, the count, and the count on two threads;
 /// returns the number of solutions.
@@ -511,7 +491,7 @@ proptest! {
 
     #[test]
     fn both_engines_search_the_same_tree_on_random_colored_problems(
-        problem in random_colored_problem()
+        problem in common::random_colored_problem(1..7, 1..5, 0..70)
     ) {
         assert_same_search(&problem)?;
         // A forced option, as a given, then the search below it.
@@ -550,7 +530,7 @@ proptest! {
 
     #[test]
     fn a_colored_search_moved_to_the_links_at_a_random_node_goes_on_alike(
-        problem in random_colored_problem(),
+        problem in common::random_colored_problem(1..7, 1..5, 0..70),
         at in 0u64..300,
         budget in 1u64..300,
         pause in 1u64..40,

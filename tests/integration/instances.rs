@@ -9,7 +9,7 @@ use crate::common;
 
 use std::fmt::Display;
 
-use common::{dancing, shared_data};
+use common::{dancing, shared_data, stat};
 
 /// Runs `dancing cover --count --stats` on `file` of `../shared/data/exact-cover/` and
 /// returns the count and the stats text, or `None` (saying so) when the file is absent.
@@ -38,15 +38,6 @@ fn assert_counts<F: AsRef<str> + Display>(cases: impl IntoIterator<Item = (F, u6
         };
         assert_eq!(found, expected, "{file}");
     }
-}
-
-fn stat(stats: &str, name: &str) -> u64 {
-    stats
-        .lines()
-        .find_map(|l| l.strip_prefix(name)?.strip_prefix(": "))
-        .unwrap_or_else(|| panic!("no {name} in {stats}"))
-        .parse()
-        .unwrap()
 }
 
 /// N queens, OEIS A000170.
@@ -131,8 +122,8 @@ fn search_statistics_equal_knuth_s_dlx1() {
             return;
         };
         assert_eq!(found, solutions, "{file}");
-        assert_eq!(stat(&stats, "nodes"), nodes, "{file} nodes");
-        assert_eq!(stat(&stats, "updates"), updates, "{file} updates");
+        assert_eq!(stat::<u64>(&stats, "nodes"), nodes, "{file} nodes");
+        assert_eq!(stat::<u64>(&stats, "updates"), updates, "{file} updates");
     }
 }
 

@@ -8,9 +8,9 @@ use crate::common;
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
-use common::{dancing, domino_tilings, shared_data, stderr_of, stdout_of, temp_file};
+use common::{dancing, domino_tilings, shared_data, stat, stderr_of, stdout_of, temp_file};
 use dancing::memo::{Memo, MemoConfig};
-use dancing::{Count, ProblemBuilder, Solver};
+use dancing::{Count, Solver};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -51,16 +51,6 @@ fn memo_count(problem: &str, flags: &[&str]) -> (BigUint, String) {
     (count, String::from_utf8(out.stderr).unwrap())
 }
 
-/// The number after `name: ` on a line of `stats`.
-fn stat(stats: &str, name: &str) -> u64 {
-    stats
-        .lines()
-        .find_map(|l| l.strip_prefix(name)?.strip_prefix(": "))
-        .unwrap_or_else(|| panic!("no {name} in {stats}"))
-        .parse()
-        .unwrap()
-}
-
 #[test]
 fn domino_tilings_by_memo_equal_the_transfer_matrix_on_every_board_up_to_12x12() {
     // Odd boards have no tiling, and their export gives the piece bounds (one copy short).
@@ -88,7 +78,7 @@ fn counts_stay_exact_when_a_small_table_evicts() {
     // 12x12 needs 52,079 subproblems (about 9 MiB); 6 MiB holds those in use.
     let (count, stats) = memo_count(&dominoes(12, 12), &["--memo-size", "6M", "--stats"]);
     assert_eq!(count, domino_tilings(12, 12).into());
-    assert!(stat(&stats, "evictions") > 0, "{stats}");
+    assert!(stat::<u64>(&stats, "evictions") > 0, "{stats}");
 }
 
 #[test]
@@ -290,7 +280,7 @@ fn the_diagram_has_one_path_per_solution_and_every_path_solves_the_problem() {
                 *longest.entry(item).or_default() += 1;
             }
         }
-        let bound = stat(&stats, "subproblems") as usize * longest.values().max().unwrap();
+        let bound = stat::<u64>(&stats, "subproblems") as usize * longest.values().max().unwrap();
         assert!(nodes.len() <= bound, "{name}: {} nodes", nodes.len());
         drop(dir);
     }
@@ -346,30 +336,11 @@ fn the_same_seed_gives_the_same_sample_and_another_seed_another() {
     assert_ne!(sample("5"), sample("6"));
 }
 
-/// Random problems with colors: primary items, and secondary items each named in an option
-/// with one of three colors or none.
-fn random_colored_problem() -> impl Strategy<Value = dancing::Problem> {
-    (1usize..8, 0usize..4).prop_flat_map(|(primary, secondary)| {
-        let items = primary + secondary;
-        let option = proptest::collection::btree_map(0..items, 0u32..4, 1..=4);
-        proptest::collection::vec(option, 0..40).prop_map(move |options| {
-            let mut b = ProblemBuilder::new(primary, secondary);
-            for option in options {
-                let mentions = option
-                    .into_iter()
-                    .map(|(i, c)| (i, Some(c).filter(|&c| c < 3 && i >= primary)));
-                b.colored_option(mentions).unwrap();
-            }
-            b.build().unwrap()
-        })
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn the_memo_counts_what_the_search_counts(problem in random_colored_problem()) {
+    fn the_memo_counts_what_the_search_counts(problem in common::random_colored_problem(1..8, 0..4, 0..40)) {
         let expected = Solver::new(&problem).count(None).unwrap();
         for max_bytes in [1, 1 << 20] {
             let config = MemoConfig { max_bytes, ..MemoConfig::default() };

@@ -254,3 +254,42 @@ pub const CLASSIC_COMPACT: &str = "\
 ...|419|..5
 ...|.8.|.79
 ";
+
+/// The value of `name: value` in a `--stats` report, as any number type.
+pub fn stat<T: std::str::FromStr>(stats: &str, name: &str) -> T
+where
+    T::Err: std::fmt::Debug,
+{
+    stats
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(": "))
+        .unwrap_or_else(|| panic!("no {name} in {stats}"))
+        .parse()
+        .unwrap()
+}
+
+/// Random problems with colors: `primary` primary items, `secondary` secondary items, each
+/// named in an option with one of three colors or none, and `options` options of one to four
+/// items.
+pub fn random_colored_problem(
+    primary: std::ops::Range<usize>,
+    secondary: std::ops::Range<usize>,
+    options: std::ops::Range<usize>,
+) -> impl proptest::strategy::Strategy<Value = dancing::Problem> {
+    use proptest::prelude::*;
+    (primary, secondary).prop_flat_map(move |(primary, secondary)| {
+        let items = primary + secondary;
+        let option = proptest::collection::btree_map(0..items, 0u32..4, 1..=4);
+        proptest::collection::vec(option, options.clone()).prop_map(move |options| {
+            let mut b = dancing::ProblemBuilder::new(primary, secondary);
+            for option in options {
+                // Color 3 stands for none; primary items take none.
+                let mentions = option
+                    .into_iter()
+                    .map(|(i, c)| (i, Some(c).filter(|&c| c < 3 && i >= primary)));
+                b.colored_option(mentions).unwrap();
+            }
+            b.build().unwrap()
+        })
+    })
+}
