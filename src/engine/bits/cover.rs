@@ -261,9 +261,9 @@ pub(super) unsafe fn remove<const N: usize>(
 }
 
 /// The first option of item `i` in `active` after option `after` (from the start with
-/// `None`), if any.
+/// `None`), if any. (The propagating engine walks its items' options with it too.)
 #[inline(always)]
-pub(super) fn next_option(
+pub(crate) fn next_option(
     table: &Table,
     active: &[u64],
     i: u32,

@@ -78,6 +78,7 @@
 mod check;
 mod colors;
 mod cover;
+pub(crate) use self::cover::next_option;
 mod frames;
 pub(crate) mod scan;
 mod sweep;
@@ -86,9 +87,7 @@ pub(crate) mod table;
 use std::sync::Arc;
 
 use self::colors::Colors;
-use self::cover::{
-    choose, choose_option, clear_any, cover_items, first_min, next_option, others, weight_of,
-};
+use self::cover::{choose, choose_option, clear_any, cover_items, first_min, others, weight_of};
 use self::frames::Frames;
 use self::table::Table;
 use super::{Counters, Search};

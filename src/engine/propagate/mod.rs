@@ -62,7 +62,7 @@ mod tests;
 
 use std::sync::Arc;
 
-use self::state::{COVERED, Frames, Work, has, next_of, rank_of};
+use self::state::{COVERED, Frames, Work, has, next_option, rank_of};
 use super::bits::table::{self, Table};
 use super::{Counters, Search};
 use crate::problem::Problem;
@@ -152,7 +152,7 @@ impl Propagate {
         let (option, rank) = match option {
             Some(o) => (o, rank_of(table, f.live, item, o)),
             None => {
-                let o = next_of(table, f.live, item, None).expect("a branch item has options");
+                let o = next_option(table, f.live, item, None).expect("a branch item has options");
                 (o, 1)
             }
         };
@@ -271,7 +271,7 @@ impl Search for Propagate {
                     let d = self.levels.len() - 1;
                     let level = &mut self.levels[d];
                     let live = self.frames.frame(d).live;
-                    match next_of(&self.table, live, level.item, Some(level.option)) {
+                    match next_option(&self.table, live, level.item, Some(level.option)) {
                         Some(o) => {
                             level.option = o;
                             level.rank += 1;

@@ -38,6 +38,7 @@
 
 use std::ops::Range;
 
+pub(crate) use super::super::bits::next_option;
 use super::super::bits::table::Table;
 
 /// The count of a primary item once covered: above every real count, so that the first
@@ -95,24 +96,6 @@ pub(crate) struct Frame<'a> {
 #[inline(always)]
 pub(crate) fn has(set: &[u64], k: u32) -> bool {
     set[k as usize / 64] >> (k % 64) & 1 == 1
-}
-
-/// The first option of item `i` in `live` after `after` (from the start if `None`).
-#[inline]
-pub(crate) fn next_of(table: &Table, live: &[u64], i: u32, after: Option<u32>) -> Option<u32> {
-    let row = table.bitset(i);
-    let span = table.span(i);
-    let start = after.map_or(span.start, |o| o as usize / 64);
-    for w in start..span.end {
-        let mut bits = live[w] & row[w];
-        if let Some(o) = after.filter(|&o| o as usize / 64 == w) {
-            bits &= (u64::MAX << (o % 64)) << 1;
-        }
-        if bits != 0 {
-            return Some((w * 64) as u32 + bits.trailing_zeros());
-        }
-    }
-    None
 }
 
 /// The number of item `i`'s options in `live` up to and including `upto`.
@@ -234,7 +217,7 @@ impl FrameMut<'_> {
     /// of each item that all of `i`'s live options cover and that do not cover `i`; returns
     /// how many were removed.
     pub(super) fn subsets(&mut self, table: &Table, i: u32) -> u64 {
-        let Some(first) = next_of(table, self.live, i, None) else {
+        let Some(first) = next_option(table, self.live, i, None) else {
             return 0;
         };
         let row = table.bitset(i);
@@ -278,7 +261,7 @@ impl FrameMut<'_> {
                     match self.counts[i] {
                         0 => return false,
                         1 => {
-                            let o = next_of(table, self.live, i as u32, None)
+                            let o = next_option(table, self.live, i as u32, None)
                                 .expect("an item of count 1 has a live option");
                             work.forced += 1;
                             work.removed += self.choose(table, o, scratch);
