@@ -31,6 +31,24 @@ pub fn color(k: usize) -> String {
     }
 }
 
+/// The start of a standalone SVG 1.1 document of `width` by `height` pixels with its
+/// `title`, which every picture of the crate begins with (the packings here, the grids of
+/// [`crate::sudoku::svg`]); the caller draws in it and ends it with `</svg>`.
+pub(crate) fn document(
+    width: impl std::fmt::Display,
+    height: impl std::fmt::Display,
+    title: &str,
+) -> String {
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{width}\" \
+         height=\"{height}\" viewBox=\"0 0 {width} {height}\">"
+    );
+    let _ = writeln!(out, "<title>{title}</title>");
+    out
+}
+
 /// One packing as an SVG document.
 pub fn packing(problem: &TilingProblem, packing: &Packing) -> String {
     sheet(problem, std::slice::from_ref(packing), 1)
@@ -43,19 +61,12 @@ pub fn sheet(problem: &TilingProblem, packings: &[Packing], columns: usize) -> S
     let (w, h) = size(problem);
     let width = columns as i32 * (w * CELL + MARGIN) + MARGIN;
     let height = rows as i32 * (h * CELL + MARGIN) + MARGIN;
-    let mut out = String::new();
-    out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{width}\" \
-         height=\"{height}\" viewBox=\"0 0 {width} {height}\">"
-    );
-    let _ = writeln!(
-        out,
-        "<title>{} packing{} by dancing</title>",
+    let title = format!(
+        "{} packing{} by dancing",
         packings.len(),
         if packings.len() == 1 { "" } else { "s" }
     );
+    let mut out = document(width, height, &title);
     let _ = writeln!(
         out,
         "<rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>"

@@ -33,14 +33,7 @@ pub fn grid(grid: &Grid, puzzle: Option<&Grid>) -> String {
     let n = shape.side();
     let symbols = Symbols::default_for(shape);
     let size = n * CELL + 2 * MARGIN;
-    let mut out = String::new();
-    out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{size}\" \
-         height=\"{size}\" viewBox=\"0 0 {size} {size}\">"
-    );
-    let _ = writeln!(out, "<title>{n}x{n} Sudoku by dancing</title>");
+    let mut out = crate::problems::svg::document(size, size, &format!("{n}x{n} Sudoku by dancing"));
     let _ = writeln!(
         out,
         "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{w}\" height=\"{w}\" fill=\"white\"/>",
