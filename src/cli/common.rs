@@ -137,15 +137,23 @@ fn parse_seed(text: &str) -> Result<Seed, String> {
     })
 }
 
-/// Reads a duration: a number (decimals allowed) and a unit, `ms`, `s`, `m` or `h`; a bare
-/// number is seconds.
-fn parse_duration(text: &str) -> Result<Duration, String> {
+/// `text` (trimmed) split into its leading number (digits and points) and the unit after it
+/// (trimmed): how the flags that take a quantity (`--max-time`, `--memo-size`) read it.
+pub fn number_and_unit(text: &str) -> (&str, &str) {
     let text = text.trim();
     let split = text
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
-    let seconds = match unit.trim() {
+    (number, unit.trim())
+}
+
+/// Reads a duration: a number (decimals allowed) and a unit, `ms`, `s`, `m` or `h`; a bare
+/// number is seconds.
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (number, unit) = number_and_unit(text);
+    let seconds = match unit {
         "ms" => 0.001,
         "" | "s" => 1.0,
         "m" | "min" => 60.0,

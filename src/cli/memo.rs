@@ -178,7 +178,7 @@ fn stats_text(problem: &Problem, stats: &MemoStats, start: Instant) -> String {
     )
 }
 
-/// Bytes in binary units, to three digits (`1.50 MiB`).
+/// Bytes in binary units, to three decimals (`1.500 MiB`).
 fn human_bytes(bytes: usize) -> String {
     if bytes < 1024 {
         return format!("{bytes} B");
@@ -197,11 +197,8 @@ fn human_bytes(bytes: usize) -> String {
 /// `T` (powers of 1024; `KiB`, `MB` and the like are read the same way).
 fn parse_size(text: &str) -> Result<usize, String> {
     let text = text.trim();
-    let split = text
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let unit = unit.trim().to_ascii_uppercase();
+    let (number, unit) = super::common::number_and_unit(text);
+    let unit = unit.to_ascii_uppercase();
     let shift = match unit.trim_end_matches("IB").trim_end_matches('B') {
         "" => 0,
         "K" => 10,
