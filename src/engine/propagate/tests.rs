@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 
-use super::state::Frames;
+use super::rep::{Rep, SUBSET_MAX, has};
 use super::*;
 use crate::engine::all_solutions;
 use crate::engine::dlx::Dlx;
@@ -20,14 +20,39 @@ fn as_set(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     solutions
 }
 
-/// Checks that the engine finds DLX1's solutions on `problem`, each once; returns them.
+/// Checks that the engine finds DLX1's solutions on `problem`, each once, in both
+/// representations, and that where the options are grouped the two search the same tree
+/// (the same solutions in the same order, the same statistics); returns the solutions.
 fn assert_same_solutions(problem: &Problem) -> Vec<Vec<usize>> {
     let links = as_set(all_solutions(&mut <Dlx as Search>::new(problem)));
     let mut engine = Propagate::new(problem);
     let found = all_solutions(&mut engine);
     assert_eq!(engine.stats().solutions, found.len() as u64);
     assert_eq!(as_set(found.clone()), links);
+    if engine.is_grouped() {
+        let mut flat = Propagate::flat(problem);
+        assert_eq!(all_solutions(&mut flat), found);
+        assert_eq!(flat.stats(), engine.stats());
+    }
     found
+}
+
+/// Random problems whose first `groups` primary items partition the options (each option
+/// names one of them, then up to three other items), as the grouped frames take them.
+fn random_grouped_problem() -> impl Strategy<Value = Problem> {
+    (1usize..6, 0usize..6, 0usize..3).prop_flat_map(|(groups, primary, secondary)| {
+        let items = groups + primary + secondary;
+        let others = proptest::collection::btree_set(groups..items.max(groups + 1), 0..=3);
+        let option = (0..groups, others);
+        proptest::collection::vec(option, 0..40).prop_map(move |options| {
+            let mut b = ProblemBuilder::new(groups + primary, secondary);
+            for (g, others) in options {
+                let others = others.into_iter().filter(|&i| i < items);
+                b.option(std::iter::once(g).chain(others)).unwrap();
+            }
+            b.build().unwrap()
+        })
+    })
 }
 
 /// Random problems of up to 8 primary and 2 secondary items.
@@ -58,6 +83,17 @@ fn the_instances_have_the_solutions_of_the_links() {
         let problem = crate::knuth::parse_str(text).unwrap().problem;
         assert_same_solutions(&problem);
     }
+}
+
+#[test]
+fn the_options_are_grouped_where_a_class_of_items_partitions_them() {
+    let parse = |text: &str| crate::knuth::parse_str(text).unwrap().problem;
+    let sudoku = parse(include_str!("../../../puzzles/exact-cover/sudoku-hard.dlx"));
+    assert!(Propagate::new(&sudoku).is_grouped());
+    assert!(Propagate::new(&crate::problems::queens(8)).is_grouped());
+    // The pieces partition a packing's options, but a piece has far more than 64 places.
+    let pentomino = parse(include_str!("../../../puzzles/exact-cover/pentomino-3x20.dlx"));
+    assert!(!Propagate::new(&pentomino).is_grouped());
 }
 
 #[test]
@@ -119,20 +155,49 @@ proptest! {
     }
 
     #[test]
+    fn random_grouped_problems_have_the_solutions_of_the_links(
+        problem in random_grouped_problem(),
+    ) {
+        assert_same_solutions(&problem);
+    }
+
+    #[test]
     fn the_subsets_rule_removes_what_brute_force_says(problem in random_problem()) {
-        // Every option has a primary item here, so the engine's options are the problem's.
-        prop_assume!((0..problem.option_count())
-            .all(|k| problem.option(k).any(|i| problem.is_primary(i))));
-        let table = Table::new(&problem);
-        for i in 0..problem.primary_items() {
-            let mut frames = Frames::new(&table);
-            let before = frames.frame(0).live.to_vec();
-            frames.frame_mut(0).subsets(&table, i as u32);
-            let after = frames.frame(0).live;
-            let removed: Vec<usize> = (0..table.options())
-                .filter(|&k| state::has(&before, k as u32) && !state::has(after, k as u32))
-                .collect();
-            prop_assert_eq!(removed, subsets_by_brute_force(&problem, i), "item {}", i);
+        assert_subsets_by_brute_force::<flat::Flat>(&problem);
+    }
+
+    #[test]
+    fn the_grouped_subsets_rule_removes_what_brute_force_says(
+        problem in random_grouped_problem(),
+    ) {
+        assert_subsets_by_brute_force::<planes::Planes>(&problem);
+    }
+}
+
+/// Checks the subsets rule of representation `R` at the root of `problem` against brute
+/// force, on every primary item it looks at (those of at most [`SUBSET_MAX`] options), when
+/// `R` takes the problem.
+fn assert_subsets_by_brute_force<R: Rep>(problem: &Problem) {
+    // Every option has a primary item here, so the engine's options are the problem's.
+    if !(0..problem.option_count()).all(|k| problem.option(k).any(|i| problem.is_primary(i))) {
+        return;
+    }
+    let table = Table::new(problem);
+    let Some(pristine) = R::new(&table) else {
+        return;
+    };
+    for i in 0..problem.primary_items() {
+        if pristine.counts(0)[i] > SUBSET_MAX {
+            continue;
         }
+        let mut frames = pristine.clone();
+        let before = frames.live_set(&table, 0);
+        let removed = frames.subsets(&table, 0, i as u32);
+        let after = frames.live_set(&table, 0);
+        let gone: Vec<usize> = (0..table.options())
+            .filter(|&k| has(&before, k as u32) && !has(&after, k as u32))
+            .collect();
+        assert_eq!(removed, gone.len() as u64, "item {i}");
+        assert_eq!(gone, subsets_by_brute_force(problem, i), "item {i}");
     }
 }
