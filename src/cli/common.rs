@@ -55,11 +55,13 @@ pub struct EngineArgs {
     /// search on bitsets over the options, 1.5 to 4 times as fast on dense problems (Sudoku,
     /// polyominoes, Langford pairs), slower on large sparse ones (queens beyond 30); it keeps
     /// items x options bits, so it takes at most 16,383 options and 64 MiB, and a larger
-    /// problem runs on links. `auto` picks bits whenever it fits. Both give the same
-    /// solutions in the same order, with the same nodes and updates. `propagate`: settles
-    /// forced options and subsets at every node before branching (the same solutions in
-    /// another order, with its own statistics); plain exact cover within the bits' limits
-    /// only, and refuses other problems (exit 2).
+    /// problem runs on links. Both give the same solutions in the same order, with the same
+    /// nodes and updates. `propagate`: settles forced options and subsets at every node
+    /// before branching (the same solutions in another order, with its own statistics);
+    /// plain exact cover within the bits' limits only, and refuses other problems (exit 2).
+    /// `auto` picks propagate where it groups the options by a class of items that
+    /// partitions them and they are more than 1,424 (Sudoku of 16x16 and 25x25), else bits
+    /// whenever they fit.
     #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
 }
@@ -67,7 +69,8 @@ pub struct EngineArgs {
 /// The values of `--engine`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum EngineChoice {
-    /// Bits when the problem fits, else links.
+    /// Propagate on large grouped problems (Sudoku 16x16 and 25x25), else bits when the
+    /// problem fits, else links.
     #[default]
     Auto,
     /// Dancing links.

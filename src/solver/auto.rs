@@ -114,7 +114,16 @@ impl Solver {
         let options = if fits { Bits::options(problem) } else { 0 };
         let bits = fits && (engine == Engine::Bits || options <= AUTO_MAX_OPTIONS);
         let mut switch = None;
-        let engine = if engine == Engine::Propagate && Propagate::fits(problem) {
+        // Where the propagation's grouped frames take the problem, they beat both (see the
+        // docs of `crate::solver`, "Which engine").
+        let grouped = if engine == Engine::Auto {
+            Propagate::grouped(problem)
+        } else {
+            None
+        };
+        let engine = if let Some(propagate) = grouped {
+            Inner::Propagate(propagate)
+        } else if engine == Engine::Propagate && Propagate::fits(problem) {
             Inner::Propagate(Propagate::new(problem))
         } else if problem.has_multiplicities() {
             Inner::Dlx3(Dlx3::new(problem))

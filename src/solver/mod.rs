@@ -12,8 +12,16 @@
 //! for. The solver only dispatches and keeps the conveniences built on [`Solver::step`].
 //!
 //! # Which engine
-//! [`Engine::Auto`] (what [`Solver::new`] uses) starts on the bit engine when the problem fits
-//! it (at most [`AUTO_MAX_OPTIONS`] options, and the bit engine's memory bound), and runs the
+//! [`Engine::Auto`] (what [`Solver::new`] uses) runs the propagating engine where its grouped
+//! frames take the problem: plain exact cover whose matrix has a class of primary items that
+//! partitions the options, each of at most 64 options, with too many options (more than
+//! 1,424) for the bit engine's table to keep their conflicts. Sudoku of 16x16 and more are
+//! such problems, and there it is faster than the bits and the links (CPU time, one thread,
+//! against `auto` before it: 0.74 on `puzzles/generated/16x16-seed16.txt`, 0.83 on the 25x25
+//! set), where on 9x9 Sudoku (729 options) it is slower (1.35 to 1.8). Its tree is its own
+//! (the same solutions, in another order, with its own [`Stats`]), so a caller who wants
+//! Knuth's asks for [`Engine::Links`] or [`Engine::Bits`]. Otherwise `Auto` starts on the
+//! bit engine when the problem fits it (at most [`AUTO_MAX_OPTIONS`] options, and the bit engine's memory bound), and runs the
 //! links otherwise. The bit engine's memory grows as items times options (a bitset of the
 //! options for each item, and a saved state of the options for each level of the search), and
 //! its work at each node as the number of options over 64 (the *words* of those bitsets),
@@ -83,8 +91,11 @@ pub use self::auto::{AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Engine {
-    /// The bit engine when the problem has at most [`AUTO_MAX_OPTIONS`] options (those with
-    /// a primary item) and fits its memory bound, else the links; a search that starts on
+    /// [`Engine::Propagate`] where its grouped frames take the problem (plain exact cover with
+    /// a class of items that partitions the options and more than 1,424 of them, as Sudoku
+    /// of 16x16 and more: see the module docs, "Which engine"); otherwise the bit engine when
+    /// the problem has at most [`AUTO_MAX_OPTIONS`] options (those with a primary item) and
+    /// fits its memory bound, else the links; a search that starts on
     /// the bits moves to the links at the probe if its work so far says that the links
     /// would do its nodes faster (see the module docs, "Which engine"), and comes back to
     /// the bits at a reset.

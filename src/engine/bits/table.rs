@@ -54,6 +54,12 @@ pub(crate) const WEIGHT_CLASSES: usize = 4;
 /// take 70 KB; pentomino-6x10's, 520 KB, would not leave the level-2 cache to the rest.
 pub(crate) const CONFLICT_BYTES: u64 = 256 << 10;
 
+/// Whether the table of a problem of `options` options (without colors) keeps their
+/// conflicts: whether they take at most [`CONFLICT_BYTES`].
+pub(crate) fn keeps_conflicts(options: usize) -> bool {
+    8 * (options * options.div_ceil(64)) as u64 <= CONFLICT_BYTES
+}
+
 /// The bitsets and option records of one problem; see the module docs.
 #[derive(Debug)]
 pub(crate) struct Table {
@@ -263,7 +269,7 @@ impl Table {
         };
         // The colored path commits an option's items one by one and never reads its
         // conflicts.
-        if !problem.has_colors() && 8 * (options * words) as u64 <= CONFLICT_BYTES {
+        if !problem.has_colors() && keeps_conflicts(options) {
             let mut conflicts = vec![0u64; options * words];
             for (k, union) in conflicts.chunks_exact_mut(words.max(1)).enumerate() {
                 table.union_into(k as u32, union);

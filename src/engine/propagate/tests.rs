@@ -25,14 +25,13 @@ fn as_set(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
 /// (the same solutions in the same order, the same statistics); returns the solutions.
 fn assert_same_solutions(problem: &Problem) -> Vec<Vec<usize>> {
     let links = as_set(all_solutions(&mut <Dlx as Search>::new(problem)));
-    let mut engine = Propagate::new(problem);
+    let mut engine = Propagate::flat(problem);
     let found = all_solutions(&mut engine);
     assert_eq!(engine.stats().solutions, found.len() as u64);
     assert_eq!(as_set(found.clone()), links);
-    if engine.is_grouped() {
-        let mut flat = Propagate::flat(problem);
-        assert_eq!(all_solutions(&mut flat), found);
-        assert_eq!(flat.stats(), engine.stats());
+    if let Some(mut grouped) = Propagate::planes(problem) {
+        assert_eq!(all_solutions(&mut grouped), found);
+        assert_eq!(grouped.stats(), engine.stats());
     }
     found
 }
@@ -89,11 +88,21 @@ fn the_instances_have_the_solutions_of_the_links() {
 fn the_options_are_grouped_where_a_class_of_items_partitions_them() {
     let parse = |text: &str| crate::knuth::parse_str(text).unwrap().problem;
     let sudoku = parse(include_str!("../../../puzzles/exact-cover/sudoku-hard.dlx"));
-    assert!(Propagate::new(&sudoku).is_grouped());
-    assert!(Propagate::new(&crate::problems::queens(8)).is_grouped());
+    assert!(Propagate::planes(&sudoku).is_some());
+    assert!(Propagate::planes(&crate::problems::queens(8)).is_some());
     // The pieces partition a packing's options, but a piece has far more than 64 places.
-    let pentomino = parse(include_str!("../../../puzzles/exact-cover/pentomino-3x20.dlx"));
-    assert!(!Propagate::new(&pentomino).is_grouped());
+    let pentomino = parse(include_str!(
+        "../../../puzzles/exact-cover/pentomino-3x20.dlx"
+    ));
+    assert!(Propagate::planes(&pentomino).is_none());
+    // Where the table keeps the conflicts, the flat frames are faster, and taken.
+    assert!(!Propagate::new(&sudoku).is_grouped());
+    assert!(Propagate::grouped(&sudoku).is_none());
+    let big = crate::sudoku::solve::matrix(&crate::sudoku::rules::Rules::classic(
+        crate::sudoku::grid::Shape::new(4).unwrap(),
+    ));
+    assert!(Propagate::new(&big).is_grouped());
+    assert!(Propagate::grouped(&big).is_some());
 }
 
 #[test]
