@@ -70,7 +70,8 @@ impl<R: Rep> Tree<R> {
                     return Err(format!("frame {d}: item {i} counts {count}"));
                 }
             }
-            for i in 0..t.primary as u32 {
+            // The walk of an item's options, as backing up takes it: the level's item's.
+            if let Some(i) = self.levels.get(d).map(|l| l.item) {
                 let mut listed = Vec::new();
                 let mut at = None;
                 while let Some(o) = self.frames.next_option(t, d, i, at) {
