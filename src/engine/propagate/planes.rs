@@ -17,6 +17,12 @@
 //! removed decrements the counts of its primary items, listed for each bit of the planes
 //! (its *slot*) with a fixed stride, padded with a count that no scan reads. The counts and
 //! the rules are [`super::rep`]'s, as in [`super::flat`], so the tree is the same.
+//!
+//! # Invariants (checked by `Tree::invariants`, through the options' view of the planes)
+//! Besides those of [`super::flat`], read through the slots: a slot without an option is
+//! never live nor chosen; the dummy count lies past the counts the scans read; the options
+//! of an item, walked plane by plane (a group) or row by row (another item), are its live
+//! options, and `next_option` returns them in increasing order.
 
 use std::sync::Arc;
 
