@@ -119,7 +119,15 @@ impl Propagate {
         if !Propagate::fits(problem) || table::keeps_conflicts(table::searched(problem).count()) {
             return None;
         }
-        Tree::new(Arc::new(Table::new(problem))).map(Propagate::Planes)
+        Propagate::grouped_on(&Arc::new(Table::new(problem)))
+    }
+
+    /// [`Propagate::grouped`] on a table already built.
+    fn grouped_on(table: &Arc<Table>) -> Option<Propagate> {
+        if table::keeps_conflicts(table.options()) {
+            return None;
+        }
+        Tree::new(Arc::clone(table)).map(Propagate::Planes)
     }
 
     /// The engine on bitsets over the options, whatever the problem (for tests that compare
@@ -158,12 +166,9 @@ impl Search for Propagate {
     /// The grouped frames where [`Propagate::grouped`] says they pay, else the flat ones.
     fn new(problem: &Problem) -> Propagate {
         let table = Arc::new(Table::new(problem));
-        if !table::keeps_conflicts(table.options())
-            && let Some(tree) = Tree::new(Arc::clone(&table))
-        {
-            return Propagate::Planes(tree);
-        }
-        Propagate::Flat(Tree::new(table).expect("the flat frames take every problem"))
+        Propagate::grouped_on(&table).unwrap_or_else(|| {
+            Propagate::Flat(Tree::new(table).expect("the flat frames take every problem"))
+        })
     }
 
     fn counters_mut(&mut self) -> &mut Counters {

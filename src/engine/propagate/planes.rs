@@ -81,14 +81,12 @@ impl Layout {
     fn new(table: &Table) -> Option<Layout> {
         let n = table.options();
         let primary = table.primary;
-        let first = |k: u32| {
-            table
-                .items_of(k)
-                .iter()
-                .copied()
-                .filter(|&i| (i as usize) < primary)
-                .min()
+        // An option's primary items, from its record.
+        let primaries = |k: u32| {
+            let record = table.record(k as usize);
+            &record[2..2 + usize::from(record[1])]
         };
+        let first = |k: u32| primaries(k).iter().min().map(|&i| u32::from(i));
         let mut of_class = vec![false; table.items];
         for k in 0..n as u32 {
             of_class[first(k)? as usize] = true;
@@ -131,24 +129,12 @@ impl Layout {
             option_at[s as usize] = k as u32;
         }
         let dummy = blocks(primary) as u16;
-        let stride = (0..n as u32)
-            .map(|k| {
-                table
-                    .items_of(k)
-                    .iter()
-                    .filter(|&&i| (i as usize) < primary)
-                    .count()
-            })
-            .max()?;
+        let stride = (0..n as u32).map(|k| primaries(k).len()).max()?;
         let mut decrements = vec![dummy; planes * span * stride];
         for (k, &s) in slot_of.iter().enumerate() {
-            let items = table
-                .items_of(k as u32)
-                .iter()
-                .filter(|&&i| (i as usize) < primary);
-            for (at, &i) in items.enumerate() {
-                decrements[s as usize * stride + at] = i as u16;
-            }
+            let at = s as usize * stride;
+            let items = primaries(k as u32);
+            decrements[at..at + items.len()].copy_from_slice(items);
         }
         let (mut row_start, mut rows, mut masks) = (vec![0], Vec::new(), Vec::new());
         let mut slots_of = vec![Vec::new(); table.items];
@@ -388,23 +374,14 @@ impl<const N: usize> FrameMut<'_, N> {
 /// decrements, for the strides of the common problems (Sudoku's is 4).
 macro_rules! with_frame {
     ($planes:expr, $d:expr, $f:ident => $body:expr) => {
+        with_frame!($planes, $d, $f => $body; 2 3 4 5)
+    };
+    ($planes:expr, $d:expr, $f:ident => $body:expr; $($n:literal)*) => {
         match $planes.layout.stride {
-            2 => {
-                let mut $f = $planes.frame_mut::<2>($d);
+            $($n => {
+                let mut $f = $planes.frame_mut::<$n>($d);
                 $body
-            }
-            3 => {
-                let mut $f = $planes.frame_mut::<3>($d);
-                $body
-            }
-            4 => {
-                let mut $f = $planes.frame_mut::<4>($d);
-                $body
-            }
-            5 => {
-                let mut $f = $planes.frame_mut::<5>($d);
-                $body
-            }
+            })*
             _ => {
                 let mut $f = $planes.frame_mut::<0>($d);
                 $body
