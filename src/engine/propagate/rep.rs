@@ -177,10 +177,14 @@ pub(crate) fn fixpoint<S>(
     // The subsets rule goes round the items from `at`, and the fixpoint is reached when it
     // has gone all the way round (`quiet` items) without removing anything.
     let (mut at, mut quiet) = (0, 0);
+    // The singles go round the blocks from `b` likewise, until they have gone all the way
+    // round (`calm` items) without forcing anything.
+    let next = |b: usize| if b + BLOCK == n { 0 } else { b + BLOCK };
+    let (mut b, mut calm) = (0, 0);
     loop {
-        let mut forced = false;
-        for b in (0..n).step_by(BLOCK) {
+        while calm < n {
             let mut hits = mask(&counts(state)[b..b + BLOCK], |c| c <= 1);
+            calm += BLOCK;
             while hits != 0 {
                 let i = b + hits.trailing_zeros() as usize;
                 hits &= hits - 1;
@@ -188,15 +192,12 @@ pub(crate) fn fixpoint<S>(
                     0 => return false,
                     1 => {
                         single(state, i as u32, work);
-                        forced = true;
+                        (calm, quiet) = (0, 0);
                     }
                     _ => {}
                 }
             }
-        }
-        if forced {
-            quiet = 0;
-            continue;
+            b = next(b);
         }
         let mut pruned = 0;
         while quiet < n && pruned == 0 {
@@ -211,13 +212,13 @@ pub(crate) fn fixpoint<S>(
                 pruned += subsets(state, i as u32);
             }
             quiet += BLOCK;
-            at = if at + BLOCK == n { 0 } else { at + BLOCK };
+            at = next(at);
         }
         if pruned == 0 {
             return true;
         }
         work.pruned += pruned;
         work.removed += pruned;
-        quiet = 0;
+        (calm, quiet) = (0, 0);
     }
 }
