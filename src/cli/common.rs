@@ -77,7 +77,8 @@ pub enum EngineChoice {
     Links,
     /// Bitsets over the options (links when the problem does not fit).
     Bits,
-    /// Propagation, then branching (refuses colors, multiplicities, large problems).
+    /// Propagation, then branching (refuses colors, multiplicities, and problems past the
+    /// bits' size that its grouped frames do not take).
     Propagate,
 }
 

@@ -15,8 +15,9 @@
 //! [`Engine::Auto`] (what [`Solver::new`] uses) runs the propagating engine where its grouped
 //! frames take the problem: plain exact cover whose matrix has a class of primary items that
 //! partitions the options, each of at most 64 options, with too many options (more than
-//! 1,424) for the bit engine's table to keep their conflicts. Sudoku of 16x16 and more are
-//! such problems, and there it is faster than the bits and the links (CPU time, one thread,
+//! 1,424) for the bit engine's table to keep their conflicts, and within the bit engine's
+//! limits (past them, on 36x36 Sudoku, it took 1.22 times the links' time).
+//! Sudoku of 16x16 and 25x25 are such problems, and there it is faster than the bits and the links (CPU time, one thread,
 //! against `auto` before it: 0.74 on `puzzles/generated/16x16-seed16.txt`, 0.83 on the 25x25
 //! set), where on 9x9 Sudoku (729 options) it is slower (1.35 to 1.8). Its tree is its own
 //! (the same solutions, in another order, with its own [`Stats`]), so a caller who wants
@@ -92,8 +93,9 @@ pub use self::auto::{AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO};
 #[non_exhaustive]
 pub enum Engine {
     /// [`Engine::Propagate`] where its grouped frames take the problem (plain exact cover with
-    /// a class of items that partitions the options and more than 1,424 of them, as Sudoku
-    /// of 16x16 and more: see the module docs, "Which engine"); otherwise the bit engine when
+    /// a class of items that partitions the options and more than 1,424 of them, within the
+    /// bit engine's limits, as Sudoku of 16x16 and 25x25: see the module docs, "Which
+    /// engine"); otherwise the bit engine when
     /// the problem has at most [`AUTO_MAX_OPTIONS`] options (those with a primary item) and
     /// fits its memory bound, else the links; a search that starts on
     /// the bits moves to the links at the probe if its work so far says that the links
@@ -122,7 +124,8 @@ pub enum Engine {
 
 impl Engine {
     /// Why `self` cannot run `problem` as asked, if it cannot: [`Engine::Propagate`] takes
-    /// neither colors nor multiplicities, nor more options than the bit engine. The library
+    /// neither colors nor multiplicities, nor more options than the bit engine unless its
+    /// grouped frames take the problem (36x36 Sudoku). The library
     /// falls back to the links then; a caller that asked for this engine by name can refuse
     /// instead with this reason.
     pub fn refusal(self, problem: &Problem) -> Option<&'static str> {

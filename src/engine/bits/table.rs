@@ -151,16 +151,46 @@ pub(crate) fn fits(problem: &Problem, more: impl FnOnce(usize) -> u64) -> bool {
             <= MAX_BYTES
 }
 
+/// Whether `problem` fits a table without bitsets ([`Table::without_bitsets`]): no
+/// multiplicities, few enough items for the records, and each primary item's count of
+/// options below [`COVERED`].
+pub(crate) fn fits_without_bitsets(problem: &Problem) -> bool {
+    if problem.has_multiplicities() || problem.item_count() > MAX_ITEMS {
+        return false;
+    }
+    let mut counts = vec![0usize; problem.primary_items()];
+    for k in searched(problem) {
+        for i in problem.option(k).filter(|&i| problem.is_primary(i)) {
+            counts[i] += 1;
+        }
+    }
+    counts.iter().all(|&c| c < COVERED as usize)
+}
+
 impl Table {
     /// The table of `problem`, which must [`fits`].
     pub(crate) fn new(problem: &Problem) -> Table {
         debug_assert!(fits(problem, |_| 0));
+        Table::build(problem, true)
+    }
+
+    /// The table of `problem` without the items' bitsets (nor the options' conflicts, nor
+    /// [`Table::span`]), for the propagating engine's grouped frames, which read the options'
+    /// records and items only; `problem` must [`fits_without_bitsets`]. The bitsets are what
+    /// bound the bit engine's size: 30 MB of them for 36x36 Sudoku.
+    pub(crate) fn without_bitsets(problem: &Problem) -> Table {
+        debug_assert!(fits_without_bitsets(problem));
+        Table::build(problem, false)
+    }
+
+    /// The table of `problem`, with the items' bitsets or not.
+    fn build(problem: &Problem, with_bitsets: bool) -> Table {
         let index: Vec<u32> = searched(problem).map(|k| k as u32).collect();
         let options = index.len();
         let words = options.div_ceil(64);
         let items = problem.item_count();
         let primary = problem.primary_items();
-        let mut bitsets = vec![0u64; items * words];
+        let mut bitsets = vec![0u64; if with_bitsets { items * words } else { 0 }];
         let mut root_counts = vec![0; padded(primary)];
         let most = index
             .iter()
@@ -176,7 +206,9 @@ impl Table {
             let record = &mut records[k * stride..(k + 1) * stride];
             record[0] = (problem.option(option).len() - 1) as u16;
             for i in problem.option(option) {
-                bitsets[i * words + k / 64] |= 1 << (k % 64);
+                if with_bitsets {
+                    bitsets[i * words + k / 64] |= 1 << (k % 64);
+                }
                 if i < primary {
                     root_counts[i] += 1;
                     record[1] += 1;
@@ -199,13 +231,14 @@ impl Table {
         if !options.is_multiple_of(64) {
             root_active[words - 1] = (1 << (options % 64)) - 1;
         }
-        let first_words = (0..items)
+        let spans = if with_bitsets { items } else { 0 };
+        let first_words = (0..spans)
             .map(|i| {
                 let bitset = &bitsets[i * words..(i + 1) * words];
                 bitset.iter().position(|&w| w != 0).unwrap_or(words) as u32
             })
             .collect();
-        let end_words = (0..items)
+        let end_words = (0..spans)
             .map(|i| {
                 let bitset = &bitsets[i * words..(i + 1) * words];
                 bitset.iter().rposition(|&w| w != 0).map_or(0, |w| w + 1) as u32
@@ -269,7 +302,7 @@ impl Table {
         };
         // The colored path commits an option's items one by one and never reads its
         // conflicts.
-        if !problem.has_colors() && keeps_conflicts(options) {
+        if with_bitsets && !problem.has_colors() && keeps_conflicts(options) {
             let mut conflicts = vec![0u64; options * words];
             for (k, union) in conflicts.chunks_exact_mut(words.max(1)).enumerate() {
                 table.union_into(k as u32, union);
@@ -289,6 +322,21 @@ impl Table {
     pub(crate) fn bitset(&self, i: u32) -> &[u64] {
         let at = i as usize * self.words;
         &self.bitsets[at..at + self.words]
+    }
+
+    /// Whether an option names item `i`, as a test of its option number: a bit of `i`'s
+    /// bitset, or a look through the option's items in a table without bitsets.
+    #[inline(always)]
+    pub(crate) fn names(&self, i: u32) -> impl Fn(u32) -> bool + '_ {
+        let bitset: &[u64] = if self.bitsets.is_empty() {
+            &[]
+        } else {
+            self.bitset(i)
+        };
+        move |k| match bitset.get(k as usize / 64) {
+            Some(&word) => word >> (k % 64) & 1 == 1,
+            None => self.items_of(k).contains(&i),
+        }
     }
 
     /// The first word of item `i`'s bitset that is not zero ([`Table::words`] if none).

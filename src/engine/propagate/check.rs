@@ -51,7 +51,13 @@ impl<R: Rep> Tree<R> {
                     return Err(format!("frame {d}: given {o} not chosen"));
                 }
             }
+            // Each item's live options, from the options' items (the grouped frames' table
+            // keeps no bitsets).
+            let mut of_item = vec![Vec::new(); t.items];
             for o in (0..t.options() as u32).filter(|&o| has(&live, o)) {
+                for &i in t.items_of(o) {
+                    of_item[i as usize].push(o);
+                }
                 if t.items_of(o).iter().any(|&i| covered[i as usize]) {
                     return Err(format!("frame {d}: option {o} live with a covered item"));
                 }
@@ -63,8 +69,7 @@ impl<R: Rep> Tree<R> {
                 let right = if i >= t.primary || covered {
                     count >= COVERED_MIN
                 } else {
-                    let live = t.bitset(i as u32).iter().zip(&live);
-                    count == live.map(|(r, l)| (r & l).count_ones() as u16).sum::<u16>()
+                    usize::from(count) == of_item[i].len()
                 };
                 if !right {
                     return Err(format!("frame {d}: item {i} counts {count}"));
@@ -78,11 +83,8 @@ impl<R: Rep> Tree<R> {
                     listed.push(o);
                     at = Some(o);
                 }
-                let row = t.bitset(i);
-                let right: Vec<u32> = (0..t.options() as u32)
-                    .filter(|&o| has(&live, o) && has(row, o))
-                    .collect();
-                if listed != right {
+                let right = &of_item[i as usize];
+                if listed != *right {
                     return Err(format!(
                         "frame {d}: item {i} lists {listed:?}, not {right:?}"
                     ));

@@ -102,10 +102,27 @@ macro_rules! each {
 }
 
 impl Propagate {
-    /// Whether the engine can take `problem`: no colors, no multiplicities, and within the
-    /// limits of the bit engine's table.
+    /// Whether the engine can take `problem`: no colors, no multiplicities, and either within
+    /// the limits of the bit engine's table (the flat frames take any such problem) or taken
+    /// by the grouped frames, whose table keeps no bitsets ([`Propagate::grouped`]; 36x36
+    /// Sudoku, whose 46,656 options are beyond the bit engine's table).
     pub(crate) fn fits(problem: &Problem) -> bool {
-        !problem.has_colors() && table::fits(problem, |_| 0)
+        !problem.has_colors()
+            && (table::fits(problem, |_| 0) || Propagate::grouped(problem).is_some())
+    }
+
+    /// The engine for `problem`: the grouped frames where [`Propagate::grouped`] takes it,
+    /// else the flat ones; `None` where it does not [`Propagate::fits`].
+    pub(crate) fn try_new(problem: &Problem) -> Option<Propagate> {
+        if problem.has_colors() {
+            return None;
+        }
+        Propagate::grouped(problem).or_else(|| {
+            table::fits(problem, |_| 0).then(|| {
+                let table = Arc::new(Table::new(problem));
+                Propagate::Flat(Tree::new(table).expect("the flat frames take every problem"))
+            })
+        })
     }
 
     /// The engine in the grouped representation where it takes `problem` and pays: the
@@ -114,20 +131,22 @@ impl Propagate {
     /// frames would form each one's as they choose it. Measured (CPU time, grouped / flat,
     /// `dancing sudoku --engine propagate`): 0.71 on `puzzles/generated/16x16-seed16.txt`,
     /// 0.46 on the 25x25 set; 1.19 to 1.28 on the 9x9 sets, whose 729 options' conflicts are
-    /// kept. `None` otherwise (and for a problem the engine does not take).
+    /// kept. `None` otherwise (and for a problem the engine does not take). The grouped
+    /// frames need no item's bitset (the subsets rule tests an item's bit where the table
+    /// has them, and looks through the option's items where not), so beyond the bit
+    /// engine's size their table keeps none ([`Table::without_bitsets`]).
     pub(crate) fn grouped(problem: &Problem) -> Option<Propagate> {
-        if !Propagate::fits(problem) || table::keeps_conflicts(table::searched(problem).count()) {
+        if problem.has_colors() || table::keeps_conflicts(table::searched(problem).count()) {
             return None;
         }
-        Propagate::grouped_on(&Arc::new(Table::new(problem)))
-    }
-
-    /// [`Propagate::grouped`] on a table already built.
-    fn grouped_on(table: &Arc<Table>) -> Option<Propagate> {
-        if table::keeps_conflicts(table.options()) {
+        let table = if table::fits(problem, |_| 0) {
+            Table::new(problem)
+        } else if table::fits_without_bitsets(problem) {
+            Table::without_bitsets(problem)
+        } else {
             return None;
-        }
-        Tree::new(Arc::clone(table)).map(Propagate::Planes)
+        };
+        Tree::new(Arc::new(table)).map(Propagate::Planes)
     }
 
     /// The engine on bitsets over the options, whatever the problem (for tests that compare
@@ -142,7 +161,7 @@ impl Propagate {
     /// its size (for tests that compare the representations).
     #[cfg(test)]
     pub(crate) fn planes(problem: &Problem) -> Option<Propagate> {
-        Tree::new(Arc::new(Table::new(problem))).map(Propagate::Planes)
+        Tree::new(Arc::new(Table::without_bitsets(problem))).map(Propagate::Planes)
     }
 
     /// Whether the engine groups the options (see the module docs).
@@ -163,12 +182,9 @@ impl Propagate {
 }
 
 impl Search for Propagate {
-    /// The grouped frames where [`Propagate::grouped`] says they pay, else the flat ones.
+    /// [`Propagate::try_new`], for a problem the engine [`Propagate::fits`].
     fn new(problem: &Problem) -> Propagate {
-        let table = Arc::new(Table::new(problem));
-        Propagate::grouped_on(&table).unwrap_or_else(|| {
-            Propagate::Flat(Tree::new(table).expect("the flat frames take every problem"))
-        })
+        Propagate::try_new(problem).expect("the propagating engine takes the problem")
     }
 
     fn counters_mut(&mut self) -> &mut Counters {

@@ -340,11 +340,11 @@ impl<const N: usize> FrameMut<'_, N> {
             return 0;
         }
         let mine = &mine[..n];
-        let names_i = table.bitset(i);
+        let names_i = table.names(i);
         let mut removed = 0;
         for &j in table.items_of(l.option_at[mine[0]]) {
-            let names_j = table.bitset(j);
-            if j == i || !mine.iter().all(|&s| has(names_j, l.option_at[s])) {
+            let names_j = table.names(j);
+            if j == i || !mine.iter().all(|&s| names_j(l.option_at[s])) {
                 continue;
             }
             // The live options of `j` that do not name `i`, a buffer at a time.
@@ -352,7 +352,7 @@ impl<const N: usize> FrameMut<'_, N> {
             loop {
                 let mut m = 0;
                 l.slots(self.live, j, |s| {
-                    if !has(names_i, l.option_at[s]) {
+                    if !names_i(l.option_at[s]) {
                         dead[m] = s;
                         m += 1;
                     }

@@ -106,6 +106,36 @@ fn the_options_are_grouped_where_a_class_of_items_partitions_them() {
 }
 
 #[test]
+fn the_grouped_frames_take_a_problem_beyond_the_bit_engine_s_table_and_solve_it_as_the_links_do() {
+    use crate::sudoku::{grid::Grid, solve::option_of};
+    let shape = crate::sudoku::grid::Shape::new(6).unwrap();
+    let problem = crate::sudoku::solve::matrix(&crate::sudoku::rules::Rules::classic(shape));
+    // 46,656 options: past the bit engine's table, and so past the flat frames'.
+    assert!(!super::table::fits(&problem, |_| 0));
+    assert!(Propagate::fits(&problem));
+    let mut engine = Propagate::new(&problem);
+    assert!(engine.is_grouped());
+    let text = include_str!("../../../puzzles/generated/36x36-seed36.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let puzzle: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
+    let mut links = <Dlx as Search>::new(&problem);
+    for (cell, &digit) in puzzle.cells().iter().enumerate() {
+        if digit != 0 {
+            let option = option_of(36, cell, digit);
+            engine.force(option).unwrap();
+            links.force(option).unwrap();
+        }
+    }
+    let mut solutions = all_solutions(&mut engine);
+    assert_eq!(solutions.len(), 1);
+    assert!(engine.check().is_ok());
+    let mut expected = all_solutions(&mut links);
+    solutions[0].sort_unstable();
+    expected[0].sort_unstable();
+    assert_eq!(solutions, expected);
+}
+
+#[test]
 fn the_rules_leave_a_hard_sudoku_a_far_smaller_tree_than_dlx1_s() {
     let text = include_str!("../../../puzzles/exact-cover/sudoku-hard.dlx");
     let problem = crate::knuth::parse_str(text).unwrap().problem;
