@@ -117,11 +117,15 @@ impl Propagate {
         if problem.has_colors() {
             return None;
         }
-        Propagate::grouped(problem).or_else(|| {
-            table::fits(problem, |_| 0).then(|| {
-                let table = Arc::new(Table::new(problem));
-                Propagate::Flat(Tree::new(table).expect("the flat frames take every problem"))
-            })
+        if !table::fits(problem, |_| 0) {
+            return Propagate::grouped(problem);
+        }
+        // One table for both: the grouped frames' detection, then the flat frames.
+        let table = Arc::new(Table::new(problem));
+        Propagate::grouped_on(&table).or_else(|| {
+            Some(Propagate::Flat(
+                Tree::new(table).expect("the flat frames take every problem"),
+            ))
         })
     }
 
@@ -146,7 +150,15 @@ impl Propagate {
         } else {
             return None;
         };
-        Tree::new(Arc::new(table)).map(Propagate::Planes)
+        Propagate::grouped_on(&Arc::new(table))
+    }
+
+    /// [`Propagate::grouped`] on a table already built.
+    fn grouped_on(table: &Arc<Table>) -> Option<Propagate> {
+        if table::keeps_conflicts(table.options()) {
+            return None;
+        }
+        Tree::new(Arc::clone(table)).map(Propagate::Planes)
     }
 
     /// The engine on bitsets over the options, whatever the problem (for tests that compare
