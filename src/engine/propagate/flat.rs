@@ -34,70 +34,36 @@ use std::ops::Range;
 
 pub(crate) use super::super::bits::next_option;
 use super::super::bits::table::Table;
-use super::rep::{self, COVERED, Rep, Work, blocks, has};
+use super::rep::{self, COVERED, Frame, FrameMut, Rep, Stack, Work, blocks, has};
 
-/// The stack of frames (see the module docs), one allocation for each part, growing as the
-/// search goes deeper.
+/// The stack of frames (see the module docs).
 #[derive(Clone, Debug)]
 pub(crate) struct Flat {
-    live: Vec<u64>,
-    chosen: Vec<u64>,
-    counts: Vec<u16>,
-    /// Words of a bitset.
-    words: usize,
-    /// Counts of a frame: the primary items, then [`COVERED`] up to a whole block.
-    primary: usize,
+    /// Bitsets over the options; the counts of the primary items, then [`COVERED`] up to a
+    /// whole block.
+    frames: Stack,
     /// Room for an option's conflicts when the table does not keep them.
     scratch: Vec<u64>,
-}
-
-/// One frame, borrowed for changes.
-pub(crate) struct FrameMut<'a> {
-    pub(crate) live: &'a mut [u64],
-    pub(crate) chosen: &'a mut [u64],
-    pub(crate) counts: &'a mut [u16],
-}
-
-/// One frame, borrowed to read.
-#[derive(Clone, Copy)]
-pub(crate) struct Frame<'a> {
-    pub(crate) live: &'a [u64],
-    pub(crate) chosen: &'a [u64],
-    pub(crate) counts: &'a [u16],
 }
 
 impl Flat {
     /// Frame `f`, to read.
     #[inline(always)]
     pub(crate) fn frame(&self, f: usize) -> Frame<'_> {
-        let (w, p) = (self.words, self.primary);
-        Frame {
-            live: &self.live[f * w..(f + 1) * w],
-            chosen: &self.chosen[f * w..(f + 1) * w],
-            counts: &self.counts[f * p..(f + 1) * p],
-        }
+        self.frames.frame(f)
     }
 
     /// Frame `f`, to change.
     #[inline(always)]
     pub(crate) fn frame_mut(&mut self, f: usize) -> FrameMut<'_> {
-        let (w, p) = (self.words, self.primary);
-        FrameMut {
-            live: &mut self.live[f * w..(f + 1) * w],
-            chosen: &mut self.chosen[f * w..(f + 1) * w],
-            counts: &mut self.counts[f * p..(f + 1) * p],
-        }
+        self.frames.frame_mut(f)
     }
 }
 
 impl Rep for Flat {
     fn new(table: &Table) -> Option<Flat> {
         let mut frames = Flat {
-            live: vec![0; table.words],
-            chosen: vec![0; table.words],
-            counts: vec![COVERED; blocks(table.primary)],
-            words: table.words,
-            primary: blocks(table.primary),
+            frames: Stack::new(table.words, blocks(table.primary)),
             scratch: vec![0; table.words],
         };
         frames.reset(table);
@@ -115,15 +81,7 @@ impl Rep for Flat {
 
     #[inline]
     fn copy_up(&mut self, f: usize) {
-        let (w, p) = (self.words, self.primary);
-        if self.live.len() < (f + 2) * w || self.counts.len() < (f + 2) * p {
-            self.live.resize((f + 2) * w, 0);
-            self.chosen.resize((f + 2) * w, 0);
-            self.counts.resize((f + 2) * p, 0);
-        }
-        self.live.copy_within(f * w..(f + 1) * w, (f + 1) * w);
-        self.chosen.copy_within(f * w..(f + 1) * w, (f + 1) * w);
-        self.counts.copy_within(f * p..(f + 1) * p, (f + 1) * p);
+        self.frames.copy_up(f);
     }
 
     fn is_live(&self, d: usize, o: u32) -> bool {
@@ -190,8 +148,8 @@ impl Rep for Flat {
 
     #[cfg(test)]
     fn same_frame(&self, other: &Flat, d: usize) -> bool {
-        let (a, b) = (self.frame(d), other.frame(d));
-        a.live == b.live && a.chosen == b.chosen && a.counts == b.counts
+        let counted = self.frame(d).counts.len();
+        self.frames.same_frame(&other.frames, d, counted)
     }
 }
 

@@ -27,7 +27,7 @@
 use std::sync::Arc;
 
 use super::super::bits::table::Table;
-use super::rep::{self, BLOCK, COVERED, Rep, Work, blocks, has};
+use super::rep::{self, BLOCK, COVERED, Rep, Stack, Work, blocks, has};
 
 /// The most options an item of the class may have: a group's options are the bits of one
 /// column across the planes, walked one plane at a time.
@@ -245,12 +245,10 @@ impl Layout {
 #[derive(Clone, Debug)]
 pub(crate) struct Planes {
     layout: Arc<Layout>,
-    live: Vec<u64>,
-    chosen: Vec<u64>,
-    counts: Vec<u16>,
-    /// Words of a frame's live (or chosen) planes.
-    size: usize,
-    /// The counts of a frame: [`blocks`] of the primary items, then the block of the dummy.
+    /// The planes; the counts of a frame, [`blocks`] of the primary items, then the block of
+    /// the dummy.
+    frames: Stack,
+    /// The counts of a frame.
     stride: usize,
 }
 
@@ -394,33 +392,33 @@ impl Planes {
     /// Frame `d`, to change.
     #[inline(always)]
     fn frame_mut<const N: usize>(&mut self, d: usize) -> FrameMut<'_, N> {
-        let (w, c) = (self.size, self.stride);
+        let rep::FrameMut {
+            live,
+            chosen,
+            counts,
+        } = self.frames.frame_mut(d);
         FrameMut {
             layout: &self.layout,
-            live: &mut self.live[d * w..(d + 1) * w],
-            chosen: &mut self.chosen[d * w..(d + 1) * w],
-            counts: &mut self.counts[d * c..(d + 1) * c],
+            live,
+            chosen,
+            counts,
         }
     }
 
     /// Frame `d`'s live planes.
     #[inline(always)]
     fn live(&self, d: usize) -> &[u64] {
-        &self.live[d * self.size..(d + 1) * self.size]
+        self.frames.frame(d).live
     }
 }
 
 impl Rep for Planes {
     fn new(table: &Table) -> Option<Planes> {
         let layout = Layout::new(table)?;
-        let size = layout.planes * layout.words;
         let stride = layout.root_counts.len();
         let mut planes = Planes {
-            live: vec![0; size],
-            chosen: vec![0; size],
-            counts: vec![COVERED; stride],
+            frames: Stack::new(layout.planes * layout.words, stride),
             layout: Arc::new(layout),
-            size,
             stride,
         };
         planes.reset(table);
@@ -436,15 +434,7 @@ impl Rep for Planes {
 
     #[inline]
     fn copy_up(&mut self, d: usize) {
-        let (w, c) = (self.size, self.stride);
-        if self.live.len() < (d + 2) * w {
-            self.live.resize((d + 2) * w, 0);
-            self.chosen.resize((d + 2) * w, 0);
-            self.counts.resize((d + 2) * c, 0);
-        }
-        self.live.copy_within(d * w..(d + 1) * w, (d + 1) * w);
-        self.chosen.copy_within(d * w..(d + 1) * w, (d + 1) * w);
-        self.counts.copy_within(d * c..(d + 1) * c, (d + 1) * c);
+        self.frames.copy_up(d);
     }
 
     fn is_live(&self, d: usize, o: u32) -> bool {
@@ -480,7 +470,7 @@ impl Rep for Planes {
 
     #[inline]
     fn counts(&self, d: usize) -> &[u16] {
-        &self.counts[d * self.stride..(d + 1) * self.stride - BLOCK]
+        &self.frames.frame(d).counts[..self.stride - BLOCK]
     }
 
     fn next_option(&self, _: &Table, d: usize, item: u32, after: Option<u32>) -> Option<u32> {
@@ -502,10 +492,7 @@ impl Rep for Planes {
     fn chosen(&self, d: usize, each: impl FnMut(u32)) {
         let l = &*self.layout;
         let mut options = Vec::with_capacity(64);
-        for (w, &word) in self.chosen[d * self.size..(d + 1) * self.size]
-            .iter()
-            .enumerate()
-        {
+        for (w, &word) in self.frames.frame(d).chosen.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 options.push(l.option_at[w * 64 + bits.trailing_zeros() as usize]);
@@ -533,9 +520,7 @@ impl Rep for Planes {
 
     #[cfg(test)]
     fn same_frame(&self, other: &Planes, d: usize) -> bool {
-        let (w, c) = (self.size, self.stride);
-        self.live[d * w..(d + 1) * w] == other.live[d * w..(d + 1) * w]
-            && self.chosen[d * w..(d + 1) * w] == other.chosen[d * w..(d + 1) * w]
-            && self.counts[d * c..(d + 1) * c - BLOCK] == other.counts[d * c..(d + 1) * c - BLOCK]
+        self.frames
+            .same_frame(&other.frames, d, self.stride - BLOCK)
     }
 }

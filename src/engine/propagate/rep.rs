@@ -92,6 +92,91 @@ pub(crate) trait Rep: Clone + std::fmt::Debug + Send + Sync + Sized {
     fn same_frame(&self, other: &Self, d: usize) -> bool;
 }
 
+/// The frames' storage, the same in both representations: for frame `d`, its live and
+/// chosen options as bitsets of `words` words (over the options, or the planes) and its
+/// `per` counts, each part one allocation, growing as the search goes deeper.
+#[derive(Clone, Debug)]
+pub(crate) struct Stack {
+    live: Vec<u64>,
+    chosen: Vec<u64>,
+    counts: Vec<u16>,
+    words: usize,
+    per: usize,
+}
+
+/// One frame of a [`Stack`], borrowed for changes.
+pub(crate) struct FrameMut<'a> {
+    pub(crate) live: &'a mut [u64],
+    pub(crate) chosen: &'a mut [u64],
+    pub(crate) counts: &'a mut [u16],
+}
+
+/// One frame of a [`Stack`], borrowed to read.
+#[derive(Clone, Copy)]
+pub(crate) struct Frame<'a> {
+    pub(crate) live: &'a [u64],
+    pub(crate) chosen: &'a [u64],
+    pub(crate) counts: &'a [u16],
+}
+
+impl Stack {
+    /// One frame of bitsets of `words` words and `per` counts: nothing live, nothing chosen,
+    /// every count [`COVERED`].
+    pub(crate) fn new(words: usize, per: usize) -> Stack {
+        Stack {
+            live: vec![0; words],
+            chosen: vec![0; words],
+            counts: vec![COVERED; per],
+            words,
+            per,
+        }
+    }
+
+    /// Frame `d`, to read.
+    #[inline(always)]
+    pub(crate) fn frame(&self, d: usize) -> Frame<'_> {
+        let (w, c) = (self.words, self.per);
+        Frame {
+            live: &self.live[d * w..(d + 1) * w],
+            chosen: &self.chosen[d * w..(d + 1) * w],
+            counts: &self.counts[d * c..(d + 1) * c],
+        }
+    }
+
+    /// Frame `d`, to change.
+    #[inline(always)]
+    pub(crate) fn frame_mut(&mut self, d: usize) -> FrameMut<'_> {
+        let (w, c) = (self.words, self.per);
+        FrameMut {
+            live: &mut self.live[d * w..(d + 1) * w],
+            chosen: &mut self.chosen[d * w..(d + 1) * w],
+            counts: &mut self.counts[d * c..(d + 1) * c],
+        }
+    }
+
+    /// Copies frame `d` to frame `d + 1`, growing the stack if needed.
+    #[inline]
+    pub(crate) fn copy_up(&mut self, d: usize) {
+        let (w, c) = (self.words, self.per);
+        if self.live.len() < (d + 2) * w || self.counts.len() < (d + 2) * c {
+            self.live.resize((d + 2) * w, 0);
+            self.chosen.resize((d + 2) * w, 0);
+            self.counts.resize((d + 2) * c, 0);
+        }
+        self.live.copy_within(d * w..(d + 1) * w, (d + 1) * w);
+        self.chosen.copy_within(d * w..(d + 1) * w, (d + 1) * w);
+        self.counts.copy_within(d * c..(d + 1) * c, (d + 1) * c);
+    }
+
+    /// Whether frame `d` holds the same bitsets in both, and the same first `counted`
+    /// counts (for tests of resets).
+    #[cfg(test)]
+    pub(crate) fn same_frame(&self, other: &Stack, d: usize, counted: usize) -> bool {
+        let (a, b) = (self.frame(d), other.frame(d));
+        a.live == b.live && a.chosen == b.chosen && a.counts[..counted] == b.counts[..counted]
+    }
+}
+
 /// `n` rounded up to whole [`BLOCK`]s.
 pub(crate) fn blocks(n: usize) -> usize {
     n.div_ceil(BLOCK).max(1) * BLOCK
