@@ -432,17 +432,11 @@ impl Search for Bits {
     }
 
     fn force(&mut self, option: usize) -> Result<(), ForceError> {
-        if self.search_started() {
-            return Err(ForceError::SearchStarted);
-        }
-        let o = self
-            .table
-            .option_of(option)
-            .ok_or(ForceError::NotInSearch { option })?;
+        let root = self.frames.frame(0).0;
+        let o = self.table.to_force(option, self.search_started(), |o| {
+            root[o as usize / 64] >> (o % 64) & 1 == 1
+        })?;
         let (active, counts) = self.frames.frame_mut(0);
-        if active[o as usize / 64] >> (o % 64) & 1 == 0 {
-            return Err(ForceError::Conflict { option });
-        }
         if self.colors.is_some() {
             // DLX2 covers the option's first primary item, then commits the others.
             let first = u32::from(self.table.record(o as usize)[2]);

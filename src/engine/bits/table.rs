@@ -33,6 +33,7 @@
 
 use super::scan::{COVERED, Keys, LANES};
 use crate::problem::Problem;
+use crate::search::ForceError;
 
 /// The most options the bit engine takes: a count of active options must stay below
 /// [`COVERED`].
@@ -423,6 +424,27 @@ impl Table {
     /// The option of the engine that holds [`Problem`] option `option`, if it is searched.
     /// Without a search when no option before it was left out (as in Sudoku, whose givens
     /// are looked up this way for every puzzle).
+    /// Option `option` of the problem as the table numbers it, for a search's `force`: the
+    /// errors every engine gives, in their order (the search has `started`; the option is
+    /// not in the search; it is not `live` at the root, sharing an item with one forced).
+    pub(crate) fn to_force(
+        &self,
+        option: usize,
+        started: bool,
+        live: impl FnOnce(u32) -> bool,
+    ) -> Result<u32, ForceError> {
+        if started {
+            return Err(ForceError::SearchStarted);
+        }
+        let o = self
+            .option_of(option)
+            .ok_or(ForceError::NotInSearch { option })?;
+        if !live(o) {
+            return Err(ForceError::Conflict { option });
+        }
+        Ok(o)
+    }
+
     pub(crate) fn option_of(&self, option: usize) -> Option<u32> {
         if self.index.get(option) == Some(&(option as u32)) {
             return Some(option as u32);

@@ -146,16 +146,10 @@ impl<R: Rep> Tree<R> {
     /// Chooses the option in the root's frame, without propagating: the rules run when the
     /// search enters the root, so that the errors are those of the other engines.
     pub(super) fn force(&mut self, option: usize) -> Result<(), ForceError> {
-        if self.search_started() {
-            return Err(ForceError::SearchStarted);
-        }
+        let frames = &self.frames;
         let o = self
             .table
-            .option_of(option)
-            .ok_or(ForceError::NotInSearch { option })?;
-        if !self.frames.is_live(0, o) {
-            return Err(ForceError::Conflict { option });
-        }
+            .to_force(option, self.search_started(), |o| frames.is_live(0, o))?;
         self.work.removed += self.frames.choose(&self.table, 0, o);
         self.forced.push(o);
         let at = self.given.partition_point(|&g| g < o);
