@@ -273,23 +273,14 @@ impl<const N: usize> FrameMut<'_, N> {
         }
         self.live[at] &= !bits;
         let removed = u64::from(bits.count_ones());
+        // A constant when compiled for a stride: the loop below is then unrolled.
+        let stride = if N > 0 { N } else { self.layout.stride };
         while bits != 0 {
             let s = at * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if N > 0 {
-                let items: &[u16; N] = self.layout.decrements[s * N..(s + 1) * N]
-                    .try_into()
-                    .expect("N decrements a slot");
-                for &i in items {
-                    let count = &mut self.counts[usize::from(i)];
-                    *count = count.wrapping_sub(1);
-                }
-            } else {
-                let stride = self.layout.stride;
-                for &i in &self.layout.decrements[s * stride..(s + 1) * stride] {
-                    let count = &mut self.counts[usize::from(i)];
-                    *count = count.wrapping_sub(1);
-                }
+            for &i in &self.layout.decrements[s * stride..(s + 1) * stride] {
+                let count = &mut self.counts[usize::from(i)];
+                *count = count.wrapping_sub(1);
             }
         }
         removed
