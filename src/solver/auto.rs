@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use super::{Engine, Solver};
 use crate::engine::bits::Bits;
+use crate::engine::bits::table::Table;
 use crate::engine::dlx::Dlx;
 use crate::engine::dlx2::Dlx2;
 use crate::engine::dlx3::Dlx3;
@@ -110,8 +111,12 @@ impl Solver {
         // `crate::solver`, "Which engine"; beyond, on 36x36 Sudoku, they took 1.22 times the
         // links' time); asked for by name, the engine falls back to the links where it
         // cannot run (see `Engine::refusal`).
+        // Under `Auto`, the bit table is built once, for the planes' detection and then, if
+        // they do not take the problem, for the bits.
+        let table = (engine == Engine::Auto && !problem.has_colors() && Bits::fits(problem))
+            .then(|| Arc::new(Table::new(problem)));
         let propagate = match engine {
-            Engine::Auto if Bits::fits(problem) => Propagate::grouped(problem),
+            Engine::Auto => table.as_ref().and_then(Propagate::grouped_on),
             Engine::Propagate => Propagate::try_new(problem),
             _ => None,
         };
@@ -128,7 +133,10 @@ impl Solver {
         } else if problem.has_multiplicities() {
             Inner::Dlx3(Dlx3::new(problem))
         } else if bits {
-            let mut bits = Bits::new(problem);
+            let mut bits = match table {
+                Some(table) => Bits::on(problem, table),
+                None => Bits::new(problem),
+            };
             if engine == Engine::Auto {
                 bits.counters_mut().set_probe(Some(rule.probe));
                 switch = Some(Box::new(Switch {

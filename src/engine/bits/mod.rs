@@ -393,15 +393,16 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
     step
 }
 
-impl Search for Bits {
-    fn new(problem: &Problem) -> Bits {
-        let table = Table::new(problem);
+impl Bits {
+    /// The engine for `problem` on its `table` (built by [`Table::new`]), when the caller has
+    /// built it already.
+    pub(crate) fn on(problem: &Problem, table: Arc<Table>) -> Bits {
         let colors = problem.has_colors().then(|| Colors::new(problem, &table));
         let avx2 = scan::has_avx2_popcnt();
         Bits {
             frames: Frames::new(&table, colors.as_ref().map_or(0, |c| c.flags)),
             scratch: vec![0; 2 * table.words],
-            table: Arc::new(table),
+            table,
             colors: colors.map(Arc::new),
             levels: Vec::new(),
             forced: Vec::new(),
@@ -415,6 +416,12 @@ impl Search for Bits {
             counters: Counters::default(),
             avx2,
         }
+    }
+}
+
+impl Search for Bits {
+    fn new(problem: &Problem) -> Bits {
+        Bits::on(problem, Arc::new(Table::new(problem)))
     }
 
     fn counters_mut(&mut self) -> &mut Counters {

@@ -153,8 +153,8 @@ impl Propagate {
         Propagate::grouped_on(&Arc::new(table))
     }
 
-    /// [`Propagate::grouped`] on a table already built.
-    fn grouped_on(table: &Arc<Table>) -> Option<Propagate> {
+    /// [`Propagate::grouped`] on a table already built (of a problem without colors).
+    pub(crate) fn grouped_on(table: &Arc<Table>) -> Option<Propagate> {
         if table::keeps_conflicts(table.options()) {
             return None;
         }
