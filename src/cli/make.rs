@@ -258,11 +258,11 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                             Generator::with_rules(rules.clone(), symmetry)
                                 .with_min_givens(args.min_givens.unwrap_or(0))
                                 .with_check_nodes(args.check_nodes),
-                            {
+                            rated.then(|| {
                                 let mut solver = SudokuSolver::with_rules(rules.clone());
                                 solver.set_max_nodes(args.common.max_nodes);
                                 solver
-                            },
+                            }),
                         )
                     },
                     |(generator, solver), k| {
@@ -272,10 +272,9 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                             }
                             let seed = puzzle_seed(args.seed, (k << 20) | attempt);
                             let made = generator.generate(seed);
-                            let rating = if rated {
-                                Some(rate::rate(solver, &made.puzzle).ok()?)
-                            } else {
-                                None
+                            let rating = match solver {
+                                Some(solver) => Some(rate::rate(solver, &made.puzzle).ok()?),
+                                None => None,
                             };
                             let fits = args.clues.is_none_or(|k| made.puzzle.givens() <= k)
                                 && band

@@ -256,6 +256,19 @@ impl<A: Arena> Dlx<A> {
     }
 }
 
+impl Dlx<Links> {
+    /// Lays the links out again with the options in the order of `order` (see
+    /// [`Links::thread_in_order`]), which undoes every choice and forced option without
+    /// walking back through them, and zeroes the counters as [`Search::reset`] does.
+    pub(crate) fn thread_in_order(&mut self, order: &[usize]) {
+        self.links.thread_in_order(order);
+        self.links.set_work((0, 0));
+        self.choice.clear();
+        self.forced.clear();
+        self.restart();
+    }
+}
+
 impl<A: Arena> Search for Dlx<A> {
     fn new(problem: &Problem) -> Dlx<A> {
         Dlx {
@@ -429,5 +442,65 @@ impl<A: Arena> Search for Dlx<A> {
 
     fn check(&self) -> Result<(), String> {
         self.links.check()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::all_solutions;
+    use crate::problem::ProblemBuilder;
+    use crate::problems::queens::{Order, Queens};
+    use crate::rng::Rng;
+
+    /// `problem` with its options in the order of `order`.
+    fn reordered(problem: &Problem, order: &[usize]) -> Problem {
+        let mut b = ProblemBuilder::new(problem.primary_items(), problem.secondary_items());
+        for &k in order {
+            b.option(problem.option(k)).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn links_threaded_in_an_order_search_as_a_copy_built_in_that_order() {
+        // Six queens (secondary items), and an option with no primary item, which the arena
+        // leaves out.
+        let queens = Queens::new(6, Order::OrganPipe);
+        let mut b = ProblemBuilder::new(
+            queens.problem().primary_items(),
+            queens.problem().secondary_items(),
+        );
+        for k in 0..queens.problem().option_count() {
+            b.option(queens.problem().option(k)).unwrap();
+        }
+        b.option([queens.problem().primary_items()]).unwrap();
+        let problem = b.build().unwrap();
+        let mut rng = Rng::new(3);
+        let mut engine: Dlx = Dlx::new(&problem);
+        for round in 0..4 {
+            let mut order: Vec<usize> = (0..problem.option_count()).collect();
+            rng.shuffle(&mut order);
+            // From the end of the last round's search, or from the middle of one with a
+            // forced option.
+            if round % 2 == 1 {
+                engine.thread_in_order(&order);
+                engine.force(order[0]).unwrap();
+                for _ in 0..round * 5 {
+                    engine.search(usize::MAX);
+                }
+            }
+            engine.thread_in_order(&order);
+            engine.check().unwrap();
+            assert_eq!(engine.stats(), Dlx::<Links>::new(&problem).stats());
+            let mut copy: Dlx = Dlx::new(&reordered(&problem, &order));
+            let expected: Vec<Vec<usize>> = all_solutions(&mut copy)
+                .into_iter()
+                .map(|s| s.into_iter().map(|k| order[k]).collect())
+                .collect();
+            assert_eq!(expected.len(), 4, "six queens have four solutions");
+            assert_eq!(all_solutions(&mut engine), expected);
+            assert_eq!(engine.stats(), copy.stats());
+        }
     }
 }

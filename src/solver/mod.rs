@@ -291,6 +291,25 @@ impl Solver {
         each!(&mut self.engine, e => e.reset());
     }
 
+    /// On the links engine without colors (DLX1): [`Solver::reset`], then has the search try
+    /// the options of every item in the order of `order`, a permutation of the problem's
+    /// options, as it would on a copy of the problem with its options in that order (its
+    /// solutions still named by the options of this problem), without building the copy:
+    /// how the Sudoku generator draws its random full grids. `false`, and nothing done, on
+    /// any other engine.
+    pub(crate) fn thread_in_order(&mut self, order: &[usize]) -> bool {
+        // (Under `Auto` the links may be a stand-in for the bits: no.)
+        let Inner::Dlx(e) = &mut self.engine else {
+            return false;
+        };
+        if self.switch.is_some() {
+            return false;
+        }
+        self.floor = 0;
+        e.thread_in_order(order);
+        true
+    }
+
     /// [`Solver::reset`] by copying the state of `pristine`, a solver of the same problem that
     /// has neither searched nor forced anything, instead of undoing step by step.
     pub(crate) fn reset_from(&mut self, pristine: &Solver) {

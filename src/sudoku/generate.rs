@@ -1,8 +1,10 @@
 //! Making puzzles: a random full grid, then givens removed while the solution stays unique.
 //!
-//! 1. **A random full grid** comes from the engine itself: the matrix of the empty grid is
-//!    built with its options in a random order, so the search (the leftmost shortest item,
-//!    its options in list order) tries digits in a random order and stops at a random grid.
+//! 1. **A random full grid** comes from the engine itself: the dancing links of the empty
+//!    grid's matrix, kept from grid to grid, are threaded through its options in a random
+//!    order (as if the matrix had been built in that order, without building it), so the
+//!    search (the leftmost shortest item, its options in list order) tries digits in a
+//!    random order and stops at a random grid.
 //!    That search gets [`RESTART_UNIT`] nodes beyond one a primary item; when they run out
 //!    it goes on by randomized restarts ([`crate::restart`]). A classic grid takes a few
 //!    hundred nodes; the first grid of X with anti-knight, searched in one fixed random
@@ -37,7 +39,7 @@ use super::grid::{Grid, Shape};
 use super::rules::Rules;
 use super::solve::{Progress, SolveError, SudokuSolver, matrix};
 use crate::restart::{RESTART_UNIT, Restarts};
-use crate::{Engine, Problem, ProblemBuilder, Solver, Step};
+use crate::{Engine, Problem, Solver, Step};
 
 pub use crate::rng::Rng;
 
@@ -145,6 +147,8 @@ pub struct Generator {
     solver: SudokuSolver,
     /// The matrix of the empty grid, whose solutions are the full grids.
     problem: Problem,
+    /// The links of that matrix, rethreaded in a random order for each full grid.
+    full: Solver,
     /// The items of each option of the empty grid's matrix.
     options: Vec<Vec<usize>>,
     /// The options of each item of that matrix.
@@ -184,6 +188,7 @@ impl Generator {
             shape,
             symmetry,
             solver: SudokuSolver::with_rules(rules),
+            full: Solver::with_engine(&problem, Engine::Links),
             problem,
             options,
             lists,
@@ -220,7 +225,7 @@ impl Generator {
     /// # Panics
     /// If the rules leave the empty grid without a solution (some variants on small shapes
     /// do): [`Generator::try_full_grid`] tells.
-    pub fn full_grid(&self, rng: &mut Rng) -> Grid {
+    pub fn full_grid(&mut self, rng: &mut Rng) -> Grid {
         self.try_full_grid(rng)
             .expect("the rules leave the empty grid a solution (see try_full_grid)")
     }
@@ -232,23 +237,18 @@ impl Generator {
     /// use dancing::sudoku::generate::{Generator, Rng, Symmetry};
     /// use dancing::sudoku::{grid::Shape, rules::Rules};
     /// let rules = Rules::classic(Shape::new(2).unwrap()).with_x().with_anti_king();
-    /// let generator = Generator::with_rules(rules, Symmetry::None);
+    /// let mut generator = Generator::with_rules(rules, Symmetry::None);
     /// assert_eq!(generator.try_full_grid(&mut Rng::new(1)), None);
     /// ```
-    pub fn try_full_grid(&self, rng: &mut Rng) -> Option<Grid> {
+    pub fn try_full_grid(&mut self, rng: &mut Rng) -> Option<Grid> {
         let mut order: Vec<usize> = (0..self.options.len()).collect();
         rng.shuffle(&mut order);
-        let mut b =
-            ProblemBuilder::new(self.problem.primary_items(), self.problem.secondary_items());
-        for &k in &order {
-            b.option(self.options[k].iter().copied())
-                .expect("the options of a Sudoku matrix are well formed");
-        }
-        let shuffled = b.build().expect("a Sudoku matrix fits the engine");
-        let mut solver = Solver::with_engine(&shuffled, Engine::Links);
-        solver.set_max_nodes(Some(RESTART_UNIT + self.problem.primary_items() as u64));
-        let chosen: Vec<usize> = match solver.next_solution() {
-            Ok(Some(chosen)) => chosen.into_iter().map(|k| order[k]).collect(),
+        let threaded = self.full.thread_in_order(&order);
+        debug_assert!(threaded, "the links of a Sudoku matrix are DLX1's");
+        self.full
+            .set_max_nodes(Some(RESTART_UNIT + self.problem.primary_items() as u64));
+        let chosen: Vec<usize> = match self.full.next_solution() {
+            Ok(Some(chosen)) => chosen,
             Ok(None) => return None,
             Err(_) => {
                 let mut restarts = Restarts::new(&self.problem, rng.next_u64(), Engine::Links);
@@ -415,7 +415,7 @@ mod tests {
 
     #[test]
     fn a_full_grid_is_a_valid_solution_and_depends_only_on_the_seed() {
-        let g = Generator::new(Shape::CLASSIC, Symmetry::None);
+        let mut g = Generator::new(Shape::CLASSIC, Symmetry::None);
         let a = g.full_grid(&mut Rng::new(7));
         verify(&Grid::empty(Shape::CLASSIC), &a).unwrap();
         assert_eq!(a, g.full_grid(&mut Rng::new(7)));

@@ -223,6 +223,23 @@ fn unhide(nodes: &mut [Node], len: &mut [u32], rr: u32) {
     }
 }
 
+/// Links every item into its active list, in order: the primary items `1..=primary` through
+/// the root 0, the secondary items `primary + 1..=n` through `n + 1`.
+fn link_items(prev: &mut [u32], next: &mut [u32], primary: u32, n: u32) {
+    let mut link = |head: u32, members: std::ops::RangeInclusive<u32>| {
+        let mut last = head;
+        for i in members {
+            next[last as usize] = i;
+            prev[i as usize] = last;
+            last = i;
+        }
+        next[last as usize] = head;
+        prev[head as usize] = last;
+    };
+    link(ROOT, 1..=primary);
+    link(n + 1, primary + 1..=n);
+}
+
 impl Links {
     /// Lays out a problem as DLX1 does (see the module docs).
     pub(crate) fn new(problem: &Problem) -> Links {
@@ -275,22 +292,9 @@ impl Links {
             option_first.push(first);
             option_index.push(k as u32);
         }
-        // Item lists: primary items 1..=primary through the root 0, secondary items
-        // primary+1..=n through n+1.
         let mut prev = vec![0; n as usize + 2];
         let mut next = vec![0; n as usize + 2];
-        let mut link = |head: u32, members: std::ops::RangeInclusive<u32>| {
-            let mut last = head;
-            for i in members {
-                next[last as usize] = i;
-                prev[i as usize] = last;
-                last = i;
-            }
-            next[last as usize] = head;
-            prev[head as usize] = last;
-        };
-        link(ROOT, 1..=primary);
-        link(n + 1, primary + 1..=n);
+        link_items(&mut prev, &mut next, primary, n);
         // Laid out by index; every link now becomes an address.
         for x in &mut nodes {
             x.up *= STRIDE;
@@ -413,6 +417,44 @@ impl Links {
         }
         let k = self.option_index.binary_search(&(option as u32)).ok()?;
         Some(self.option_first[k])
+    }
+
+    /// Lays the arena out again as [`Links::new`] would from a copy of the problem with its
+    /// options in the order of `order`, a permutation of the [`Problem`]'s options, whatever
+    /// state the search left it in: every item active with its full length, and each item's
+    /// list threaded through its options in that order. The search then tries them in that
+    /// order and finds the solutions of that copy, named by their options in the problem.
+    /// The nodes keep their addresses, so only links and lengths are written: no cover is
+    /// undone, nothing is allocated. `updates` is left for the caller to clear.
+    pub(crate) fn thread_in_order(&mut self, order: &[usize]) {
+        let n = self.items as usize;
+        for i in 1..=n {
+            let h = header(i as u32);
+            (self.nodes[i].up, self.nodes[i].down) = (h, h);
+        }
+        self.len.fill(0);
+        let mut threaded = 0;
+        for &k in order {
+            let Some(first) = self.first_node_of(k) else {
+                continue;
+            };
+            threaded += 1;
+            let mut x = (first / STRIDE) as usize;
+            loop {
+                let i = self.nodes[x].item as usize;
+                if i == SPACER as usize {
+                    break;
+                }
+                let last = self.nodes[i].up;
+                (self.nodes[x].up, self.nodes[x].down) = (last, header(i as u32));
+                self.nodes[(last / STRIDE) as usize].down = x as u32 * STRIDE;
+                self.nodes[i].up = x as u32 * STRIDE;
+                self.len[i] += 1;
+                x += 1;
+            }
+        }
+        debug_assert_eq!(threaded, self.option_first.len(), "order is a permutation");
+        link_items(&mut self.prev, &mut self.next, self.primary, self.items);
     }
 
     /// The addresses of the nodes of the option that holds node `x`, starting at `x` and going
