@@ -69,7 +69,7 @@ pub enum Step {
     Paused,
 }
 
-/// A forced option could not be chosen: one of its items is already covered.
+/// An option could not be forced (one of its items is already covered, say) or excluded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ForceError {
@@ -85,9 +85,15 @@ pub enum ForceError {
         /// The rejected option.
         option: usize,
     },
-    /// Options can be forced only before the search starts (or after a reset).
-    #[error("options can be forced only before the search starts")]
+    /// Options can be forced or excluded only before the search starts (or after a reset).
+    #[error("options can be forced or excluded only before the search starts")]
     SearchStarted,
+    /// The option to exclude is forced.
+    #[error("option {option} cannot be excluded: it is forced")]
+    Forced {
+        /// The rejected option.
+        option: usize,
+    },
 }
 
 /// The size in bytes of a node of the dancing links of DLX1 (`engine::links`: up, down and

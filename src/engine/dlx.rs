@@ -26,8 +26,8 @@
 //!
 //! Invariant at every return from [`Dlx::search`]: for each level `l` of the stack, the
 //! branching item of level `l` and the other items of the option chosen at level `l` are
-//! covered, in that order, and nothing else is (apart from forced options, which lie beneath
-//! level 0). So the stack alone says how to undo everything, which is what [`Dlx::reset`]
+//! covered, in that order, and nothing else is (apart from the options forced and excluded
+//! before the search, which lie beneath level 0). So the stack alone says how to undo everything, which is what [`Dlx::reset`]
 //! does.
 //!
 //! # Subtrees
@@ -37,7 +37,7 @@
 //! engine goes on with a search that another engine began (see [`crate::Engine::Auto`]).
 
 use super::links::Links;
-use super::{Counters, Search};
+use super::{Counters, Root, Search};
 use crate::problem::Problem;
 use crate::search::{ForceError, Stats, Step};
 
@@ -80,6 +80,11 @@ pub(crate) trait Arena: Clone + std::fmt::Debug + Send + Sync {
     fn cover_option(&mut self, x: u32);
     /// Undoes [`Arena::cover_option`] of `x`.
     fn uncover_option(&mut self, x: u32);
+    /// Removes `x`'s option from the search before it starts (`x` as
+    /// [`Arena::choosable`] gives it), one update a node removed.
+    fn exclude_option(&mut self, x: u32);
+    /// Undoes [`Arena::exclude_option`] of `x`.
+    fn include_option(&mut self, x: u32);
     /// Knuth's `updates` and `cleansings`.
     fn work(&self) -> (u64, u64);
     /// Sets `updates` and `cleansings`.
@@ -151,9 +156,10 @@ impl Arena for Links {
         let first = self
             .first_node_of(option)
             .ok_or(ForceError::NotInSearch { option })?;
+        // An option hidden by a cover has an inactive item; an excluded one, no node linked.
         if !self
             .option_nodes(first)
-            .all(|x| self.is_active(self.node(x).item))
+            .all(|x| self.is_active(self.node(x).item) && self.is_linked(x))
         {
             return Err(ForceError::Conflict { option });
         }
@@ -164,6 +170,12 @@ impl Arena for Links {
     }
     fn uncover_option(&mut self, x: u32) {
         Links::uncover_option(self, x);
+    }
+    fn exclude_option(&mut self, x: u32) {
+        Links::exclude_option(self, x);
+    }
+    fn include_option(&mut self, x: u32) {
+        Links::include_option(self, x);
     }
     #[inline(always)]
     fn work(&self) -> (u64, u64) {
@@ -203,8 +215,8 @@ pub(crate) struct Dlx<A: Arena = Links> {
     links: A,
     /// The address of the option node chosen at each level; the stack of Algorithm X.
     choice: Vec<u32>,
-    /// First nodes of the options forced before the search, in the order they were covered.
-    forced: Vec<u32>,
+    /// The options forced (by their first nodes) and excluded before the search, in order.
+    root: Vec<Root>,
     /// The number of levels at the bottom of `choice` that were placed there by
     /// [`Dlx::descend`]: the search is confined to the subtree below them and never backs up
     /// through them.
@@ -214,6 +226,11 @@ pub(crate) struct Dlx<A: Arena = Links> {
 }
 
 impl<A: Arena> Dlx<A> {
+    /// Whether the search has begun, so that no option can be forced or excluded any more.
+    fn started(&self) -> bool {
+        self.state != State::Forward || !self.choice.is_empty() || self.counters.nodes != 0
+    }
+
     /// Clears the search's state and counters, for an engine whose links are pristine.
     fn restart(&mut self) {
         self.floor = 0;
@@ -222,7 +239,8 @@ impl<A: Arena> Dlx<A> {
     }
 
     /// Takes over a search that another engine of the same problem (the bit engine) has
-    /// run, at the node where it stopped before entering: resets, forces `forced`, replays
+    /// run, at the node where it stopped before entering: resets, forces `forced`, excludes
+    /// `excluded` (the same state, whatever order the other engine did them in), replays
     /// `choices` (the options chosen at each level, from the root) as [`Dlx::descend`] does,
     /// and keeps the lowest `floor` of them as the floor. Backing up then tries the next
     /// options of each level above the floor, so the search goes on with the rest of the
@@ -232,6 +250,7 @@ impl<A: Arena> Dlx<A> {
     pub(crate) fn take_over(
         &mut self,
         forced: &[usize],
+        excluded: &[usize],
         choices: &[usize],
         floor: usize,
         counters: Counters,
@@ -241,6 +260,10 @@ impl<A: Arena> Dlx<A> {
         self.reset();
         self.force_all(forced)
             .expect("the options the other engine forced can be forced");
+        for &option in excluded {
+            self.exclude(option)
+                .expect("the options the other engine excluded can be excluded");
+        }
         for &option in choices {
             self.descend(option);
         }
@@ -264,7 +287,7 @@ impl Dlx<Links> {
         self.links.thread_in_order(order);
         self.links.set_work((0, 0));
         self.choice.clear();
-        self.forced.clear();
+        self.root.clear();
         self.restart();
     }
 }
@@ -274,7 +297,7 @@ impl<A: Arena> Search for Dlx<A> {
         Dlx {
             links: A::new(problem),
             choice: Vec::new(),
-            forced: Vec::new(),
+            root: Vec::new(),
             floor: 0,
             state: State::Forward,
             counters: Counters::default(),
@@ -297,31 +320,55 @@ impl<A: Arena> Search for Dlx<A> {
     }
 
     fn force(&mut self, option: usize) -> Result<(), ForceError> {
-        if self.state != State::Forward || !self.choice.is_empty() || self.counters.nodes != 0 {
+        if self.started() {
             return Err(ForceError::SearchStarted);
         }
         let first = self.links.choosable(option)?;
         self.links.cover_option(first);
-        self.forced.push(first);
+        self.root.push(Root::Forced(first));
+        Ok(())
+    }
+
+    fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
+        if self.started() {
+            return Err(ForceError::SearchStarted);
+        }
+        let links = &self.links;
+        let at = Root::to_exclude(
+            &self.root,
+            option,
+            |x| links.option_of(x),
+            links.choosable(option),
+        )?;
+        if let Some(x) = at {
+            self.links.exclude_option(x);
+            self.root.push(Root::Excluded(x));
+        }
         Ok(())
     }
 
     fn reset(&mut self) {
         // By the invariant of `search`, the option at each level of the stack and its
-        // branching item are covered, as are the forced options beneath level 0, latest on
-        // top.
-        while let Some(x) = self.choice.pop().or_else(|| self.forced.pop()) {
+        // branching item are covered, and beneath level 0 lie the changes made at the root,
+        // latest on top.
+        while let Some(x) = self.choice.pop() {
             self.links.uncover_option(x);
+        }
+        while let Some(change) = self.root.pop() {
+            match change {
+                Root::Forced(x) => self.links.uncover_option(x),
+                Root::Excluded(x) => self.links.include_option(x),
+            }
         }
         self.links.set_work((0, 0));
         self.restart();
     }
 
     fn reset_from(&mut self, pristine: &Dlx<A>) {
-        debug_assert!(pristine.choice.is_empty() && pristine.forced.is_empty());
+        debug_assert!(pristine.choice.is_empty() && pristine.root.is_empty());
         self.links.copy_from(&pristine.links);
         self.choice.clear();
-        self.forced.clear();
+        self.root.clear();
         self.restart();
     }
 
@@ -379,11 +426,14 @@ impl<A: Arena> Search for Dlx<A> {
 
     fn solution(&self, out: &mut Vec<usize>) {
         out.clear();
+        let forced = self.root.iter().filter_map(|&r| match r {
+            Root::Forced(x) => Some(x),
+            Root::Excluded(_) => None,
+        });
         out.extend(
-            self.forced
-                .iter()
-                .chain(&self.choice)
-                .map(|&x| self.links.option_of(x)),
+            forced
+                .chain(self.choice.iter().copied())
+                .map(|x| self.links.option_of(x)),
         );
     }
 

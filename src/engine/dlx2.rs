@@ -32,12 +32,14 @@ impl Dlx2 {
     pub(crate) fn take_over(
         &mut self,
         forced: &[usize],
+        excluded: &[usize],
         choices: &[usize],
         floor: usize,
         counters: Counters,
         work: (u64, u64),
     ) {
-        self.0.take_over(forced, choices, floor, counters, work);
+        self.0
+            .take_over(forced, excluded, choices, floor, counters, work);
     }
 
     /// Whether the links of `self` and `other` are equal node for node (for tests of resets).
@@ -59,6 +61,9 @@ impl Search for Dlx2 {
     }
     fn force(&mut self, option: usize) -> Result<(), ForceError> {
         self.0.force(option)
+    }
+    fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
+        self.0.exclude(option)
     }
     fn reset(&mut self) {
         self.0.reset();
@@ -153,6 +158,12 @@ impl Arena for ColorLinks {
     }
     fn uncover_option(&mut self, x: u32) {
         ColorLinks::uncover_option(self, x);
+    }
+    fn exclude_option(&mut self, x: u32) {
+        ColorLinks::exclude_option(self, x);
+    }
+    fn include_option(&mut self, x: u32) {
+        ColorLinks::include_option(self, x);
     }
     #[inline(always)]
     fn work(&self) -> (u64, u64) {

@@ -43,7 +43,7 @@
 //! through, as in [`super::dlx`].
 
 use super::colored::ColorLinks;
-use super::{Counters, Search};
+use super::{Counters, Root, Search};
 use crate::problem::Problem;
 use crate::search::{ForceError, Stats, Step};
 
@@ -104,8 +104,8 @@ pub(crate) struct Dlx3 {
     /// `capacity[i]` for primary item `i` (1-based, as the headers; entry 0 unused).
     capacity: Vec<Capacity>,
     levels: Vec<Level>,
-    /// The primary node of each option forced before the search, in order.
-    forced: Vec<u32>,
+    /// The options forced (by their primary nodes) and excluded before the search, in order.
+    root: Vec<Root>,
     /// Levels at the bottom of `levels` placed by [`Dlx3::descend`].
     floor: usize,
     state: State,
@@ -299,7 +299,7 @@ impl Search for Dlx3 {
             links: ColorLinks::new(problem),
             capacity,
             levels: Vec::new(),
-            forced: Vec::new(),
+            root: Vec::new(),
             floor: 0,
             state: State::Forward,
             counters: Counters::default(),
@@ -327,30 +327,51 @@ impl Search for Dlx3 {
         }
         let x = self.links.choosable(option)?;
         self.force_option(x);
-        self.forced.push(x);
+        self.root.push(Root::Forced(x));
+        Ok(())
+    }
+
+    fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
+        if self.state != State::Forward || !self.levels.is_empty() || self.counters.nodes != 0 {
+            return Err(ForceError::SearchStarted);
+        }
+        let links = &self.links;
+        let at = Root::to_exclude(
+            &self.root,
+            option,
+            |x| links.option_of(x),
+            links.choosable(option),
+        )?;
+        if let Some(x) = at {
+            self.links.exclude_option(x);
+            self.root.push(Root::Excluded(x));
+        }
         Ok(())
     }
 
     fn reset(&mut self) {
         // By the invariant of `search`, every level is complete: leave its choice and
-        // restore its item, from the top; then the forced options, latest first.
+        // restore its item, from the top; then the changes made at the root, latest first.
         while !self.levels.is_empty() {
             self.leave();
             self.restore();
         }
-        while let Some(x) = self.forced.pop() {
-            self.unforce_option(x);
+        while let Some(change) = self.root.pop() {
+            match change {
+                Root::Forced(x) => self.unforce_option(x),
+                Root::Excluded(x) => self.links.include_option(x),
+            }
         }
         self.links.set_work((0, 0));
         self.restart();
     }
 
     fn reset_from(&mut self, pristine: &Dlx3) {
-        debug_assert!(pristine.levels.is_empty() && pristine.forced.is_empty());
+        debug_assert!(pristine.levels.is_empty() && pristine.root.is_empty());
         self.links.copy_from(&pristine.links);
         self.capacity.copy_from_slice(&pristine.capacity);
         self.levels.clear();
-        self.forced.clear();
+        self.root.clear();
         self.restart();
     }
 
@@ -421,7 +442,10 @@ impl Search for Dlx3 {
 
     fn solution(&self, out: &mut Vec<usize>) {
         out.clear();
-        out.extend(self.forced.iter().map(|&x| self.links.option_of(x)));
+        out.extend(self.root.iter().filter_map(|&r| match r {
+            Root::Forced(x) => Some(self.links.option_of(x)),
+            Root::Excluded(_) => None,
+        }));
         out.extend(
             self.levels
                 .iter()

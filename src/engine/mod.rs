@@ -194,6 +194,41 @@ impl Counters {
     }
 }
 
+/// A change that a links engine made at the root before the search, by the node it was made
+/// from, kept to be undone last in, first out: an option forced or excluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Root {
+    /// Forced ([`Search::force`]).
+    Forced(u32),
+    /// Excluded ([`Search::exclude`]).
+    Excluded(u32),
+}
+
+impl Root {
+    /// The node from which a links engine whose root changes are `root` excludes `option`,
+    /// given what its `choosable` says of the option: `None` when the option is out of the
+    /// search already (hidden by a forced option, or excluded before); an error when it is
+    /// forced or not in the search. `option_of` names the option of a node.
+    pub(crate) fn to_exclude(
+        root: &[Root],
+        option: usize,
+        option_of: impl Fn(u32) -> usize,
+        choosable: Result<u32, ForceError>,
+    ) -> Result<Option<u32>, ForceError> {
+        if root
+            .iter()
+            .any(|&r| matches!(r, Root::Forced(x) if option_of(x) == option))
+        {
+            return Err(ForceError::Forced { option });
+        }
+        match choosable {
+            Ok(x) => Ok(Some(x)),
+            Err(ForceError::Conflict { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+}
+
 /// What [`crate::Solver`] needs of an engine; see the module docs for the contract.
 pub(crate) trait Search: Clone + std::fmt::Debug + Send + Sync {
     /// An engine for `problem`, ready to search.
@@ -214,7 +249,10 @@ pub(crate) trait Search: Clone + std::fmt::Debug + Send + Sync {
         options.iter().try_for_each(|&option| self.force(option))
     }
 
-    /// Undoes every choice and forced option, and zeroes the counters.
+    /// Removes `option` from the search before it starts; see [`crate::Solver::exclude`].
+    fn exclude(&mut self, option: usize) -> Result<(), ForceError>;
+
+    /// Undoes every choice, forced and excluded option, and zeroes the counters.
     fn reset(&mut self);
 
     /// [`Search::reset`] by copying `pristine`, an engine of the same problem that has neither

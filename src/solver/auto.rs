@@ -173,7 +173,7 @@ impl Solver {
     }
 
     /// Moves the search from the bits to the links, at the node where it stands (the bits
-    /// stopped before entering it): the links force the same options, replay the same
+    /// stopped before entering it): the links force and exclude the same options, replay the same
     /// choices with the same floor, and take over the counters and the work, so that the
     /// search goes on with the rest of the same tree.
     fn move_to_links(&mut self) {
@@ -184,6 +184,7 @@ impl Solver {
         bits.solution(&mut forced);
         bits.choices(&mut choices);
         forced.truncate(forced.len() - choices.len());
+        let excluded = bits.excluded();
         let counters: Counters = bits.counters_mut().clone();
         let stats = bits.stats();
         let work = (stats.updates, stats.cleansings);
@@ -192,8 +193,8 @@ impl Solver {
             .take()
             .unwrap_or_else(|| links_engine(&switch.problem));
         match &mut links {
-            Inner::Dlx(e) => e.take_over(&forced, &choices, self.floor, counters, work),
-            Inner::Dlx2(e) => e.take_over(&forced, &choices, self.floor, counters, work),
+            Inner::Dlx(e) => e.take_over(&forced, &excluded, &choices, self.floor, counters, work),
+            Inner::Dlx2(e) => e.take_over(&forced, &excluded, &choices, self.floor, counters, work),
             Inner::Bits(_) | Inner::Dlx3(_) | Inner::Propagate(_) => {
                 unreachable!("the links of a problem for the bits")
             }

@@ -283,7 +283,38 @@ impl Solver {
         each!(&mut self.engine, e => e.force_all(options))
     }
 
-    /// Undoes every choice and forced option and clears the statistics: the solver is as
+    /// Removes `option` from the search before it starts, as if the problem did not have it:
+    /// no solution reported afterwards contains it, and [`Solver::reset`] brings it back.
+    /// An option already out of the search (sharing an item with a forced option, or excluded
+    /// before) stays out, and nothing is done. Each node of the option taken out of an item's
+    /// list counts as an update, on every engine.
+    ///
+    /// Excluding the one known solution's option at a cell asks whether a puzzle has another
+    /// solution with a search for one solution instead of a count to two: how the Sudoku
+    /// generator checks that a puzzle stays unique.
+    ///
+    /// ```
+    /// use dancing::{ProblemBuilder, Solver};
+    /// // Items 0 and 1; options {0, 1}, {0}, {1}: two solutions.
+    /// let mut b = ProblemBuilder::new(2, 0);
+    /// b.option([0, 1]).unwrap();
+    /// b.option([0]).unwrap();
+    /// b.option([1]).unwrap();
+    /// let mut solver = Solver::new(&b.build().unwrap());
+    /// solver.exclude(0).unwrap();
+    /// assert_eq!(solver.next_solution().unwrap(), Some(vec![1, 2]));
+    /// assert_eq!(solver.next_solution().unwrap(), None);
+    /// ```
+    ///
+    /// # Errors
+    /// [`ForceError::Forced`] if the option is forced, [`ForceError::NotInSearch`] if it does
+    /// not exist or has no primary item, [`ForceError::SearchStarted`] once the search has
+    /// started.
+    pub fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
+        each!(&mut self.engine, e => e.exclude(option))
+    }
+
+    /// Undoes every choice, forced and excluded option and clears the statistics: the solver is as
     /// new (on the engine it started on, if [`Engine::Auto`] had moved it to the links), and
     /// no memory is allocated or freed.
     pub fn reset(&mut self) {

@@ -11,8 +11,12 @@
 //!    order, took from 2 s to more than two minutes (the heavy tail that restarts cut).
 //! 2. **Removal**: the cells are visited in a random order (by orbits of the chosen
 //!    [`Symmetry`], all cells of an orbit together); an orbit's givens are removed for good
-//!    when the puzzle still has exactly one solution (counting up to two), and put back
-//!    otherwise.
+//!    when the puzzle still has exactly one solution, and put back otherwise. For an orbit
+//!    of one cell, that is when no solution avoids the cell's digit (a search for one
+//!    solution with that digit excluded, [`SudokuSolver::count_avoiding_watched`]: the
+//!    solutions that place it are the one of the puzzle before), which took 23% of the
+//!    instructions out of `dancing sudoku generate` (see `docs/performance.md`); for a larger
+//!    orbit, and under a node budget ([`Generator::with_check_nodes`]), a count up to two.
 //!
 //! The result is **minimal**: removing any remaining given (any remaining orbit, with a
 //! symmetry) gives a puzzle with several solutions. One pass suffices: a given kept because
@@ -155,6 +159,8 @@ pub struct Generator {
     lists: Vec<Vec<usize>>,
     /// The removal never leaves fewer givens than this (0: no limit).
     min_givens: usize,
+    /// The node budget of each uniqueness check, if any.
+    check_nodes: Option<u64>,
 }
 
 impl Generator {
@@ -193,6 +199,7 @@ impl Generator {
             options,
             lists,
             min_givens: 0,
+            check_nodes: None,
         }
     }
 
@@ -210,6 +217,7 @@ impl Generator {
     /// module docs.
     pub fn with_check_nodes(mut self, nodes: Option<u64>) -> Generator {
         self.solver.set_max_nodes(nodes);
+        self.check_nodes = nodes;
         self
     }
 
@@ -315,6 +323,7 @@ impl Generator {
         }
         rng.shuffle(&mut orbits);
         let mut puzzle = solution.clone();
+        let mut avoid = Grid::empty(self.shape);
         let mut givens = n * n;
         let mut nodes = 0;
         for (visited, orbit) in orbits.iter().enumerate() {
@@ -329,17 +338,30 @@ impl Generator {
                 continue;
             }
             let share = |explored: f64| (visited as f64 + explored) / orbits.len() as f64;
-            // Unique when proved so within the node budget, if any.
-            let count = self.solver.count_watched(&puzzle, 2, |p| {
+            let watched = |p: Progress| {
                 watch(Progress {
                     nodes: nodes + p.nodes,
                     explored: share(p.explored),
                 })
-            });
+            };
+            // Unique when proved so within the node budget, if any: for one cell, when no
+            // solution avoids its digit; for several, or under a budget (which bounds the
+            // finished puzzle's own count), by a count up to two.
+            let count = match orbit[..] {
+                [c] if self.check_nodes.is_none() => {
+                    avoid.set(c / n, c % n, solution.cells()[c]);
+                    let avoiding = self
+                        .solver
+                        .count_avoiding_watched(&puzzle, &avoid, 1, watched);
+                    avoid.set(c / n, c % n, 0);
+                    avoiding.map(|count| count == 0)
+                }
+                _ => (self.solver.count_watched(&puzzle, 2, watched)).map(|count| count == 1),
+            };
             nodes += self.solver.stats().nodes;
             let unique = match count {
                 Err(SolveError::Stopped { .. }) => return None,
-                count => count.is_ok_and(|count| count == 1),
+                count => count.unwrap_or(false),
             };
             if !unique {
                 for &c in orbit {

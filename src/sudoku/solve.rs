@@ -57,7 +57,7 @@ use std::time::{Duration, Instant};
 
 use crate::sudoku::grid::{Conflict, Grid, Shape};
 use crate::sudoku::rules::{Clique, House, Rules};
-use crate::{Count, Engine, Problem, ProblemBuilder, Solver, Step};
+use crate::{Count, Engine, ForceError, Problem, ProblemBuilder, Solver, Step};
 
 /// Why a puzzle has no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -384,6 +384,7 @@ impl SudokuSolver {
         let limit = limit.max(1);
         let found = self.search(
             puzzle,
+            None,
             limit,
             |solver| {
                 if first.is_none() {
@@ -423,16 +424,60 @@ impl SudokuSolver {
         limit: u64,
         watch: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Count, SolveError> {
-        let found = self.search(puzzle, limit, |_| {}, watch)?;
+        let found = self.search(puzzle, None, limit, |_| {}, watch)?;
         Ok(Count::from_search(found, Some(limit)))
     }
 
-    /// Places the givens of `puzzle` and searches up to `limit` solutions, calling `found` at
-    /// each and `watch` every `watch_every` nodes, which may stop the search; returns how many
-    /// it found.
+    /// [`SudokuSolver::count_watched`] of the solutions of `puzzle` that place none of the
+    /// digits of `avoid` (a grid of the same shape) in its cell: those digits are excluded
+    /// from the search ([`crate::Solver::exclude`]), not filtered out after it. A puzzle whose
+    /// known solution has digit `d` in a blank cell has another solution exactly when it has
+    /// one avoiding `d` there, and a search for one such solution is smaller than a count to
+    /// two: how [`super::generate`] checks that a removal keeps a puzzle unique.
+    ///
+    /// ```
+    /// use dancing::sudoku::{grid::Grid, grid::Shape, read::parse_line, solve::SudokuSolver};
+    /// let puzzle = parse_line(
+    ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    /// ).unwrap();
+    /// let mut solver = SudokuSolver::new(Shape::CLASSIC);
+    /// // The one solution has 4 in row 1, column 3: no solution avoids it.
+    /// let mut avoid = Grid::empty(Shape::CLASSIC);
+    /// avoid.set(0, 2, 4);
+    /// let go_on = |_| std::ops::ControlFlow::Continue(());
+    /// assert_eq!(solver.count_avoiding_watched(&puzzle, &avoid, 1, go_on).unwrap(), 0);
+    /// // Without the 5 given in row 1, column 1, none avoids a 5 there: it stays unique.
+    /// let mut fewer = puzzle.clone();
+    /// fewer.set(0, 0, 0);
+    /// avoid.set(0, 0, 5);
+    /// assert_eq!(solver.count_avoiding_watched(&fewer, &avoid, 1, go_on).unwrap(), 0);
+    /// // The empty grid has solutions that avoid both: at least one.
+    /// let empty = Grid::empty(Shape::CLASSIC);
+    /// let some = solver.count_avoiding_watched(&empty, &avoid, 1, go_on).unwrap();
+    /// assert_eq!(some.to_string(), "1+");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`SudokuSolver::count_watched`]; `avoid` of another shape than the rules' is
+    /// [`SolveError::WrongShape`].
+    pub fn count_avoiding_watched(
+        &mut self,
+        puzzle: &Grid,
+        avoid: &Grid,
+        limit: u64,
+        watch: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Count, SolveError> {
+        let found = self.search(puzzle, Some(avoid), limit, |_| {}, watch)?;
+        Ok(Count::from_search(found, Some(limit)))
+    }
+
+    /// Places the givens of `puzzle`, excludes the digits of `avoid` from their cells, and
+    /// searches up to `limit` solutions, calling `found` at each and `watch` every
+    /// `watch_every` nodes, which may stop the search; returns how many it found.
     fn search(
         &mut self,
         puzzle: &Grid,
+        avoid: Option<&Grid>,
         limit: u64,
         mut found: impl FnMut(&Self),
         mut watch: impl FnMut(Progress) -> ControlFlow<()>,
@@ -443,10 +488,14 @@ impl SudokuSolver {
         let side = shape.side();
         // Reset first, so that `stats` is zero for a puzzle refused before any search.
         self.solver.reset_from(&self.pristine);
-        if puzzle.shape() != shape {
+        if let Some(wrong) = [Some(puzzle), avoid]
+            .into_iter()
+            .flatten()
+            .find(|grid| grid.shape() != shape)
+        {
             return Err(SolveError::WrongShape {
                 expected: side,
-                found: puzzle.shape().side(),
+                found: wrong.shape().side(),
             });
         }
         // Two givens in conflict share an item, so forcing the second fails: the conflict is
@@ -461,6 +510,15 @@ impl SudokuSolver {
             return Err(puzzle
                 .conflict_under(&self.rules)
                 .map_or(SolveError::Unsolvable, SolveError::Conflict));
+        }
+        let avoided = avoid.map_or(&[][..], |grid| grid.cells());
+        for (cell, &digit) in avoided.iter().enumerate().filter(|&(_, &d)| d != 0) {
+            match self.solver.exclude(option_of(side, cell, digit)) {
+                Ok(()) => {}
+                // A given to avoid: no solution.
+                Err(ForceError::Forced { .. }) => return Ok(0),
+                Err(e) => unreachable!("every digit of a grid is an option of its matrix: {e}"),
+            }
         }
         let mut count = 0;
         while count < limit {

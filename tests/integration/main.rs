@@ -21,6 +21,7 @@ mod distributed;
 mod docs;
 mod engine;
 mod engines;
+mod exclude;
 mod hardening;
 mod instances;
 mod knuth_format;

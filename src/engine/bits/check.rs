@@ -9,6 +9,7 @@ impl Bits {
     pub(crate) fn same_state(&self, other: &Bits) -> bool {
         self.levels == other.levels
             && self.forced == other.forced
+            && self.excluded == other.excluded
             && self.cursor.top == other.cursor.top
             && (0..=self.cursor.top).all(|f| {
                 self.frames.frame(f) == other.frames.frame(f)
@@ -16,7 +17,8 @@ impl Bits {
             })
     }
 
-    /// The state after choosing `chosen` from the root, computed from the table alone:
+    /// The state after choosing `chosen` from the root, the options excluded before the
+    /// search left out, computed from the table alone:
     /// active options and counts as invariant 2 of the module docs says, and the purified
     /// bytes as [`super::colors`] says; `None` if two of the options are incompatible.
     fn state_after(&self, chosen: &[u32]) -> Option<Frame> {
@@ -46,7 +48,7 @@ impl Bits {
         }
         let mut active = vec![0u64; t.words];
         for o in 0..t.options() as u32 {
-            if compatible(&state, o) {
+            if compatible(&state, o) && !self.excluded.contains(&o) {
                 active[o as usize / 64] |= 1 << (o % 64);
             }
         }

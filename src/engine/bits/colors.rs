@@ -201,6 +201,25 @@ impl Colors {
 /// then one over the options removed, then one for each purification to count `fin_j`.
 /// Measured on debruijn-2-3-7 (callgrind), this took a sixth fewer instructions than one
 /// pass over the words taking each word through all the steps.
+/// The nodes of option `o` that DLX2 would leave in their lists when it excludes the option
+/// in frame `f`: its colored items purified with its color (it is active, so any purified
+/// item of it has its color).
+pub(super) fn cleansed(
+    table: &Table,
+    colors: &Colors,
+    frames: &mut Frames,
+    f: usize,
+    o: u32,
+) -> u64 {
+    let purified = frames.colored_mut(f).2;
+    let items = table.items_of(o);
+    let slots = &colors.slots[table.mentions(o)..][..items.len()];
+    let colored = items.iter().zip(slots).filter(|&(_, &s)| s != NONE);
+    colored
+        .filter(|&(&i, _)| colors.is_purified(purified, i))
+        .count() as u64
+}
+
 #[inline(always)]
 pub(super) fn choose<const N: usize>(
     table: &Table,

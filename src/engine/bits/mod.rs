@@ -147,6 +147,9 @@ pub(crate) struct Bits {
     levels: Vec<Level>,
     /// The options forced before the search, in order.
     forced: Vec<u32>,
+    /// The options excluded before the search, in order (for the links, should the search
+    /// move there).
+    excluded: Vec<u32>,
     cursor: Cursor,
     counters: Counters,
     /// Room for the conflicts of an option when the table does not keep them, then for the
@@ -255,6 +258,12 @@ impl Bits {
     #[target_feature(enable = "avx2,popcnt")]
     unsafe fn search_avx2<const COLORED: bool>(&mut self, cut: usize) -> Option<Step> {
         self.search_with::<true, COLORED>(cut)
+    }
+
+    /// The options excluded before the search, as the problem numbers them, in order.
+    pub(crate) fn excluded(&self) -> Vec<usize> {
+        let index = |o: u32| self.table.index[o as usize] as usize;
+        self.excluded.iter().map(|&o| index(o)).collect()
     }
 
     /// Whether the search has left the root, so that no option can be forced any more.
@@ -406,6 +415,7 @@ impl Bits {
             colors: colors.map(Arc::new),
             levels: Vec::new(),
             forced: Vec::new(),
+            excluded: Vec::new(),
             cursor: Cursor {
                 top: 0,
                 floor: 0,
@@ -509,11 +519,40 @@ impl Search for Bits {
         result
     }
 
+    /// Removes the option from frame 0: its primary items' counts fall by one. Counts an
+    /// update for each of its nodes that DLX1 or DLX2 would take out of its list.
+    fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
+        let (forced, root) = (&self.forced, self.frames.frame(0).0);
+        let Some(o) = self.table.to_exclude(
+            option,
+            self.search_started(),
+            |o| forced.contains(&o),
+            |o| root[o as usize / 64] >> (o % 64) & 1 == 1,
+        )?
+        else {
+            return Ok(());
+        };
+        let table = &*self.table;
+        let cleansed = match self.colors.as_deref() {
+            Some(colors) => colors::cleansed(table, colors, &mut self.frames, 0, o),
+            None => 0,
+        };
+        let (one, left) = self.scratch.split_at_mut(table.words);
+        one.fill(0);
+        one[o as usize / 64] = 1 << (o % 64);
+        let (active, counts) = self.frames.frame_mut(0);
+        let others = clear_any(self.avx2, table, active, counts, one, left);
+        self.cursor.updates += others + 1 - cleansed;
+        self.excluded.push(o);
+        Ok(())
+    }
+
     fn reset(&mut self) {
         self.frames.reset(&self.table);
         self.cursor.top = 0;
         self.levels.clear();
         self.forced.clear();
+        self.excluded.clear();
         self.cursor.floor = 0;
         self.cursor.state = State::Forward;
         self.counters.restart();

@@ -445,6 +445,29 @@ impl Table {
         Ok(o)
     }
 
+    /// Option `option` of the problem as the table numbers it, for a search's `exclude`:
+    /// `None` when it is out of the search already (not `live` at the root: excluded before,
+    /// or sharing an item with a forced option); the errors every engine gives (the search
+    /// has `started`; the option is not in the search; it is `forced`).
+    pub(crate) fn to_exclude(
+        &self,
+        option: usize,
+        started: bool,
+        forced: impl FnOnce(u32) -> bool,
+        live: impl FnOnce(u32) -> bool,
+    ) -> Result<Option<u32>, ForceError> {
+        if started {
+            return Err(ForceError::SearchStarted);
+        }
+        let o = self
+            .option_of(option)
+            .ok_or(ForceError::NotInSearch { option })?;
+        if forced(o) {
+            return Err(ForceError::Forced { option });
+        }
+        Ok(live(o).then_some(o))
+    }
+
     pub(crate) fn option_of(&self, option: usize) -> Option<u32> {
         if self.index.get(option) == Some(&(option as u32)) {
             return Some(option as u32);

@@ -462,6 +462,23 @@ impl ColorLinks {
         Ok(primary.expect("an option in the arena names a primary item"))
     }
 
+    /// Removes every node of `x`'s option (`x` a node of a primary item, as
+    /// [`ColorLinks::choosable`] gives) from its item's list, except cleansed ones, `x`'s
+    /// last: the option is excluded before the search. Counts one update a node removed.
+    pub(crate) fn exclude_option(&mut self, x: u32) {
+        let hidden = hide(&mut self.nodes, &mut self.len, x);
+        let n = node(&self.nodes, x);
+        unlink(&mut self.nodes, &mut self.len, n);
+        self.updates += hidden + 1;
+    }
+
+    /// Undoes [`ColorLinks::exclude_option`] of `x`, which must be the latest removal in
+    /// force.
+    pub(crate) fn include_option(&mut self, x: u32) {
+        relink(&mut self.nodes, &mut self.len, x);
+        unhide(&mut self.nodes, &mut self.len, x);
+    }
+
     /// Removes item `i` from its active list.
     #[inline(always)]
     pub(crate) fn deactivate(&mut self, i: u32) {

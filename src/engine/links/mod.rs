@@ -476,6 +476,32 @@ impl Links {
         })
     }
 
+    /// Whether the node at address `x` is in its item's list (a removed node keeps its links,
+    /// but its neighbours no longer point to it).
+    pub(crate) fn is_linked(&self, x: u32) -> bool {
+        self.node(self.node(x).up).down == x
+    }
+
+    /// Removes every node of `x`'s option from its item's list, `x`'s last: the option is
+    /// excluded before the search. Counts one update a node.
+    pub(crate) fn exclude_option(&mut self, x: u32) {
+        let hidden = hide(&mut self.nodes, &mut self.len, x);
+        let n = node(&self.nodes, x);
+        node_mut(&mut self.nodes, n.up).down = n.down;
+        node_mut(&mut self.nodes, n.down).up = n.up;
+        *at_mut(&mut self.len, n.item) -= 1;
+        self.updates += hidden + 1;
+    }
+
+    /// Undoes [`Links::exclude_option`] of `x`, which must be the latest removal in force.
+    pub(crate) fn include_option(&mut self, x: u32) {
+        let n = node(&self.nodes, x);
+        node_mut(&mut self.nodes, n.up).down = x;
+        node_mut(&mut self.nodes, n.down).up = x;
+        *at_mut(&mut self.len, n.item) += 1;
+        unhide(&mut self.nodes, &mut self.len, x);
+    }
+
     /// Covers item `c`: unlinks it from its item list and hides every option in its list.
     #[inline]
     pub(crate) fn cover(&mut self, c: u32) {

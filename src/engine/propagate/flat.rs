@@ -95,6 +95,11 @@ impl Rep for Flat {
         removed
     }
 
+    fn exclude(&mut self, table: &Table, d: usize, o: u32) {
+        let w = o as usize / 64;
+        self.frame_mut(d).remove(table, w..w + 1, |_| 1 << (o % 64));
+    }
+
     fn propagate(&mut self, table: &Table, d: usize, checked: &mut [u16], work: &mut Work) -> bool {
         let mut scratch = std::mem::take(&mut self.scratch);
         let mut f = self.frame_mut(d);

@@ -211,6 +211,10 @@ impl Search for Propagate {
         each!(self, t => t.force(option))
     }
 
+    fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
+        each!(self, t => t.exclude(option))
+    }
+
     fn reset(&mut self) {
         each!(self, t => t.reset());
     }

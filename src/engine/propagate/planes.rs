@@ -436,6 +436,11 @@ impl Rep for Planes {
         with_frame!(self, d, f => f.choose(o))
     }
 
+    fn exclude(&mut self, _: &Table, d: usize, o: u32) {
+        let s = self.layout.slot_of[o as usize] as usize;
+        with_frame!(self, d, f => f.clear(s / 64, 1 << (s % 64)));
+    }
+
     fn propagate(&mut self, table: &Table, d: usize, checked: &mut [u16], work: &mut Work) -> bool {
         let n = self.stride - BLOCK;
         with_frame!(self, d, f => rep::fixpoint(

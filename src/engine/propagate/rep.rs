@@ -64,6 +64,10 @@ pub(crate) trait Rep: Clone + std::fmt::Debug + Send + Sync + Sized {
     /// many were removed.
     fn choose(&mut self, table: &Table, d: usize, o: u32) -> u64;
 
+    /// Removes live option `o` from frame `d` without propagating, decrementing the counts of
+    /// its primary items (an option excluded before the search).
+    fn exclude(&mut self, table: &Table, d: usize, o: u32);
+
     /// Applies the rules in frame `d` until neither changes anything (true) or an item has
     /// no live option (false). `checked` holds, for each primary item, its count when the
     /// subsets rule last looked at it (or more, for an item it has not looked at).

@@ -157,6 +157,22 @@ impl<R: Rep> Tree<R> {
         Ok(())
     }
 
+    /// Removes the option from the root's frame, without propagating (as [`Tree::force`]).
+    pub(super) fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
+        let (frames, forced) = (&self.frames, &self.forced);
+        let at = self.table.to_exclude(
+            option,
+            self.search_started(),
+            |o| forced.contains(&o),
+            |o| frames.is_live(0, o),
+        )?;
+        if let Some(o) = at {
+            self.frames.exclude(&self.table, 0, o);
+            self.work.removed += 1;
+        }
+        Ok(())
+    }
+
     pub(super) fn reset(&mut self) {
         self.frames.reset(&self.table);
         self.levels.clear();
