@@ -341,6 +341,20 @@ impl Solver {
         true
     }
 
+    /// The state and statistics of [`Solver::reset`] followed by [`Solver::force_all`] of
+    /// `forced` and [`Solver::exclude`] of each of `excluded`, reached from the root the
+    /// solver holds by changing only the options that differ, where the engine can (the bits
+    /// without colors, their table keeping the conflicts: Sudoku's): `false` where it cannot
+    /// or the slow way would fail, leaving a state that only a reset clears. The Sudoku
+    /// generator's checks differ by a given or two.
+    pub(crate) fn reroot(&mut self, forced: &[usize], excluded: &[usize]) -> bool {
+        self.back_to_start();
+        match &mut self.engine {
+            Inner::Bits(e) => e.reroot(forced, excluded).is_some(),
+            _ => false,
+        }
+    }
+
     /// [`Solver::reset`] by copying the state of `pristine`, a solver of the same problem that
     /// has neither searched nor forced anything, instead of undoing step by step.
     pub(crate) fn reset_from(&mut self, pristine: &Solver) {

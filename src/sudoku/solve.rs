@@ -248,6 +248,8 @@ pub struct SudokuSolver {
     watch_every: Option<u64>,
     /// The options of the givens of the puzzle being solved (kept to reuse the buffer).
     givens: Vec<usize>,
+    /// The options of the digits it avoids ([`SudokuSolver::count_avoiding_watched`]).
+    avoided: Vec<usize>,
     /// For each option of the matrix ([`option_of`]): its cell (row-major) and its digit.
     places: Vec<(u16, u8)>,
 }
@@ -298,6 +300,7 @@ impl SudokuSolver {
             max_time: None,
             watch_every: None,
             givens: Vec::new(),
+            avoided: Vec::new(),
             places,
         }
     }
@@ -486,38 +489,47 @@ impl SudokuSolver {
         let mut next_watch = self.watch_every.unwrap_or(u64::MAX);
         let shape = self.rules.shape();
         let side = shape.side();
-        // Reset first, so that `stats` is zero for a puzzle refused before any search.
-        self.solver.reset_from(&self.pristine);
         if let Some(wrong) = [Some(puzzle), avoid]
             .into_iter()
             .flatten()
             .find(|grid| grid.shape() != shape)
         {
+            // Reset, so that `stats` is zero for a puzzle refused before any search.
+            self.solver.reset_from(&self.pristine);
             return Err(SolveError::WrongShape {
                 expected: side,
                 found: wrong.shape().side(),
             });
         }
-        // Two givens in conflict share an item, so forcing the second fails: the conflict is
-        // looked for (to name it) only then, which spares the scan for every puzzle.
         self.givens.clear();
         let givens = puzzle.cells().iter().enumerate().filter(|&(_, &d)| d != 0);
         self.givens
             .extend(givens.map(|(cell, &digit)| option_of(side, cell, digit)));
-        if self.solver.force_all(&self.givens).is_err() {
+        self.avoided.clear();
+        let avoided = avoid.map_or(&[][..], |grid| grid.cells()).iter();
+        let avoided = avoided.enumerate().filter(|&(_, &d)| d != 0);
+        self.avoided
+            .extend(avoided.map(|(cell, &digit)| option_of(side, cell, digit)));
+        // From the root of the last search when few givens differ (the generator's checks),
+        // else from a reset.
+        if !self.solver.reroot(&self.givens, &self.avoided) {
             self.solver.reset_from(&self.pristine);
-            // (Givens that cannot all be forced leave no solution, named or not.)
-            return Err(puzzle
-                .conflict_under(&self.rules)
-                .map_or(SolveError::Unsolvable, SolveError::Conflict));
-        }
-        let avoided = avoid.map_or(&[][..], |grid| grid.cells());
-        for (cell, &digit) in avoided.iter().enumerate().filter(|&(_, &d)| d != 0) {
-            match self.solver.exclude(option_of(side, cell, digit)) {
-                Ok(()) => {}
-                // A given to avoid: no solution.
-                Err(ForceError::Forced { .. }) => return Ok(0),
-                Err(e) => unreachable!("every digit of a grid is an option of its matrix: {e}"),
+            // Two givens in conflict share an item, so forcing the second fails: the conflict
+            // is looked for (to name it) only then, which spares the scan for every puzzle.
+            if self.solver.force_all(&self.givens).is_err() {
+                self.solver.reset_from(&self.pristine);
+                // (Givens that cannot all be forced leave no solution, named or not.)
+                return Err(puzzle
+                    .conflict_under(&self.rules)
+                    .map_or(SolveError::Unsolvable, SolveError::Conflict));
+            }
+            for &option in &self.avoided {
+                match self.solver.exclude(option) {
+                    Ok(()) => {}
+                    // A given to avoid: no solution.
+                    Err(ForceError::Forced { .. }) => return Ok(0),
+                    Err(e) => unreachable!("every digit of a grid is an option of its matrix: {e}"),
+                }
             }
         }
         let mut count = 0;

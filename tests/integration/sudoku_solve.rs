@@ -429,3 +429,53 @@ fn a_puzzle_of_another_shape_and_a_spent_time_budget_are_said_in_plain_words() {
         "gave up after 1.5 s, the time allowed (7 nodes)"
     );
 }
+
+/// A solver reused on puzzles a given or two apart (as the generator's checks are, which the
+/// bit engine answers by moving its root rather than forcing every given again), counting
+/// and avoiding digits, answers each as a fresh solver does, with the same statistics.
+#[test]
+fn a_solver_reused_on_puzzles_a_given_apart_answers_as_a_fresh_one() {
+    let solution = grid(CLASSIC_SOLUTION);
+    let mut puzzle = grid(HARD);
+    let mut reused = SudokuSolver::new(Shape::CLASSIC);
+    let mut avoid = Grid::empty(Shape::CLASSIC);
+    let hard_solution = reused.solve(&puzzle, 1).unwrap().grid;
+    let mut moves = 0;
+    let blanks: Vec<usize> = (0..81).filter(|&c| puzzle.cells()[c] == 0).collect();
+    for cell in blanks {
+        // Add the solution's digit at one blank, then take away an earlier given.
+        let (r, c) = (cell / 9, cell % 9);
+        puzzle.set(r, c, hard_solution.cells()[cell]);
+        if moves % 3 == 2 {
+            let given = (0..81).find(|&g| puzzle.cells()[g] != 0).unwrap();
+            puzzle.set(given / 9, given % 9, 0);
+        }
+        moves += 1;
+        avoid.set(r, c, hard_solution.cells()[cell]);
+        let go_on = |_| std::ops::ControlFlow::Continue(());
+        let mut fresh = SudokuSolver::new(Shape::CLASSIC);
+        assert_eq!(
+            reused.count(&puzzle, 2).unwrap(),
+            fresh.count(&puzzle, 2).unwrap()
+        );
+        assert_eq!(reused.stats(), fresh.stats(), "{}", puzzle.to_line());
+        let mut fresh = SudokuSolver::new(Shape::CLASSIC);
+        assert_eq!(
+            reused
+                .count_avoiding_watched(&puzzle, &avoid, 1, go_on)
+                .unwrap(),
+            fresh
+                .count_avoiding_watched(&puzzle, &avoid, 1, go_on)
+                .unwrap()
+        );
+        assert_eq!(reused.stats(), fresh.stats(), "{}", puzzle.to_line());
+        avoid.set(r, c, 0);
+    }
+    assert!(moves > 50);
+    // And a puzzle of another grid, all its givens different: forced again from a reset.
+    let mut fresh = SudokuSolver::new(Shape::CLASSIC);
+    let classic = grid(CLASSIC);
+    assert_eq!(reused.solve(&classic, 2).unwrap().grid, solution);
+    fresh.solve(&classic, 2).unwrap();
+    assert_eq!(reused.stats(), fresh.stats());
+}

@@ -22,6 +22,8 @@ pub(crate) struct Frames {
     flags: usize,
     /// Words in a frame: `words + padded / 4 + flags`.
     width: usize,
+    /// A copy of frame 0 as the search found it (see [`Frames::save_root`]).
+    root: Vec<u64>,
 }
 
 impl Frames {
@@ -37,6 +39,7 @@ impl Frames {
             padded,
             flags,
             width,
+            root: Vec::new(),
         };
         frames.reset(table);
         frames
@@ -48,6 +51,18 @@ impl Frames {
         active.copy_from_slice(&table.root_active);
         counts.copy_from_slice(&table.root_counts);
         self.colored_mut(0).2.fill(0);
+    }
+
+    /// Keeps a copy of frame 0, which the search may change in place (a level with one
+    /// option does not take a frame of its own), for [`Frames::restore_root`].
+    pub(crate) fn save_root(&mut self) {
+        self.root.clear();
+        self.root.extend_from_slice(&self.data[..self.width]);
+    }
+
+    /// Puts back frame 0 as [`Frames::save_root`] last kept it.
+    pub(crate) fn restore_root(&mut self) {
+        self.data[..self.width].copy_from_slice(&self.root);
     }
 
     /// Frame `f`: its active options and its counts.

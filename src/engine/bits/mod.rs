@@ -80,6 +80,7 @@ mod colors;
 mod cover;
 pub(crate) use self::cover::next_option;
 mod frames;
+mod reroot;
 pub(crate) mod scan;
 mod sweep;
 pub(crate) mod table;
@@ -150,6 +151,11 @@ pub(crate) struct Bits {
     /// The options excluded before the search, in order (for the links, should the search
     /// move there).
     excluded: Vec<u32>,
+    /// Whether the frames keep a copy of the root as the current search found it (see
+    /// [`Frames::save_root`]); cleared by whatever changes the root.
+    root_saved: bool,
+    /// Room for the bitsets of [`Bits::reroot`].
+    sets: Vec<u64>,
     cursor: Cursor,
     counters: Counters,
     /// Room for the conflicts of an option when the table does not keep them, then for the
@@ -416,6 +422,8 @@ impl Bits {
             levels: Vec::new(),
             forced: Vec::new(),
             excluded: Vec::new(),
+            root_saved: false,
+            sets: Vec::new(),
             cursor: Cursor {
                 top: 0,
                 floor: 0,
@@ -449,6 +457,7 @@ impl Search for Bits {
     }
 
     fn force(&mut self, option: usize) -> Result<(), ForceError> {
+        self.root_saved = false;
         let root = self.frames.frame(0).0;
         let o = self.table.to_force(option, self.search_started(), |o| {
             root[o as usize / 64] >> (o % 64) & 1 == 1
@@ -482,6 +491,7 @@ impl Search for Bits {
     /// Sudoku): their union is removed at once, which removes the same options as forcing
     /// them one by one, and so the same counts and `updates`.
     fn force_all(&mut self, options: &[usize]) -> Result<(), ForceError> {
+        self.root_saved = false;
         let table = &*self.table;
         if self.colors.is_some() || table.kept_conflicts(0).is_none() {
             return options.iter().try_for_each(|&option| self.force(option));
@@ -522,6 +532,7 @@ impl Search for Bits {
     /// Removes the option from frame 0: its primary items' counts fall by one. Counts an
     /// update for each of its nodes that DLX1 or DLX2 would take out of its list.
     fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
+        self.root_saved = false;
         let (forced, root) = (&self.forced, self.frames.frame(0).0);
         let Some(o) = self.table.to_exclude(
             option,
@@ -553,6 +564,7 @@ impl Search for Bits {
         self.levels.clear();
         self.forced.clear();
         self.excluded.clear();
+        self.root_saved = false;
         self.cursor.floor = 0;
         self.cursor.state = State::Forward;
         self.counters.restart();
@@ -568,6 +580,11 @@ impl Search for Bits {
     }
 
     fn search(&mut self, cut: usize) -> Option<Step> {
+        if !self.search_started() {
+            // For `reroot`: the root as the options forced and excluded left it.
+            self.frames.save_root();
+            self.root_saved = true;
+        }
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the processor has AVX2 and `popcnt` (see
