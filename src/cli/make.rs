@@ -3,6 +3,7 @@
 
 use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -244,45 +245,49 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
     report.bar().set_length(args.count);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut made, mut missed, mut clues) = (0u64, 0u64, 0usize);
+    // A rating is a second search of each puzzle: made only when it is asked for.
+    let rated = band.is_some() || args.format == Format::Jsonl;
+    // One generator (and rating solver) for each worker thread, kept from chunk to chunk:
+    // building one takes about as long as making two puzzles.
+    let workers: Vec<Mutex<(Generator, Option<SudokuSolver>)>> = (0..jobs)
+        .map(|_| {
+            let generator = Generator::with_rules(rules.clone(), symmetry)
+                .with_min_givens(args.min_givens.unwrap_or(0))
+                .with_check_nodes(args.check_nodes);
+            let solver = rated.then(|| {
+                let mut solver = SudokuSolver::with_rules(rules.clone());
+                solver.set_max_nodes(args.common.max_nodes);
+                solver
+            });
+            Mutex::new((generator, solver))
+        })
+        .collect();
     let mut start = 0;
     while start < args.count && !super::interrupted() && !late() {
         let end = (start + CHUNK).min(args.count);
-        // A rating is a second search of each puzzle: made only when it is asked for.
-        let rated = band.is_some() || args.format == Format::Jsonl;
         let chunk: Vec<Option<(u64, Generated, Option<rate::Rating>)>> = pool.install(|| {
             (start..end)
                 .into_par_iter()
-                .map_init(
-                    || {
-                        (
-                            Generator::with_rules(rules.clone(), symmetry)
-                                .with_min_givens(args.min_givens.unwrap_or(0))
-                                .with_check_nodes(args.check_nodes),
-                            rated.then(|| {
-                                let mut solver = SudokuSolver::with_rules(rules.clone());
-                                solver.set_max_nodes(args.common.max_nodes);
-                                solver
-                            }),
-                        )
-                    },
-                    |(generator, solver), k| {
-                        (0..args.attempts).find_map(|attempt| {
-                            if late() {
-                                return None;
-                            }
-                            let seed = puzzle_seed(args.seed, (k << 20) | attempt);
-                            let made = generator.generate(seed);
-                            let rating = match solver {
-                                Some(solver) => Some(rate::rate(solver, &made.puzzle).ok()?),
-                                None => None,
-                            };
-                            let fits = args.clues.is_none_or(|k| made.puzzle.givens() <= k)
-                                && band
-                                    .is_none_or(|b| rating.as_ref().is_some_and(|r| r.band == b));
-                            fits.then_some((seed, made, rating))
-                        })
-                    },
-                )
+                .map(|k| {
+                    // Each worker has its own: the lock is never contended.
+                    let worker = rayon::current_thread_index().expect("a worker of the pool");
+                    let mut worker = workers[worker].lock().expect("no worker panicked");
+                    let (generator, solver) = &mut *worker;
+                    (0..args.attempts).find_map(|attempt| {
+                        if late() {
+                            return None;
+                        }
+                        let seed = puzzle_seed(args.seed, (k << 20) | attempt);
+                        let made = generator.generate(seed);
+                        let rating = match solver {
+                            Some(solver) => Some(rate::rate(solver, &made.puzzle).ok()?),
+                            None => None,
+                        };
+                        let fits = args.clues.is_none_or(|k| made.puzzle.givens() <= k)
+                            && band.is_none_or(|b| rating.as_ref().is_some_and(|r| r.band == b));
+                        fits.then_some((seed, made, rating))
+                    })
+                })
                 .collect()
         });
         let late_now = late();

@@ -147,7 +147,6 @@ pub struct Generated {
 #[derive(Clone, Debug)]
 pub struct Generator {
     shape: Shape,
-    symmetry: Symmetry,
     solver: SudokuSolver,
     /// The matrix of the empty grid, whose solutions are the full grids.
     problem: Problem,
@@ -157,6 +156,11 @@ pub struct Generator {
     options: Vec<Vec<usize>>,
     /// The options of each item of that matrix.
     lists: Vec<Vec<usize>>,
+    /// The orbits of the symmetry, each a sorted list of cells, in the order of their first
+    /// cells.
+    orbits: Vec<Vec<usize>>,
+    /// Room for the items the givens cover, in [`Generator::forced`].
+    covered: Vec<bool>,
     /// The removal never leaves fewer givens than this (0: no limit).
     min_givens: usize,
     /// The node budget of each uniqueness check, if any.
@@ -192,12 +196,13 @@ impl Generator {
         }
         Generator {
             shape,
-            symmetry,
             solver: SudokuSolver::with_rules(rules),
             full: Solver::with_engine(&problem, Engine::Links),
             problem,
             options,
             lists,
+            orbits: orbits(shape.side(), symmetry),
+            covered: Vec::new(),
             min_givens: 0,
             check_nodes: None,
         }
@@ -309,24 +314,30 @@ impl Generator {
     ) -> Option<Generated> {
         let mut rng = Rng::new(seed);
         let solution = self.full_grid(&mut rng);
+        // The orbits in a random order (the same order as shuffling the orbits themselves).
+        let orbits = std::mem::take(&mut self.orbits);
+        let mut order: Vec<usize> = (0..orbits.len()).collect();
+        rng.shuffle(&mut order);
+        let result = self.remove(&mut watch, &orbits, &order, solution);
+        self.orbits = orbits;
+        result
+    }
+
+    /// The removal of [`Generator::generate_watched`] from the full grid `solution`, visiting
+    /// the orbits in `order`.
+    fn remove(
+        &mut self,
+        watch: &mut impl FnMut(Progress) -> ControlFlow<()>,
+        orbits: &[Vec<usize>],
+        order: &[usize],
+        solution: Grid,
+    ) -> Option<Generated> {
         let n = self.shape.side();
-        let mut orbits: Vec<Vec<usize>> = Vec::new();
-        let mut seen = vec![false; n * n];
-        for cell in 0..n * n {
-            if !seen[cell] {
-                let orbit = self.symmetry.orbit(n, cell / n, cell % n);
-                for &c in &orbit {
-                    seen[c] = true;
-                }
-                orbits.push(orbit);
-            }
-        }
-        rng.shuffle(&mut orbits);
         let mut puzzle = solution.clone();
         let mut avoid = Grid::empty(self.shape);
         let mut givens = n * n;
         let mut nodes = 0;
-        for (visited, orbit) in orbits.iter().enumerate() {
+        for (visited, orbit) in order.iter().map(|&k| &orbits[k]).enumerate() {
             if givens < self.min_givens + orbit.len() {
                 continue;
             }
@@ -387,9 +398,11 @@ impl Generator {
     /// by the givens alone. Then `puzzle` has the solutions of the puzzle before the orbit was
     /// removed, one, and no search is needed. Early in the removal, when most cells are still
     /// given, this settles most orbits.
-    fn forced(&self, puzzle: &Grid, orbit: &[usize], solution: &Grid) -> bool {
+    fn forced(&mut self, puzzle: &Grid, orbit: &[usize], solution: &Grid) -> bool {
         let n = self.shape.side();
-        let mut covered = vec![false; self.problem.item_count()];
+        let covered = &mut self.covered;
+        covered.clear();
+        covered.resize(self.problem.item_count(), false);
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 {
                 for &i in &self.options[cell * n + usize::from(digit) - 1] {
@@ -409,6 +422,23 @@ impl Generator {
                 })
         })
     }
+}
+
+/// The orbits of `symmetry` on a grid of side `n`, each a sorted list of cells (row-major),
+/// in the order of their first cells.
+fn orbits(n: usize, symmetry: Symmetry) -> Vec<Vec<usize>> {
+    let mut orbits = Vec::new();
+    let mut seen = vec![false; n * n];
+    for cell in 0..n * n {
+        if !seen[cell] {
+            let orbit = symmetry.orbit(n, cell / n, cell % n);
+            for &c in &orbit {
+                seen[c] = true;
+            }
+            orbits.push(orbit);
+        }
+    }
+    orbits
 }
 
 #[cfg(test)]

@@ -77,7 +77,9 @@ impl Bits {
                 *u |= c;
             }
         }
-        let mut live_excluded = Vec::with_capacity(excluded.len());
+        // (The buffer of the exclusions before, which the state computed here replaces.)
+        let mut live_excluded = std::mem::take(&mut self.excluded);
+        live_excluded.clear();
         for &option in excluded {
             let x = table.option_of(option)?;
             if has(now, x) {
