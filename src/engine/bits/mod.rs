@@ -53,6 +53,10 @@
 //! When the tree is exhausted, `top` may still hold the state below a chain of in-place
 //! levels that were popped; nothing reads it before a reset.
 //!
+//! Options excluded before the search ([`crate::Solver::exclude`]) are inactive in every
+//! frame, as if the problem lacked them; frame 0, which an in-place level may change, is
+//! copied when the search starts, for [`Bits::reroot`] to move the root from.
+//!
 //! # Colors
 //! A problem with colors (Knuth's XCC) runs the same loop with DLX2's tree, which is DLX1's
 //! branching rule over compatibility instead of disjointness: see [`colors`]. Its frames hold

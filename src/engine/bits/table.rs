@@ -421,9 +421,6 @@ impl Table {
         self.conflicts.get(at..at + self.words)
     }
 
-    /// The option of the engine that holds [`Problem`] option `option`, if it is searched.
-    /// Without a search when no option before it was left out (as in Sudoku, whose givens
-    /// are looked up this way for every puzzle).
     /// Option `option` of the problem as the table numbers it, for a search's `force`: the
     /// errors every engine gives, in their order (the search has `started`; the option is
     /// not in the search; it is not `live` at the root, sharing an item with one forced).
@@ -468,6 +465,9 @@ impl Table {
         Ok(live(o).then_some(o))
     }
 
+    /// The option of the engine that holds [`Problem`] option `option`, if it is searched.
+    /// Without a search when no option before it was left out (as in Sudoku, whose givens
+    /// are looked up this way for every puzzle).
     pub(crate) fn option_of(&self, option: usize) -> Option<u32> {
         if self.index.get(option) == Some(&(option as u32)) {
             return Some(option as u32);
