@@ -208,6 +208,31 @@ enum State {
     Done,
 }
 
+/// Excludes `option` on the links of a links engine whose changes at the root are `root`
+/// (see [`Search::exclude`]): nothing when it is out of the search already (hidden by a forced
+/// option, or excluded before); an error when it is forced or not in the search.
+pub(crate) fn exclude_on<A: Arena>(
+    links: &mut A,
+    root: &mut Vec<Root>,
+    option: usize,
+) -> Result<(), ForceError> {
+    if root
+        .iter()
+        .any(|&r| matches!(r, Root::Forced(x) if links.option_of(x) == option))
+    {
+        return Err(ForceError::Forced { option });
+    }
+    match links.choosable(option) {
+        Ok(x) => {
+            links.exclude_option(x);
+            root.push(Root::Excluded(x));
+            Ok(())
+        }
+        Err(ForceError::Conflict { .. }) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 /// The engine of Algorithm X on arena `A` (DLX1 on [`Links`]): the links, the stack of
 /// choices and the counters.
 #[derive(Clone, Debug)]
@@ -333,18 +358,7 @@ impl<A: Arena> Search for Dlx<A> {
         if self.started() {
             return Err(ForceError::SearchStarted);
         }
-        let links = &self.links;
-        let at = Root::to_exclude(
-            &self.root,
-            option,
-            |x| links.option_of(x),
-            links.choosable(option),
-        )?;
-        if let Some(x) = at {
-            self.links.exclude_option(x);
-            self.root.push(Root::Excluded(x));
-        }
-        Ok(())
+        exclude_on(&mut self.links, &mut self.root, option)
     }
 
     fn reset(&mut self) {

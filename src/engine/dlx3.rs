@@ -43,6 +43,7 @@
 //! through, as in [`super::dlx`].
 
 use super::colored::ColorLinks;
+use super::dlx::exclude_on;
 use super::{Counters, Root, Search};
 use crate::problem::Problem;
 use crate::search::{ForceError, Stats, Step};
@@ -335,18 +336,7 @@ impl Search for Dlx3 {
         if self.state != State::Forward || !self.levels.is_empty() || self.counters.nodes != 0 {
             return Err(ForceError::SearchStarted);
         }
-        let links = &self.links;
-        let at = Root::to_exclude(
-            &self.root,
-            option,
-            |x| links.option_of(x),
-            links.choosable(option),
-        )?;
-        if let Some(x) = at {
-            self.links.exclude_option(x);
-            self.root.push(Root::Excluded(x));
-        }
-        Ok(())
+        exclude_on(&mut self.links, &mut self.root, option)
     }
 
     fn reset(&mut self) {

@@ -204,31 +204,6 @@ pub(crate) enum Root {
     Excluded(u32),
 }
 
-impl Root {
-    /// The node from which a links engine whose root changes are `root` excludes `option`,
-    /// given what its `choosable` says of the option: `None` when the option is out of the
-    /// search already (hidden by a forced option, or excluded before); an error when it is
-    /// forced or not in the search. `option_of` names the option of a node.
-    pub(crate) fn to_exclude(
-        root: &[Root],
-        option: usize,
-        option_of: impl Fn(u32) -> usize,
-        choosable: Result<u32, ForceError>,
-    ) -> Result<Option<u32>, ForceError> {
-        if root
-            .iter()
-            .any(|&r| matches!(r, Root::Forced(x) if option_of(x) == option))
-        {
-            return Err(ForceError::Forced { option });
-        }
-        match choosable {
-            Ok(x) => Ok(Some(x)),
-            Err(ForceError::Conflict { .. }) => Ok(None),
-            Err(e) => Err(e),
-        }
-    }
-}
-
 /// What [`crate::Solver`] needs of an engine; see the module docs for the contract.
 pub(crate) trait Search: Clone + std::fmt::Debug + Send + Sync {
     /// An engine for `problem`, ready to search.

@@ -280,18 +280,7 @@ impl ColorLinks {
         }
         let mut prev = vec![0; n as usize + 2];
         let mut next = vec![0; n as usize + 2];
-        let mut link = |head: u32, members: std::ops::RangeInclusive<u32>| {
-            let mut last = head;
-            for i in members {
-                next[last as usize] = i;
-                prev[i as usize] = last;
-                last = i;
-            }
-            next[last as usize] = head;
-            prev[head as usize] = last;
-        };
-        link(ROOT, 1..=primary);
-        link(n + 1, primary + 1..=n);
+        super::links::link_items(&mut prev, &mut next, primary, n);
         for x in &mut nodes {
             x.up *= STRIDE;
             x.down *= STRIDE;

@@ -225,7 +225,7 @@ fn unhide(nodes: &mut [Node], len: &mut [u32], rr: u32) {
 
 /// Links every item into its active list, in order: the primary items `1..=primary` through
 /// the root 0, the secondary items `primary + 1..=n` through `n + 1`.
-fn link_items(prev: &mut [u32], next: &mut [u32], primary: u32, n: u32) {
+pub(crate) fn link_items(prev: &mut [u32], next: &mut [u32], primary: u32, n: u32) {
     let mut link = |head: u32, members: std::ops::RangeInclusive<u32>| {
         let mut last = head;
         for i in members {
