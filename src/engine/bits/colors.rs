@@ -190,17 +190,6 @@ impl Colors {
     }
 }
 
-/// Chooses option `o` in frame `f`, committing its items in DLX2's order from `first` (one of
-/// its primary items): removes the active options that conflict with `o`, decrements the
-/// counts, marks `o`'s colored items purified. Returns DLX2's updates and cleansings for
-/// covering `first` and committing the others, less the one update for `first` itself (see
-/// the module docs). `scratch` has at least [`Table::words`] words; `N` is as in
-/// [`super::cover::remove`].
-///
-/// One pass over `active` for each step, in order (each a loop the compiler vectorizes),
-/// then one over the options removed, then one for each purification to count `fin_j`.
-/// Measured on debruijn-2-3-7 (callgrind), this took a sixth fewer instructions than one
-/// pass over the words taking each word through all the steps.
 /// The nodes of option `o` that DLX2 would leave in their lists when it excludes the option
 /// in frame `f`: its colored items purified with its color (it is active, so any purified
 /// item of it has its color).
@@ -220,6 +209,17 @@ pub(super) fn cleansed(
         .count() as u64
 }
 
+/// Chooses option `o` in frame `f`, committing its items in DLX2's order from `first` (one of
+/// its primary items): removes the active options that conflict with `o`, decrements the
+/// counts, marks `o`'s colored items purified. Returns DLX2's updates and cleansings for
+/// covering `first` and committing the others, less the one update for `first` itself (see
+/// the module docs). `scratch` has at least [`Table::words`] words; `N` is as in
+/// [`super::cover::remove`].
+///
+/// One pass over `active` for each step, in order (each a loop the compiler vectorizes),
+/// then one over the options removed, then one for each purification to count `fin_j`.
+/// Measured on debruijn-2-3-7 (callgrind), this took a sixth fewer instructions than one
+/// pass over the words taking each word through all the steps.
 #[inline(always)]
 pub(super) fn choose<const N: usize>(
     table: &Table,
