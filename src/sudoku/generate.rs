@@ -14,7 +14,7 @@
 //!    when the puzzle still has exactly one solution, and put back otherwise. For an orbit
 //!    of one cell, that is when no solution avoids the cell's digit (a search for one
 //!    solution with that digit excluded, [`SudokuSolver::count_avoiding_watched`]: the
-//!    solutions that place it are the one of the puzzle before), which took 23% of the
+//!    solutions that place it are the one of the puzzle before), which took 15% of the
 //!    instructions out of `dancing sudoku generate` (see `docs/performance.md`); for a larger
 //!    orbit, and under a node budget ([`Generator::with_check_nodes`]), a count up to two.
 //!
