@@ -27,8 +27,8 @@
 //! Invariant at every return from [`Dlx::search`]: for each level `l` of the stack, the
 //! branching item of level `l` and the other items of the option chosen at level `l` are
 //! covered, in that order, and nothing else is (apart from the options forced and excluded
-//! before the search, which lie beneath level 0). So the stack alone says how to undo everything, which is what [`Dlx::reset`]
-//! does.
+//! before the search, which lie beneath level 0). So the stack alone says how to undo
+//! everything, which is what [`Dlx::reset`] does.
 //!
 //! # Subtrees
 //! [`Dlx::descend`] replays a choice on a fresh engine; the levels so placed on the stack form
@@ -216,10 +216,7 @@ pub(crate) fn exclude_on<A: Arena>(
     root: &mut Vec<Root>,
     option: usize,
 ) -> Result<(), ForceError> {
-    if root
-        .iter()
-        .any(|&r| matches!(r, Root::Forced(x) if links.option_of(x) == option))
-    {
+    if Root::forced(root).any(|x| links.option_of(x) == option) {
         return Err(ForceError::Forced { option });
     }
     match links.choosable(option) {
@@ -440,12 +437,8 @@ impl<A: Arena> Search for Dlx<A> {
 
     fn solution(&self, out: &mut Vec<usize>) {
         out.clear();
-        let forced = self.root.iter().filter_map(|&r| match r {
-            Root::Forced(x) => Some(x),
-            Root::Excluded(_) => None,
-        });
         out.extend(
-            forced
+            Root::forced(&self.root)
                 .chain(self.choice.iter().copied())
                 .map(|x| self.links.option_of(x)),
         );

@@ -272,6 +272,11 @@ impl Dlx3 {
         self.links.untweak_one(x);
     }
 
+    /// Whether the search has begun, so that no option can be forced or excluded any more.
+    fn started(&self) -> bool {
+        self.state != State::Forward || !self.levels.is_empty() || self.counters.nodes != 0
+    }
+
     /// Clears the search's state and counters, for an engine whose links are pristine.
     fn restart(&mut self) {
         self.floor = 0;
@@ -323,7 +328,7 @@ impl Search for Dlx3 {
     }
 
     fn force(&mut self, option: usize) -> Result<(), ForceError> {
-        if self.state != State::Forward || !self.levels.is_empty() || self.counters.nodes != 0 {
+        if self.started() {
             return Err(ForceError::SearchStarted);
         }
         let x = self.links.choosable(option)?;
@@ -333,7 +338,7 @@ impl Search for Dlx3 {
     }
 
     fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
-        if self.state != State::Forward || !self.levels.is_empty() || self.counters.nodes != 0 {
+        if self.started() {
             return Err(ForceError::SearchStarted);
         }
         exclude_on(&mut self.links, &mut self.root, option)
@@ -432,10 +437,7 @@ impl Search for Dlx3 {
 
     fn solution(&self, out: &mut Vec<usize>) {
         out.clear();
-        out.extend(self.root.iter().filter_map(|&r| match r {
-            Root::Forced(x) => Some(self.links.option_of(x)),
-            Root::Excluded(_) => None,
-        }));
+        out.extend(Root::forced(&self.root).map(|x| self.links.option_of(x)));
         out.extend(
             self.levels
                 .iter()

@@ -204,6 +204,16 @@ pub(crate) enum Root {
     Excluded(u32),
 }
 
+impl Root {
+    /// The nodes of the forced options among `changes`, in order.
+    pub(crate) fn forced(changes: &[Root]) -> impl Iterator<Item = u32> + '_ {
+        changes.iter().filter_map(|&r| match r {
+            Root::Forced(x) => Some(x),
+            Root::Excluded(_) => None,
+        })
+    }
+}
+
 /// What [`crate::Solver`] needs of an engine; see the module docs for the contract.
 pub(crate) trait Search: Clone + std::fmt::Debug + Send + Sync {
     /// An engine for `problem`, ready to search.

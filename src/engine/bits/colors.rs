@@ -284,8 +284,7 @@ pub(super) fn choose<const N: usize>(
     if let Some((_, w)) = table.uniform.filter(|_| N > 0) {
         weight *= w;
     }
-    let record = table.record(o as usize);
-    for &i in &record[2..2 + usize::from(record[1])] {
+    for &i in table.primary_items(o) {
         counts[usize::from(i)] += COVERED;
     }
     // `fin`, then the new purified items.

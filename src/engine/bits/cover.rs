@@ -49,8 +49,7 @@ pub(super) fn cover_items<const N: usize>(table: &Table, counts: &mut [i16], o: 
             counts[usize::from(i)] += COVERED;
         }
     } else {
-        let record = table.record(o as usize);
-        for &i in &record[2..2 + usize::from(record[1])] {
+        for &i in table.primary_items(o) {
             counts[usize::from(i)] += COVERED;
         }
     }

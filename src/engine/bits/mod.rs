@@ -94,7 +94,7 @@ use std::sync::Arc;
 use self::colors::Colors;
 use self::cover::{choose, choose_option, clear_any, cover_items, first_min, others, weight_of};
 use self::frames::Frames;
-use self::table::Table;
+use self::table::{Table, has};
 use super::{Counters, Search};
 use crate::problem::Problem;
 use crate::search::{ForceError, Stats, Step};
@@ -463,9 +463,9 @@ impl Search for Bits {
     fn force(&mut self, option: usize) -> Result<(), ForceError> {
         self.root_saved = false;
         let root = self.frames.frame(0).0;
-        let o = self.table.to_force(option, self.search_started(), |o| {
-            root[o as usize / 64] >> (o % 64) & 1 == 1
-        })?;
+        let o = self
+            .table
+            .to_force(option, self.search_started(), |o| has(root, o))?;
         let (active, counts) = self.frames.frame_mut(0);
         if self.colors.is_some() {
             // DLX2 covers the option's first primary item, then commits the others.
@@ -542,7 +542,7 @@ impl Search for Bits {
             option,
             self.search_started(),
             |o| forced.contains(&o),
-            |o| root[o as usize / 64] >> (o % 64) & 1 == 1,
+            |o| has(root, o),
         )?
         else {
             return Ok(());

@@ -21,7 +21,7 @@
 //! instead of forming the union, was measured too: no fewer instructions on 9x9.)
 
 use super::cover::others;
-use super::table::Table;
+use super::table::{Table, has};
 use super::{Bits, State};
 
 /// The most forced options that may differ (released or added) for the root to be moved;
@@ -48,11 +48,15 @@ impl Bits {
         let (now, rest) = self.sets.split_at_mut(words);
         let (before, rest) = rest.split_at_mut(words);
         let (union, gone) = rest.split_at_mut(words);
-        for &option in forced {
-            set(now, table.option_of(option)?);
-        }
         for &o in &self.forced {
             set(before, o);
+        }
+        // From here on `forced` lists the options forced now (and on `None`, a reset follows).
+        self.forced.clear();
+        for &option in forced {
+            let o = table.option_of(option)?;
+            set(now, o);
+            self.forced.push(o);
         }
         let changes: u32 = (now.iter().zip(before.iter()))
             .map(|(&a, &b)| (a ^ b).count_ones())
@@ -68,8 +72,7 @@ impl Bits {
         }
         // The union of the conflicts of the options forced now, in order: an option in the
         // union of those before it conflicts with one of them (the slow way says which).
-        for &option in forced {
-            let o = table.option_of(option)?;
+        for &o in &self.forced {
             if has(union, o) {
                 return None;
             }
@@ -92,9 +95,11 @@ impl Bits {
         }
         let (active, counts) = self.frames.frame_mut(0);
         // Uncover the items of the options forced before and not now.
-        for &f in self.forced.iter().filter(|&&f| !has(now, f)) {
-            for &i in primaries(table, f) {
-                counts[usize::from(i)] = table.keys.key(0, usize::from(i));
+        for w in 0..words {
+            for f in ones(w, before[w] & !now[w]) {
+                for &i in table.primary_items(f) {
+                    counts[usize::from(i)] = table.keys.key(0, usize::from(i));
+                }
             }
         }
         let step = table.keys.step();
@@ -103,11 +108,9 @@ impl Bits {
             let target = table.root_active[w] & !union[w] & !gone[w];
             let (on, off) = (target & !active[w], active[w] & !target);
             active[w] = target;
-            for (mut bits, delta) in [(on, step), (off, -step)] {
-                while bits != 0 {
-                    let r = (w * 64) as u32 + bits.trailing_zeros();
-                    bits &= bits - 1;
-                    for &i in primaries(table, r) {
+            for (bits, delta) in [(on, step), (off, -step)] {
+                for r in ones(w, bits) {
+                    for &i in table.primary_items(r) {
                         counts[usize::from(i)] += delta;
                     }
                 }
@@ -115,20 +118,13 @@ impl Bits {
             removed_weight += weight(table, w, table.root_active[w] & union[w]);
         }
         // Cover the items of the options forced now and not before.
-        for &option in forced {
-            let o = table.option_of(option)?;
-            if !has(before, o) {
-                for &i in primaries(table, o) {
+        for w in 0..words {
+            for o in ones(w, now[w] & !before[w]) {
+                for &i in table.primary_items(o) {
                     counts[usize::from(i)] = table.keys.covered(usize::from(i));
                 }
             }
         }
-        self.forced.clear();
-        self.forced.extend(
-            forced
-                .iter()
-                .map(|&k| table.option_of(k).expect("checked above")),
-        );
         let forced_updates: u64 = self.forced.iter().map(|&f| others(table, f) + 1).sum();
         let excluded_updates: u64 = live_excluded.iter().map(|&x| others(table, x) + 1).sum();
         self.excluded = live_excluded;
@@ -144,35 +140,27 @@ impl Bits {
     }
 }
 
-/// Whether bit `k` of `set` is set.
-fn has(set: &[u64], k: u32) -> bool {
-    set[k as usize / 64] >> (k % 64) & 1 == 1
-}
-
 /// Sets bit `k` of `bits`.
 fn set(bits: &mut [u64], k: u32) {
     bits[k as usize / 64] |= 1 << (k % 64);
 }
 
-/// The primary items of option `k`, from its record.
-fn primaries(table: &Table, k: u32) -> &[u16] {
-    let record = table.record(k as usize);
-    &record[2..2 + usize::from(record[1])]
+/// The options of the bits of `bits`, word `w` of a bitset over the options, in order.
+fn ones(w: usize, mut bits: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let k = (w * 64) as u32 + bits.trailing_zeros();
+            bits &= bits - 1;
+            k
+        })
+    })
 }
 
 /// The sum of `w` over the options `bits` of word `w`.
 fn weight(table: &Table, w: usize, bits: u64) -> u64 {
     match table.uniform {
         Some((_, weight)) => weight * u64::from(bits.count_ones()),
-        None => {
-            let mut bits = bits;
-            let mut sum = 0;
-            while bits != 0 {
-                sum += others(table, (w * 64) as u32 + bits.trailing_zeros());
-                bits &= bits - 1;
-            }
-            sum
-        }
+        None => ones(w, bits).map(|r| others(table, r)).sum(),
     }
 }
 

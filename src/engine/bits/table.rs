@@ -61,6 +61,12 @@ pub(crate) fn keeps_conflicts(options: usize) -> bool {
     8 * (options * options.div_ceil(64)) as u64 <= CONFLICT_BYTES
 }
 
+/// Whether bit `k` of `set` is on (a bitset over options or items, 64 to a word).
+#[inline(always)]
+pub(crate) fn has(set: &[u64], k: u32) -> bool {
+    set[k as usize / 64] >> (k % 64) & 1 == 1
+}
+
 /// The bitsets and option records of one problem; see the module docs.
 #[derive(Debug)]
 pub(crate) struct Table {
@@ -386,6 +392,13 @@ impl Table {
             .expect("N is the number of primary items of each option")
     }
 
+    /// The primary items of option `k`, from its record.
+    #[inline(always)]
+    pub(crate) fn primary_items(&self, k: u32) -> &[u16] {
+        let record = self.record(k as usize);
+        &record[2..2 + usize::from(record[1])]
+    }
+
     /// Option `k`'s record: `[w, n, i_1, ..., i_n, padding]`.
     #[inline(always)]
     pub(crate) fn record(&self, k: usize) -> &[u16] {
@@ -430,12 +443,7 @@ impl Table {
         started: bool,
         live: impl FnOnce(u32) -> bool,
     ) -> Result<u32, ForceError> {
-        if started {
-            return Err(ForceError::SearchStarted);
-        }
-        let o = self
-            .option_of(option)
-            .ok_or(ForceError::NotInSearch { option })?;
+        let o = self.searched(option, started)?;
         if !live(o) {
             return Err(ForceError::Conflict { option });
         }
@@ -453,16 +461,22 @@ impl Table {
         forced: impl FnOnce(u32) -> bool,
         live: impl FnOnce(u32) -> bool,
     ) -> Result<Option<u32>, ForceError> {
-        if started {
-            return Err(ForceError::SearchStarted);
-        }
-        let o = self
-            .option_of(option)
-            .ok_or(ForceError::NotInSearch { option })?;
+        let o = self.searched(option, started)?;
         if forced(o) {
             return Err(ForceError::Forced { option });
         }
         Ok(live(o).then_some(o))
+    }
+
+    /// Option `option` of the problem as the table numbers it, before the search: the errors
+    /// that forcing and excluding both give first (the search has `started`; the option is
+    /// not in the search).
+    fn searched(&self, option: usize, started: bool) -> Result<u32, ForceError> {
+        if started {
+            return Err(ForceError::SearchStarted);
+        }
+        self.option_of(option)
+            .ok_or(ForceError::NotInSearch { option })
     }
 
     /// The option of the engine that holds [`Problem`] option `option`, if it is searched.

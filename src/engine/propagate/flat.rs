@@ -175,8 +175,7 @@ impl FrameMut<'_> {
             while bits != 0 {
                 let k = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let record = table.record(k);
-                for &i in &record[2..2 + usize::from(record[1])] {
+                for &i in table.primary_items(k as u32) {
                     self.counts[usize::from(i)] -= 1;
                 }
             }
@@ -189,8 +188,7 @@ impl FrameMut<'_> {
     pub(crate) fn choose(&mut self, table: &Table, o: u32, scratch: &mut [u64]) -> u64 {
         debug_assert!(has(self.live, o));
         self.chosen[o as usize / 64] |= 1 << (o % 64);
-        let record = table.record(o as usize);
-        for &i in &record[2..2 + usize::from(record[1])] {
+        for &i in table.primary_items(o) {
             self.counts[usize::from(i)] = COVERED;
         }
         let conflicts = table.conflicts(o, scratch);

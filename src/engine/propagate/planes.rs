@@ -81,12 +81,7 @@ impl Layout {
     fn new(table: &Table) -> Option<Layout> {
         let n = table.options();
         let primary = table.primary;
-        // An option's primary items, from its record.
-        let primaries = |k: u32| {
-            let record = table.record(k as usize);
-            &record[2..2 + usize::from(record[1])]
-        };
-        let first = |k: u32| primaries(k).iter().min().map(|&i| u32::from(i));
+        let first = |k: u32| table.primary_items(k).iter().min().map(|&i| u32::from(i));
         let mut of_class = vec![false; table.items];
         for k in 0..n as u32 {
             of_class[first(k)? as usize] = true;
@@ -129,11 +124,11 @@ impl Layout {
             option_at[s as usize] = k as u32;
         }
         let dummy = blocks(primary) as u16;
-        let stride = (0..n as u32).map(|k| primaries(k).len()).max()?;
+        let stride = (0..n as u32).map(|k| table.primary_items(k).len()).max()?;
         let mut decrements = vec![dummy; planes * span * stride];
         for (k, &s) in slot_of.iter().enumerate() {
             let at = s as usize * stride;
-            let items = primaries(k as u32);
+            let items = table.primary_items(k as u32);
             decrements[at..at + items.len()].copy_from_slice(items);
         }
         let (mut row_start, mut rows, mut masks) = (vec![0], Vec::new(), Vec::new());

@@ -186,11 +186,7 @@ pub(crate) fn blocks(n: usize) -> usize {
     n.div_ceil(BLOCK).max(1) * BLOCK
 }
 
-/// Whether bit `k` of `set` is on.
-#[inline(always)]
-pub(crate) fn has(set: &[u64], k: u32) -> bool {
-    set[k as usize / 64] >> (k % 64) & 1 == 1
-}
+pub(crate) use super::super::bits::table::has;
 
 /// The bits of the counts of `block` ([`BLOCK`] long) that pass `test`, in one word.
 #[inline(always)]
