@@ -20,6 +20,16 @@ enum Call {
     Exclude(usize),
 }
 
+impl Call {
+    /// Makes the call on `solver`.
+    fn apply(self, solver: &mut Solver) -> Result<(), ForceError> {
+        match self {
+            Call::Force(k) => solver.force(k),
+            Call::Exclude(k) => solver.exclude(k),
+        }
+    }
+}
+
 fn calls(options: usize) -> impl Strategy<Value = Vec<Call>> {
     let call = prop_oneof![
         (0..=options).prop_map(Call::Force),
@@ -51,13 +61,7 @@ fn without(problem: &Problem, keep: impl Fn(usize) -> bool) -> (Problem, Vec<usi
 type Run = (Vec<Result<(), ForceError>>, Vec<(Vec<usize>, Stats)>, Stats);
 
 fn run(mut solver: Solver, calls: &[Call]) -> Run {
-    let results = calls
-        .iter()
-        .map(|&call| match call {
-            Call::Force(k) => solver.force(k),
-            Call::Exclude(k) => solver.exclude(k),
-        })
-        .collect();
+    let results = calls.iter().map(|call| call.apply(&mut solver)).collect();
     solver.check_invariants().unwrap();
     let mut found = Vec::new();
     while let Some(solution) = solver.next_solution().unwrap() {
@@ -83,22 +87,23 @@ fn solution_sets(run: &Run) -> BTreeSet<Vec<usize>> {
 fn assert_exclusions(problem: &Problem, calls: &[Call]) -> Result<(), TestCaseError> {
     let links = run(Solver::with_engine(problem, Engine::Links), calls);
     // The reference: the problem without the options excluded, forcing those forced.
-    let excluded: BTreeSet<usize> = calls
-        .iter()
-        .zip(&links.0)
-        .filter_map(|(&call, result)| match (call, result) {
-            (Call::Exclude(k), Ok(())) => Some(k),
-            _ => None,
-        })
-        .collect();
-    let forced: Vec<usize> = calls
-        .iter()
-        .zip(&links.0)
-        .filter_map(|(&call, result)| match (call, result) {
-            (Call::Force(k), Ok(())) => Some(k),
-            _ => None,
-        })
-        .collect();
+    let succeeded = |wanted: fn(Call) -> Option<usize>| {
+        let done = calls
+            .iter()
+            .zip(&links.0)
+            .filter(|(_, result)| result.is_ok());
+        done.filter_map(move |(&call, _)| wanted(call))
+    };
+    let excluded: BTreeSet<usize> = succeeded(|call| match call {
+        Call::Exclude(k) => Some(k),
+        Call::Force(_) => None,
+    })
+    .collect();
+    let forced: Vec<usize> = succeeded(|call| match call {
+        Call::Force(k) => Some(k),
+        Call::Exclude(_) => None,
+    })
+    .collect();
     for (&call, result) in calls.iter().zip(&links.0) {
         if let (Call::Exclude(k), Err(e)) = (call, result) {
             let expected = if forced.contains(&k) {
@@ -146,7 +151,9 @@ fn assert_exclusions(problem: &Problem, calls: &[Call]) -> Result<(), TestCaseEr
     }
     // A reset brings every excluded option back.
     let mut solver = Solver::with_engine(problem, Engine::Links);
-    run_calls(&mut solver, calls);
+    for call in calls {
+        let _ = call.apply(&mut solver);
+    }
     solver.reset();
     solver.check_invariants().unwrap();
     prop_assert_eq!(
@@ -156,15 +163,6 @@ fn assert_exclusions(problem: &Problem, calls: &[Call]) -> Result<(), TestCaseEr
             .unwrap()
     );
     Ok(())
-}
-
-fn run_calls(solver: &mut Solver, calls: &[Call]) {
-    for &call in calls {
-        let _ = match call {
-            Call::Force(k) => solver.force(k),
-            Call::Exclude(k) => solver.exclude(k),
-        };
-    }
 }
 
 /// Random problems whose primary items have random bounds (multiplicities), so that the
