@@ -159,8 +159,10 @@ pub struct Generator {
     /// The orbits of the symmetry, each a sorted list of cells, in the order of their first
     /// cells.
     orbits: Vec<Vec<usize>>,
-    /// Room for the items the givens cover, in [`Generator::forced`].
-    covered: Vec<bool>,
+    /// For each item of the matrix, how many givens of the puzzle being made cover it
+    /// (their options name it), kept as givens are removed and put back, for
+    /// [`Generator::forced`].
+    covers: Vec<u32>,
     /// The removal never leaves fewer givens than this (0: no limit).
     min_givens: usize,
     /// The node budget of each uniqueness check, if any.
@@ -202,7 +204,7 @@ impl Generator {
             options,
             lists,
             orbits: orbits(shape.side(), symmetry),
-            covered: Vec::new(),
+            covers: Vec::new(),
             min_givens: 0,
             check_nodes: None,
         }
@@ -337,6 +339,11 @@ impl Generator {
         let mut avoid = Grid::empty(self.shape);
         let mut givens = n * n;
         let mut nodes = 0;
+        self.covers.clear();
+        self.covers.resize(self.problem.item_count(), 0);
+        for cell in 0..n * n {
+            self.cover(cell, &solution, 1);
+        }
         for (visited, orbit) in order.iter().map(|&k| &orbits[k]).enumerate() {
             if givens < self.min_givens + orbit.len() {
                 continue;
@@ -344,8 +351,9 @@ impl Generator {
             givens -= orbit.len();
             for &c in orbit {
                 puzzle.set(c / n, c % n, 0);
+                self.cover(c, &solution, -1);
             }
-            if self.forced(&puzzle, orbit, &solution) {
+            if self.forced(orbit, &solution) {
                 continue;
             }
             let share = |explored: f64| (visited as f64 + explored) / orbits.len() as f64;
@@ -377,6 +385,7 @@ impl Generator {
             if !unique {
                 for &c in orbit {
                     puzzle.set(c / n, c % n, solution.cells()[c]);
+                    self.cover(c, &solution, 1);
                 }
                 givens += orbit.len();
             }
@@ -391,26 +400,26 @@ impl Generator {
         Some(Generated { puzzle, solution })
     }
 
-    /// Whether the givens of `puzzle` alone force the digits of `solution` into the blank
-    /// cells of `orbit`: for each such cell, either every other option of the cell, or every
-    /// other option of one of the items of the cell's solution option (the digit in a box, a
-    /// row, a column), shares an item with a given's option: a naked or a hidden single made
-    /// by the givens alone. Then `puzzle` has the solutions of the puzzle before the orbit was
-    /// removed, one, and no search is needed. Early in the removal, when most cells are still
-    /// given, this settles most orbits.
-    fn forced(&mut self, puzzle: &Grid, orbit: &[usize], solution: &Grid) -> bool {
+    /// Adds `delta` to the cover counts of the items of `cell`'s option in `solution` (a
+    /// given put in, 1, or taken out, -1).
+    fn cover(&mut self, cell: usize, solution: &Grid, delta: i32) {
         let n = self.shape.side();
-        let covered = &mut self.covered;
-        covered.clear();
-        covered.resize(self.problem.item_count(), false);
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 {
-                for &i in &self.options[cell * n + usize::from(digit) - 1] {
-                    covered[i] = true;
-                }
-            }
+        let option = cell * n + usize::from(solution.cells()[cell]) - 1;
+        for &i in &self.options[option] {
+            self.covers[i] = self.covers[i].wrapping_add_signed(delta);
         }
-        let dead = |k: usize| self.options[k].iter().any(|&i| covered[i]);
+    }
+
+    /// Whether the givens alone (as [`Generator::cover`] counts them) force the digits of
+    /// `solution` into the blank cells of `orbit`: for each such cell, either every other
+    /// option of the cell, or every other option of one of the items of the cell's solution
+    /// option (the digit in a box, a row, a column), shares an item with a given's option: a
+    /// naked or a hidden single made by the givens alone. Then the puzzle has the solutions of
+    /// the puzzle before the orbit was removed, one, and no search is needed. Early in the
+    /// removal, when most cells are still given, this settles most orbits.
+    fn forced(&self, orbit: &[usize], solution: &Grid) -> bool {
+        let n = self.shape.side();
+        let dead = |k: usize| self.options[k].iter().any(|&i| self.covers[i] != 0);
         orbit.iter().all(|&cell| {
             let keep = cell * n + usize::from(solution.cells()[cell]) - 1;
             let naked = (cell * n..cell * n + n).all(|k| k == keep || dead(k));
