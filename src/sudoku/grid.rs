@@ -206,7 +206,9 @@ impl Grid {
 
     /// The grid on one line as [`Grid::to_line`], its digits written in `symbols`.
     pub fn to_line_in(&self, symbols: Symbols) -> String {
-        self.cells.iter().map(|&d| symbols.char_of(d)).collect()
+        // Bytes, not chars: pushing a char to a String checks its UTF-8 length each time.
+        let bytes = self.cells.iter().map(|&d| symbols.byte_of(d)).collect();
+        String::from_utf8(bytes).expect("the symbols are ASCII")
     }
 
     /// Writes the grid as `N` lines of `N` numbers separated by single spaces, each line ending

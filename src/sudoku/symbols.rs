@@ -83,13 +83,19 @@ impl Symbols {
     /// value beyond [`Symbols::max_digit`].
     #[inline]
     pub fn char_of(self, value: u8) -> char {
+        char::from(self.byte_of(value))
+    }
+
+    /// [`Symbols::char_of`] as an ASCII byte: every symbol is one.
+    #[inline]
+    pub(crate) fn byte_of(self, value: u8) -> u8 {
         let index = match (self, value) {
-            (_, 0) => return '.',
+            (_, 0) => return b'.',
             (Symbols::FromOne, d) => usize::from(d),
             (Symbols::FromZero, d) => usize::from(d) - 1,
             (Symbols::Letters, d) => usize::from(d) + 9,
         };
-        ALPHABET.get(index).map_or('?', |&b| char::from(b))
+        ALPHABET.get(index).copied().unwrap_or(b'?')
     }
 
     /// The digit that `ch` writes in this convention, whatever the grid's size (`A` is 10 in

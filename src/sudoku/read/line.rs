@@ -97,6 +97,19 @@ pub(super) fn parse_cells(
     bytes: &[u8],
     col0: usize,
 ) -> Result<Grid, LineError> {
+    match parse_plain(shape, symbols, bytes) {
+        Some(grid) => Ok(grid),
+        None => parse_any(shape, symbols, bytes, col0),
+    }
+}
+
+/// [`parse_cells`] of any line, character by character.
+fn parse_any(
+    shape: Shape,
+    symbols: Option<Symbols>,
+    bytes: &[u8],
+    col0: usize,
+) -> Result<Grid, LineError> {
     let n = shape.cells();
     let (text, invalid) = decode_prefix(bytes);
     let mut cells = Vec::with_capacity(n);
@@ -144,10 +157,67 @@ pub(super) fn parse_cells(
     }
 }
 
+/// [`parse_cells`] of the common line: its first `N * N` bytes are ASCII cell characters
+/// (no `|`, no whitespace), followed by the end or an ASCII separator; `None` for any
+/// other line, which the general reading takes (and which says what is wrong). Reading
+/// characters one by one took 6% of the instructions of a 9x9 batch.
+fn parse_plain(shape: Shape, symbols: Option<Symbols>, bytes: &[u8]) -> Option<Grid> {
+    let n = shape.cells();
+    let cells = bytes.get(..n)?;
+    if bytes
+        .get(n)
+        .is_some_and(|&b| !(b.is_ascii() && is_separator(char::from(b))))
+    {
+        return None;
+    }
+    let mut values = Vec::with_capacity(n);
+    for &b in cells {
+        let ch = char::from(b);
+        if !b.is_ascii() || ch == '|' || ch.is_whitespace() {
+            return None;
+        }
+        values.push(cell_in(shape, symbols, ch)?);
+    }
+    Some(Grid::from_checked(shape, values))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Format, MAX_LINE_BYTES, parse_line, parse_line_as};
     use super::*;
+
+    #[test]
+    fn the_plain_reading_reads_as_the_general_one_or_leaves_the_line_to_it() {
+        let nine = CLASSIC;
+        let lines = [
+            nine.to_string(),
+            format!("{nine}\n"),
+            format!("{nine} # note"),
+            format!("{nine},1"),
+            format!("{nine}|"),
+            format!("{nine}5"),
+            format!("{nine}x"),
+            format!("{nine}\u{e9}"),
+            format!("|{nine}"),
+            format!(" {nine}"),
+            nine[..80].to_string(),
+            nine.replace('.', "0"),
+            nine.replacen('.', "x", 1),
+            nine.replacen('.', "\u{e9}", 1),
+            nine.replacen('.', " ", 1),
+        ];
+        let mut plain = 0;
+        for line in &lines {
+            for symbols in [None, Some(Symbols::FromOne), Some(Symbols::FromZero)] {
+                let general = parse_any(Shape::CLASSIC, symbols, line.as_bytes(), 0);
+                if let Some(grid) = parse_plain(Shape::CLASSIC, symbols, line.as_bytes()) {
+                    assert_eq!(Ok(grid), general, "{line:?} {symbols:?}");
+                    plain += 1;
+                }
+            }
+        }
+        assert!(plain >= 8, "the plain reading took {plain} of the lines");
+    }
 
     const CLASSIC: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
