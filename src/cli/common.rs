@@ -59,9 +59,12 @@ pub struct EngineArgs {
     /// nodes and updates. `propagate`: settles forced options and subsets at every node
     /// before branching (the same solutions in another order, with its own statistics);
     /// plain exact cover within the bits' limits only, and refuses other problems (exit 2).
-    /// `auto` picks propagate where it groups the options by a class of items that
-    /// partitions them and they are more than 1,424 (Sudoku of 16x16 and 25x25), else bits
-    /// whenever they fit.
+    /// `learn`: the same with nogoods learned from every failure (conflict analysis, as SAT
+    /// solvers learn), for the hardest puzzles, such as the published 25x25 and 36x36 Sudoku;
+    /// plain exact cover only (exit 2 otherwise); slow at counting many solutions.
+    /// `auto` picks learn where the options are grouped by a class of items that partitions
+    /// them and are more than 1,424 (Sudoku of 16x16, 25x25 and 36x36), else bits whenever
+    /// they fit.
     #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
 }
@@ -69,8 +72,8 @@ pub struct EngineArgs {
 /// The values of `--engine`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum EngineChoice {
-    /// Propagate on large grouped problems (Sudoku 16x16 and 25x25), else bits when the
-    /// problem fits, else links.
+    /// Learn on large grouped problems (Sudoku 16x16 to 36x36), else bits when the problem
+    /// fits, else links.
     #[default]
     Auto,
     /// Dancing links.
@@ -80,6 +83,9 @@ pub enum EngineChoice {
     /// Propagation, then branching (refuses colors, multiplicities, and problems past the
     /// bits' size that its grouped frames do not take).
     Propagate,
+    /// Propagation and branching with nogoods learned from the failures, as CDCL SAT solvers
+    /// learn: for the hardest puzzles (refuses colors and multiplicities).
+    Learn,
 }
 
 impl EngineArgs {
@@ -90,6 +96,7 @@ impl EngineArgs {
             EngineChoice::Links => Engine::Links,
             EngineChoice::Bits => Engine::Bits,
             EngineChoice::Propagate => Engine::Propagate,
+            EngineChoice::Learn => Engine::Learn,
         }
     }
 }

@@ -29,9 +29,13 @@
 //! - [`propagate`]: another tree, not Knuth's: the singles and subsets rules of exact cover
 //!   run to a fixpoint at every node before it branches, on the bit engine's table; for
 //!   plain exact cover within the bits' limits, and only when asked for by name (its
-//!   solutions are the others' as a set, in another order, with its own statistics).
+//!   solutions are the others' as a set, in another order, with its own statistics);
+//! - [`learn`]: the singles at every node, with nogoods learned from each failure by
+//!   conflict analysis (as CDCL SAT solvers learn); for plain exact cover, and under
+//!   [`crate::Engine::Auto`] on large problems whose options a class of items partitions
+//!   (Sudoku of 16x16 to 36x36).
 //!
-//! Each but [`propagate`] keeps Knuth's tree for its class, so its counters equal his
+//! Each but [`propagate`] and [`learn`] keeps Knuth's tree for its class, so its counters equal his
 //! program's. DLX3 on a
 //! plain problem would find the same solutions in the same tree, but would count fewer
 //! updates than DLX1 (it leaves a dead end before covering the empty item); DLX2 on a plain
@@ -61,6 +65,7 @@ pub(crate) mod colored;
 pub(crate) mod dlx;
 pub(crate) mod dlx2;
 pub(crate) mod dlx3;
+pub(crate) mod learn;
 pub(crate) mod links;
 pub(crate) mod propagate;
 

@@ -13,6 +13,7 @@ use crate::engine::bits::table::Table;
 use crate::engine::dlx::Dlx;
 use crate::engine::dlx2::Dlx2;
 use crate::engine::dlx3::Dlx3;
+use crate::engine::learn::Learn;
 use crate::engine::propagate::Propagate;
 use crate::engine::{Counters, Search};
 use crate::problem::Problem;
@@ -79,6 +80,8 @@ pub(super) enum Inner {
     Dlx2(Dlx2),
     Dlx3(Dlx3),
     Propagate(Propagate),
+    /// Boxed: its state is the largest.
+    Learn(Box<Learn>),
 }
 
 /// The links engine for a problem without multiplicities: DLX2 with colors, else DLX1.
@@ -99,6 +102,7 @@ macro_rules! each {
             Inner::Dlx2($e) => $body,
             Inner::Dlx3($e) => $body,
             Inner::Propagate($e) => $body,
+            Inner::Learn($e) => $body,
         }
     };
 }
@@ -106,29 +110,48 @@ macro_rules! each {
 impl Solver {
     /// [`Solver::with_engine`], with `rule` for [`Engine::Auto`].
     pub(super) fn with_rule(problem: &Problem, engine: Engine, rule: Rule) -> Solver {
-        // Where the propagation's grouped frames take the problem, they beat both the bits
-        // and the links under `Auto` within the bits' limits (see the docs of
-        // `crate::solver`, "Which engine"; beyond, on 36x36 Sudoku, they took 1.22 times the
-        // links' time); asked for by name, the engine falls back to the links where it
-        // cannot run (see `Engine::refusal`).
-        // Under `Auto`, the bit table is built once, for the planes' detection and then, if
-        // they do not take the problem, for the bits.
+        // Asked for by name, the propagating and learning engines fall back to the links
+        // where they cannot run (see `Engine::refusal`).
+        // Under `Auto`, the bit table is built once, for the grouped frames' detection and
+        // then, if they do not take the problem, for the bits.
         let table = (engine == Engine::Auto && !problem.has_colors() && Bits::fits(problem))
             .then(|| Arc::new(Table::new(problem)));
+        // Under `Auto`, the learning engine takes the problems that the propagating engine's
+        // grouped frames take (Sudoku of 16x16, 25x25 and 36x36): faster there than the
+        // propagation alone and the bits, and it solves the published 25x25 and 36x36
+        // puzzles that the others do not (see the module docs, "Which engine").
+        let learn = match engine {
+            Engine::Learn => Learn::fits(problem),
+            Engine::Auto => match &table {
+                Some(table) => Propagate::grouped_on(table).is_some(),
+                // Past the bits' limits, only where there are choices to learn from: at
+                // least four options a primary item on average (36x36 Sudoku has nine; a
+                // chain of forced levels, one, runs on the links in no time).
+                None => {
+                    Learn::fits(problem)
+                        && !Bits::fits(problem)
+                        && problem.option_count() >= 4 * problem.primary_items()
+                        && Propagate::grouped(problem).is_some()
+                }
+            },
+            _ => false,
+        };
         let propagate = match engine {
-            Engine::Auto => table.as_ref().and_then(Propagate::grouped_on),
             Engine::Propagate => Propagate::try_new(problem),
             _ => None,
         };
         let engine = match engine {
             Engine::Propagate if propagate.is_none() => Engine::Links,
+            Engine::Learn if !learn => Engine::Links,
             engine => engine,
         };
         let fits = engine != Engine::Links && !problem.has_multiplicities() && Bits::fits(problem);
         let options = if fits { Bits::options(problem) } else { 0 };
         let bits = fits && (engine == Engine::Bits || options <= AUTO_MAX_OPTIONS);
         let mut switch = None;
-        let engine = if let Some(propagate) = propagate {
+        let engine = if learn {
+            Inner::Learn(Box::new(Learn::on(problem)))
+        } else if let Some(propagate) = propagate {
             Inner::Propagate(propagate)
         } else if problem.has_multiplicities() {
             Inner::Dlx3(Dlx3::new(problem))
@@ -195,7 +218,7 @@ impl Solver {
         match &mut links {
             Inner::Dlx(e) => e.take_over(&forced, &excluded, &choices, self.floor, counters, work),
             Inner::Dlx2(e) => e.take_over(&forced, &excluded, &choices, self.floor, counters, work),
-            Inner::Bits(_) | Inner::Dlx3(_) | Inner::Propagate(_) => {
+            Inner::Bits(_) | Inner::Dlx3(_) | Inner::Propagate(_) | Inner::Learn(_) => {
                 unreachable!("the links of a problem for the bits")
             }
         }

@@ -12,14 +12,18 @@
 //! for. The solver only dispatches and keeps the conveniences built on [`Solver::step`].
 //!
 //! # Which engine
-//! [`Engine::Auto`] (what [`Solver::new`] uses) runs the propagating engine where its grouped
-//! frames take the problem: plain exact cover whose matrix has a class of primary items that
-//! partitions the options, each of at most 64 options, with too many options (more than
-//! 1,424) for the bit engine's table to keep their conflicts, and within the bit engine's
-//! limits (past them, on 36x36 Sudoku, it took 1.22 times the links' time).
-//! Sudoku of 16x16 and 25x25 are such problems, and there it is faster than the bits and the links (CPU time, one thread,
-//! against `auto` before it: 0.74 on `puzzles/generated/16x16-seed16.txt`, 0.83 on the 25x25
-//! set), where on 9x9 Sudoku (729 options) it is slower (1.35 to 1.8). Its tree is its own
+//! [`Engine::Auto`] (what [`Solver::new`] uses) runs the learning engine where the
+//! propagating engine's grouped frames take the problem: plain exact cover whose matrix has
+//! a class of primary items that partitions the options, each of at most 64 options, with
+//! too many options (more than 1,424) for the bit engine's table to keep their conflicts;
+//! within the bit engine's limits, or past them where the options are at least four times
+//! the primary items (a search with choices to learn from). Sudoku of 16x16, 25x25 and 36x36
+//! are such problems. Instructions against `auto` before it (which ran the propagating
+//! engine, and the links on 36x36), `dancing sudoku` on `puzzles/generated/`: 0.18 on the
+//! 16x16 set, 0.31 on the 25x25 set, 1.20 on the 36x36 set, whose easy puzzles the links
+//! solve at once; but it alone solves the published 25x25 and 36x36 puzzles
+//! (`puzzles/shapes/`), in under a second each, where the others run for minutes. On 9x9
+//! Sudoku (729 options) it is slower than the bits, which `auto` keeps. Its tree is its own
 //! (the same solutions, in another order, with its own [`Stats`]), so a caller who wants
 //! Knuth's asks for [`Engine::Links`] or [`Engine::Bits`]. Otherwise `Auto` starts on the
 //! bit engine when the problem fits it (at most [`AUTO_MAX_OPTIONS`] options, and the bit engine's memory bound), and runs the
@@ -92,10 +96,10 @@ pub use self::auto::{AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Engine {
-    /// [`Engine::Propagate`] where its grouped frames take the problem (plain exact cover with
-    /// a class of items that partitions the options and more than 1,424 of them, within the
-    /// bit engine's limits, as Sudoku of 16x16 and 25x25: see the module docs, "Which
-    /// engine"); otherwise the bit engine when
+    /// [`Engine::Learn`] where the propagating engine's grouped frames take the problem (plain
+    /// exact cover with a class of items that partitions the options and more than 1,424 of
+    /// them, as Sudoku of 16x16, 25x25 and 36x36: see the module docs, "Which engine");
+    /// otherwise the bit engine when
     /// the problem has at most [`AUTO_MAX_OPTIONS`] options (those with a primary item) and
     /// fits its memory bound, else the links; a search that starts on
     /// the bits moves to the links at the probe if its work so far says that the links
@@ -120,24 +124,50 @@ pub enum Engine {
     /// beyond those limits, runs as under [`Engine::Links`] (see
     /// [`Engine::refusal`]).
     Propagate,
+    /// The propagating engine's tree with nogoods learned from its failures (conflict
+    /// analysis, as CDCL SAT solvers do; see `docs/engines.md`): the same solutions and
+    /// counts, in its own order, with its own [`Stats`] (`nodes` its tree, failures
+    /// included; `updates` the options put out; `forced` its singles; `pruned` the options
+    /// its nogoods put out). For the hardest puzzles, those made with a learning solver's
+    /// help (the published 25x25 and 36x36 Sudoku). Plain exact cover only: a problem with
+    /// colors or multiplicities runs as under [`Engine::Links`] (see [`Engine::refusal`]).
+    Learn,
 }
 
 impl Engine {
     /// Why `self` cannot run `problem` as asked, if it cannot: [`Engine::Propagate`] takes
     /// neither colors nor multiplicities, nor more options than the bit engine unless its
-    /// grouped frames take the problem (36x36 Sudoku). The library
+    /// grouped frames take the problem (36x36 Sudoku); [`Engine::Learn`] neither colors nor
+    /// multiplicities, within the same table's limits. The library
     /// falls back to the links then; a caller that asked for this engine by name can refuse
     /// instead with this reason.
     pub fn refusal(self, problem: &Problem) -> Option<&'static str> {
-        if self != Engine::Propagate || crate::engine::propagate::Propagate::fits(problem) {
+        let (learn, fits) = match self {
+            Engine::Propagate => (false, crate::engine::propagate::Propagate::fits(problem)),
+            Engine::Learn => (true, crate::engine::learn::Learn::fits(problem)),
+            _ => return None,
+        };
+        if fits {
             return None;
         }
-        Some(if problem.has_multiplicities() {
-            "the propagate engine does not take multiplicities (use --engine links or auto)"
-        } else if problem.has_colors() {
-            "the propagate engine does not take colors (use --engine links or auto)"
-        } else {
-            "the problem is beyond the propagate engine's limits (use --engine links or auto)"
+        let (multiplicities, colors) = (problem.has_multiplicities(), problem.has_colors());
+        Some(match (learn, multiplicities, colors) {
+            (false, true, _) => {
+                "the propagate engine does not take multiplicities (use --engine links or auto)"
+            }
+            (false, _, true) => {
+                "the propagate engine does not take colors (use --engine links or auto)"
+            }
+            (false, ..) => {
+                "the problem is beyond the propagate engine's limits (use --engine links or auto)"
+            }
+            (true, true, _) => {
+                "the learn engine does not take multiplicities (use --engine links or auto)"
+            }
+            (true, _, true) => "the learn engine does not take colors (use --engine links or auto)",
+            (true, ..) => {
+                "the problem is beyond the learn engine's limits (use --engine links or auto)"
+            }
         })
     }
 }
@@ -246,6 +276,7 @@ impl Solver {
             Inner::Dlx(_) | Inner::Dlx2(_) | Inner::Dlx3(_) => Engine::Links,
             Inner::Bits(_) => Engine::Bits,
             Inner::Propagate(_) => Engine::Propagate,
+            Inner::Learn(_) => Engine::Learn,
         }
     }
 
@@ -365,6 +396,7 @@ impl Solver {
             (Inner::Dlx2(e), Inner::Dlx2(p)) => e.reset_from(p),
             (Inner::Dlx3(e), Inner::Dlx3(p)) => e.reset_from(p),
             (Inner::Propagate(e), Inner::Propagate(p)) => e.reset_from(p),
+            (Inner::Learn(e), Inner::Learn(p)) => e.reset_from(p),
             (engine, _) => each!(engine, e => e.reset()),
         }
     }

@@ -193,11 +193,15 @@ mod propagate {
         }
     }
 
-    /// The count and statistics of a split of `problem` at `depth` and of each subtree searched
-    /// after descending into it, summed; and of the whole search.
-    fn split_and_whole(problem: &Problem, depth: usize) -> ((u64, Stats), (u64, Stats)) {
-        let pristine = Solver::with_engine(problem, Engine::Propagate);
-        assert_eq!(pristine.engine(), Engine::Propagate);
+    /// The count and statistics of a split of `problem` on `engine` at `depth` and of each
+    /// subtree searched after descending into it, summed; and of the whole search.
+    fn split_and_whole(
+        problem: &Problem,
+        depth: usize,
+        engine: Engine,
+    ) -> ((u64, Stats), (u64, Stats)) {
+        let pristine = Solver::with_engine(problem, engine);
+        assert_eq!(pristine.engine(), engine);
         let mut above = pristine.clone();
         let subtrees = above
             .split(depth, |_| ControlFlow::Continue(()))
@@ -217,31 +221,40 @@ mod propagate {
         (parts, (count, whole.stats()))
     }
 
+    /// The engines of their own trees. The learning engine's nogoods depend on the search
+    /// that learned them, so its subtrees add up to the whole search's count, not its
+    /// statistics.
+    const OWN_TREES: [Engine; 2] = [Engine::Propagate, Engine::Learn];
+
+    /// Whether the parts' statistics must add up to the whole's on `engine`.
+    fn adds_up(engine: Engine) -> bool {
+        engine == Engine::Propagate
+    }
+
     #[test]
     fn pauses_and_budgets_leave_the_solutions_and_their_order_unchanged() {
         let problem = crate::problems::queens(7);
-        let whole = interrupted(
-            Solver::with_engine(&problem, Engine::Propagate),
-            u64::MAX,
-            1 << 30,
-        );
-        assert_eq!(whole.len(), 40);
-        for (budget, pause) in [(1, 1), (3, 2), (10, 7)] {
-            let cut = interrupted(
-                Solver::with_engine(&problem, Engine::Propagate),
-                budget,
-                pause,
-            );
-            assert_eq!(cut, whole, "budget {budget}, pause {pause}");
+        for engine in OWN_TREES {
+            let whole = interrupted(Solver::with_engine(&problem, engine), u64::MAX, 1 << 30);
+            assert_eq!(whole.len(), 40);
+            for (budget, pause) in [(1, 1), (3, 2), (10, 7)] {
+                let cut = interrupted(Solver::with_engine(&problem, engine), budget, pause);
+                assert_eq!(cut, whole, "{engine:?} budget {budget}, pause {pause}");
+            }
         }
     }
 
     #[test]
     fn subtrees_add_up_to_the_whole_search() {
-        for depth in 1..4 {
-            let (parts, whole) = split_and_whole(&crate::problems::queens(8), depth);
-            assert_eq!(parts, whole, "depth {depth}");
-            assert_eq!(whole.0, 92);
+        for engine in OWN_TREES {
+            for depth in 1..4 {
+                let (parts, whole) = split_and_whole(&crate::problems::queens(8), depth, engine);
+                assert_eq!(parts.0, whole.0, "{engine:?} depth {depth}");
+                if adds_up(engine) {
+                    assert_eq!(parts.1, whole.1, "depth {depth}");
+                }
+                assert_eq!(whole.0, 92);
+            }
         }
     }
 
@@ -252,16 +265,21 @@ mod propagate {
         fn random_problems_split_pause_and_resume_with_the_solutions_of_one_search(
             problem in random_problem()
         ) {
-            let mut whole = Solver::with_engine(&problem, Engine::Propagate);
-            let mut found = Vec::new();
-            while let Some(solution) = whole.next_solution().unwrap() {
-                found.push(solution);
+            for engine in OWN_TREES {
+                let mut whole = Solver::with_engine(&problem, engine);
+                let mut found = Vec::new();
+                while let Some(solution) = whole.next_solution().unwrap() {
+                    found.push(solution);
+                }
+                let (parts, whole) = split_and_whole(&problem, 2, engine);
+                prop_assert_eq!(parts.0, whole.0);
+                if adds_up(engine) {
+                    prop_assert_eq!(parts.1, whole.1);
+                }
+                prop_assert_eq!(whole.0, found.len() as u64);
+                let cut = interrupted(Solver::with_engine(&problem, engine), 2, 3);
+                prop_assert_eq!(cut, found);
             }
-            let (parts, whole) = split_and_whole(&problem, 2);
-            prop_assert_eq!(parts, whole);
-            prop_assert_eq!(whole.0, found.len() as u64);
-            let cut = interrupted(Solver::with_engine(&problem, Engine::Propagate), 2, 3);
-            prop_assert_eq!(cut, found);
         }
     }
 }

@@ -321,7 +321,8 @@ fn a_puzzle_of_the_wrong_size_for_size_is_an_error_at_its_line() {
 #[test]
 fn a_long_search_shows_which_puzzle_it_is_and_gives_up_at_the_node_budget() {
     // The third line of puzzles/shapes/25x25.txt is its first puzzle, far beyond 300,000
-    // nodes. DANCING_LONG_AFTER_NODES (for tests) makes a search long after a node count,
+    // nodes on the propagating engine (the default learns, and solves it at once).
+    // DANCING_LONG_AFTER_NODES (for tests) makes a search long after a node count,
     // not after seconds, so the progress line comes without timing; with stderr not a
     // terminal, --progress writes it as a line of its own.
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/shapes/25x25.txt");
@@ -330,6 +331,8 @@ fn a_long_search_shows_which_puzzle_it_is_and_gives_up_at_the_node_budget() {
             .env("DANCING_LONG_AFTER_NODES", "100000")
             .args([
                 "sudoku",
+                "--engine",
+                "propagate",
                 "--progress",
                 "--max-nodes",
                 "300000",
@@ -364,7 +367,8 @@ fn without_progress_a_long_search_says_nothing_until_it_ends() {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/shapes/25x25.txt");
     let assert = dancing()
         .env("DANCING_LONG_AFTER_NODES", "100000")
-        .args(["sudoku", "--max-nodes", "300000", "--jobs", "1"])
+        .args(["sudoku", "--engine", "propagate", "--max-nodes", "300000"])
+        .args(["--jobs", "1"])
         .arg(&file)
         .assert()
         .code(3);

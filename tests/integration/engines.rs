@@ -719,7 +719,7 @@ fn auto_moves_large_sparse_searches_to_the_links_and_keeps_dense_ones_on_the_bit
 }
 
 /// One Sudoku solver reused across the 16x16 puzzles of `puzzles/generated/` (the Sudoku
-/// layer resets it between puzzles): `auto` runs them on the propagating engine (their 4,096
+/// layer resets it between puzzles): `auto` runs them on the learning engine (their 4,096
 /// options are past the bit engine's kept conflicts, and the cells partition them), in its
 /// own tree, and each puzzle's answer and count are those of the links and of the bits, on
 /// searches long enough to pass the bits' probe; each solution is valid.
@@ -729,7 +729,7 @@ fn a_sudoku_solver_reused_across_16x16_puzzles_solves_as_the_links_and_the_bits(
     use dancing::sudoku::{check, grid::Shape, read::parse_line_as, rules::Rules};
     let shape = Shape::new(4).unwrap();
     let problem = dancing::sudoku::solve::matrix(&Rules::classic(shape));
-    assert_eq!(Solver::new(&problem).engine(), Engine::Propagate);
+    assert_eq!(Solver::new(&problem).engine(), Engine::Learn);
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/16x16-seed16.txt");
     let text = std::fs::read_to_string(path).unwrap();
     let mut solvers = [Engine::Auto, Engine::Links, Engine::Bits]

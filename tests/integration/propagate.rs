@@ -1,9 +1,11 @@
-//! The propagating engine against the links: the same solutions as sets and the same counts
-//! on every instance the conformance tests of `engines.rs` read (which call
+//! The engines of their own trees, propagate and learn (the propagating engine with
+//! nogoods), against the links: the same solutions as sets and the same counts on every
+//! instance the conformance tests of `engines.rs` read (which call
 //! [`assert_propagation_agrees`]) and on random problems, with and without secondary items,
-//! under budgets, pauses, givens and two threads; problems it does not take fall back to the
-//! links in the library and are refused by `--engine propagate` (exit 2); `--stats` prints
-//! its rules' work (on one thread: a parallel count's totals keep Knuth's counters only).
+//! under budgets, pauses, givens and two threads; problems they do not take fall back to the
+//! links in the library and are refused by `--engine propagate` and `--engine learn` (exit
+//! 2); `--stats` prints their rules' work (on one thread: a parallel count's totals keep
+//! Knuth's counters only).
 
 use crate::common;
 
@@ -36,27 +38,45 @@ fn count(problem: &Problem, engine: Engine) -> u64 {
         .unwrap()
 }
 
-/// Checks that the propagating engine finds the links' solutions (as a set, each once, when
-/// `enumerate`) or their count, or that it does not take the problem and the library runs
-/// the links instead.
+/// The engines of their own trees.
+const OWN_TREES: [Engine; 2] = [Engine::Propagate, Engine::Learn];
+
+/// Checks that the propagating engine and the learning one find the links' solutions (as a
+/// set, each once, when `enumerate`) or their count, or that they do not take the problem
+/// and the library runs the links instead.
 pub(crate) fn assert_propagation_agrees(problem: &Problem, name: &str, enumerate: bool) {
-    let solver = Solver::with_engine(problem, Engine::Propagate);
-    if Engine::Propagate.refusal(problem).is_some() {
-        assert_eq!(solver.engine(), Engine::Links, "{name}");
-        return;
-    }
-    assert_eq!(solver.engine(), Engine::Propagate, "{name}");
-    if enumerate {
-        let links = solution_set(problem, Engine::Links);
-        assert_eq!(solution_set(problem, Engine::Propagate), links, "{name}");
-    } else {
-        assert_eq!(
-            count(problem, Engine::Propagate),
-            count(problem, Engine::Links),
-            "{name}"
-        );
+    let mut links = Solver::with_engine(problem, Engine::Links);
+    let count = links.count(None).unwrap().to_u64().unwrap();
+    let nodes = links.stats().nodes;
+    for engine in OWN_TREES {
+        // The learning engine is built for the first solutions of hard puzzles: on a long
+        // search for all solutions it takes some hundred times the propagating engine's time
+        // (nqueens-12: 6.6 s; see docs/engines.md), so it runs on the shorter ones only.
+        if engine == Engine::Learn && nodes > LEARN_MAX_NODES {
+            continue;
+        }
+        let solver = Solver::with_engine(problem, engine);
+        if engine.refusal(problem).is_some() {
+            assert_eq!(solver.engine(), Engine::Links, "{name}");
+            continue;
+        }
+        assert_eq!(solver.engine(), engine, "{name} {engine:?}");
+        if enumerate {
+            let found = solution_set(problem, engine);
+            assert_eq!(
+                found,
+                solution_set(problem, Engine::Links),
+                "{name} {engine:?}"
+            );
+        } else {
+            assert_eq!(self::count(problem, engine), count, "{name} {engine:?}");
+        }
     }
 }
+
+/// The longest search (in the links' nodes) that [`assert_propagation_agrees`] runs the
+/// learning engine on.
+const LEARN_MAX_NODES: u64 = 200_000;
 
 /// Random problems of up to 9 primary and 3 secondary items, options of one to three items.
 fn random_problem() -> impl Strategy<Value = Problem> {
@@ -73,10 +93,10 @@ fn random_problem() -> impl Strategy<Value = Problem> {
     })
 }
 
-/// The solutions of a search on the propagating engine under a budget of `budget` nodes,
+/// The solutions of a search on `engine` under a budget of `budget` nodes,
 /// raised each time it runs out, and a pause every `pause` nodes, in the order found.
-fn interrupted(problem: &Problem, budget: u64, pause: u64) -> Vec<Vec<usize>> {
-    let mut solver = Solver::with_engine(problem, Engine::Propagate);
+fn interrupted(problem: &Problem, engine: Engine, budget: u64, pause: u64) -> Vec<Vec<usize>> {
+    let mut solver = Solver::with_engine(problem, engine);
     solver.set_max_nodes(Some(budget));
     solver.set_pause_every(Some(pause));
     let mut found = Vec::new();
@@ -95,35 +115,37 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
-    fn the_propagating_engine_finds_the_links_solutions_on_random_problems(
+    fn the_propagating_engines_find_the_links_solutions_on_random_problems(
         problem in random_problem(),
         budget in 1u64..20,
         pause in 1u64..10,
     ) {
         let links = solution_set(&problem, Engine::Links);
-        let found = solution_set(&problem, Engine::Propagate);
-        prop_assert_eq!(&found, &links);
-        prop_assert_eq!(count(&problem, Engine::Propagate), links.len() as u64);
-        // Budgets and pauses change nothing, not even the order.
-        let mut whole = Solver::with_engine(&problem, Engine::Propagate);
-        let mut in_order = Vec::new();
-        while let Some(solution) = whole.next_solution().unwrap() {
-            in_order.push(solution);
+        for engine in OWN_TREES {
+            let found = solution_set(&problem, engine);
+            prop_assert_eq!(&found, &links);
+            prop_assert_eq!(count(&problem, engine), links.len() as u64);
+            // Budgets and pauses change nothing, not even the order.
+            let mut whole = Solver::with_engine(&problem, engine);
+            let mut in_order = Vec::new();
+            while let Some(solution) = whole.next_solution().unwrap() {
+                in_order.push(solution);
+            }
+            prop_assert_eq!(interrupted(&problem, engine, budget, pause), in_order);
+            let stop = AtomicBool::new(false);
+            let parallel = count_parallel_until_on(&problem, engine, 2, &stop).unwrap();
+            prop_assert_eq!(parallel.solutions, links.len() as u64);
         }
-        prop_assert_eq!(interrupted(&problem, budget, pause), in_order);
-        let stop = AtomicBool::new(false);
-        let parallel = count_parallel_until_on(&problem, Engine::Propagate, 2, &stop).unwrap();
-        prop_assert_eq!(parallel.solutions, links.len() as u64);
     }
 
     #[test]
-    fn a_given_leaves_the_propagating_engine_the_links_solutions_below_it(
+    fn a_given_leaves_the_propagating_engines_the_links_solutions_below_it(
         problem in random_problem(),
         pick in 0usize..100,
     ) {
         prop_assume!(problem.option_count() > 0);
         let option = pick % problem.option_count();
-        let results: Vec<_> = [Engine::Links, Engine::Propagate]
+        let results: Vec<_> = [Engine::Links, Engine::Propagate, Engine::Learn]
             .map(|engine| {
                 let mut solver = Solver::with_engine(&problem, engine);
                 let forced = solver.force(option);
@@ -137,11 +159,12 @@ proptest! {
             })
             .into();
         prop_assert_eq!(&results[0], &results[1]);
+        prop_assert_eq!(&results[0], &results[2]);
     }
 }
 
 #[test]
-fn the_propagate_flag_counts_what_the_links_count_and_prints_its_rules_work() {
+fn the_propagate_and_learn_flags_count_what_the_links_count_and_print_their_work() {
     let file = "puzzles/exact-cover/sudoku-hard.dlx";
     let links = stdout_of(
         &dancing()
@@ -149,24 +172,20 @@ fn the_propagate_flag_counts_what_the_links_count_and_prints_its_rules_work() {
             .assert()
             .success(),
     );
-    let output = dancing()
-        .args([
-            "cover",
-            "--count",
-            "--stats",
-            "--jobs",
-            "1",
-            "--engine",
-            "propagate",
-        ])
-        .arg(file)
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    assert_eq!(String::from_utf8(output.stdout).unwrap(), links);
-    let stats = String::from_utf8(output.stderr).unwrap();
-    for line in ["nodes: ", "forced: ", "pruned: "] {
-        assert!(stats.contains(line), "{stats}");
+    for engine in ["propagate", "learn"] {
+        let output = dancing()
+            .args([
+                "cover", "--count", "--stats", "--jobs", "1", "--engine", engine,
+            ])
+            .arg(file)
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), links);
+        let stats = String::from_utf8(output.stderr).unwrap();
+        for line in ["nodes: ", "forced: ", "pruned: "] {
+            assert!(stats.contains(line), "{stats}");
+        }
     }
 }
 
@@ -177,30 +196,36 @@ fn the_propagate_flag_solves_sudoku_as_the_default_engine_does() {
         let args = ["sudoku", "--format", "line", "--engine", engine, puzzles];
         stdout_of(&dancing().args(args).assert().success())
     };
-    let (default, propagated) = (run("auto"), run("propagate"));
+    let default = run("auto");
     assert_eq!(default.lines().count(), 1);
-    assert_eq!(propagated, default);
+    assert_eq!(run("propagate"), default);
+    assert_eq!(run("learn"), default);
 }
 
 #[test]
-fn the_propagate_flag_refuses_a_problem_with_colors_and_says_why() {
+fn the_propagate_and_learn_flags_refuse_a_problem_with_colors_and_say_why() {
     let problem = "| colors\nA B | x\nA x:1\nB x:2\nB x:1\n";
-    let stderr = stderr_of(
-        &dancing()
-            .args(["cover", "--count", "--engine", "propagate", "-"])
-            .write_stdin(problem)
-            .assert()
-            .code(2),
-    );
-    assert!(stderr.contains("does not take colors"), "{stderr}");
+    for engine in ["propagate", "learn"] {
+        let stderr = stderr_of(
+            &dancing()
+                .args(["cover", "--count", "--engine", engine, "-"])
+                .write_stdin(problem)
+                .assert()
+                .code(2),
+        );
+        assert!(stderr.contains("does not take colors"), "{stderr}");
+        assert!(stderr.contains(engine), "{stderr}");
+    }
 }
 
 #[test]
-fn the_propagate_flag_refuses_multiplicities_and_says_why() {
-    dancing()
-        .args(["cover", "--count", "--engine", "propagate", "-"])
-        .write_stdin("| multiplicities\n2:2|A B\nA\nA B\nB\n")
-        .assert()
-        .code(2)
-        .stderr(contains("does not take multiplicities"));
+fn the_propagate_and_learn_flags_refuse_multiplicities_and_say_why() {
+    for engine in ["propagate", "learn"] {
+        dancing()
+            .args(["cover", "--count", "--engine", engine, "-"])
+            .write_stdin("| multiplicities\n2:2|A B\nA\nA B\nB\n")
+            .assert()
+            .code(2)
+            .stderr(contains("does not take multiplicities"));
+    }
 }

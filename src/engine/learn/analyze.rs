@@ -1,0 +1,129 @@
+//! Conflict analysis: from a conflict, the nogood that the learning engine records (the first
+//! unique implication point, as CDCL SAT solvers find it).
+//!
+//! Every assignment past the givens has a reason, a clause that was unit when it was made:
+//! - an option is out because a chosen option shares an item with it (`¬p ∨ ¬x`);
+//! - an option is chosen because every other option of a primary item is out (`x ∨ y ∨ ...`,
+//!   the item's options);
+//! - a nogood made it unit.
+//!
+//! A conflict is a clause all of whose literals are false (two chosen options sharing an
+//! item, a primary item with every option out, or a nogood). Resolving it with the reasons of
+//! the current level's literals, latest first, until one literal of the current level is left
+//! gives a clause implied by the problem, the givens and the nogoods before it: a nogood. The
+//! givens' level (0) is left out of it, so a nogood holds only under the givens, and the
+//! engine forgets them at a reset.
+
+use super::nogoods::{chosen, not, option, out};
+use super::{Conflict, Learn, Reason};
+
+impl Learn {
+    /// The false literals of the clause that made option `x`'s assignment (other than its own
+    /// literal) to `each`.
+    fn antecedents(&self, x: u32, mut each: impl FnMut(u32)) {
+        match self.reason[x as usize] {
+            Reason::Shares(p) => each(out(p)),
+            Reason::Single(i) => {
+                for &y in self.options_of(i) {
+                    if y != x {
+                        each(chosen(y));
+                    }
+                }
+            }
+            Reason::Nogood(c) => {
+                for &l in self.nogoods.lits(c) {
+                    if option(l) != x {
+                        each(l);
+                    }
+                }
+            }
+            Reason::Root | Reason::Decision => {}
+        }
+    }
+
+    /// The false literals of a conflict, to `each`.
+    fn conflicting(&self, conflict: Conflict, mut each: impl FnMut(u32)) {
+        match conflict {
+            Conflict::Two(a, b) => {
+                each(out(a));
+                each(out(b));
+            }
+            Conflict::Empty(i) => {
+                for &y in self.options_of(i) {
+                    each(chosen(y));
+                }
+            }
+            Conflict::Nogood(c) => {
+                for &l in self.nogoods.lits(c) {
+                    each(l);
+                }
+            }
+        }
+    }
+
+    /// The nogood learned from `conflict` at the current level (above 0), in `self.learnt`:
+    /// its first literal is the negation of the current level's unique implication point,
+    /// its second one of those at the highest level below. Bumps the activity of the items of
+    /// the options met.
+    pub(super) fn analyze(&mut self, conflict: Conflict) {
+        let level = self.lims.len() as u32;
+        let mut learnt = std::mem::take(&mut self.learnt);
+        let mut seen = std::mem::take(&mut self.seen);
+        let mut lits = std::mem::take(&mut self.lits);
+        learnt.clear();
+        learnt.push(u32::MAX);
+        lits.clear();
+        self.conflicting(conflict, |l| lits.push(l));
+        let (mut pending, mut at) = (0usize, self.trail.len());
+        let uip = loop {
+            for &l in &lits {
+                let x = option(l) as usize;
+                if seen[x] || self.level[x] == 0 {
+                    continue;
+                }
+                seen[x] = true;
+                if self.level[x] == level {
+                    pending += 1;
+                } else {
+                    learnt.push(l);
+                }
+            }
+            let t = loop {
+                at -= 1;
+                if seen[option(self.trail[at]) as usize] {
+                    break self.trail[at];
+                }
+            };
+            pending -= 1;
+            if pending == 0 {
+                break t;
+            }
+            lits.clear();
+            self.antecedents(option(t), |l| lits.push(l));
+        };
+        learnt[0] = not(uip);
+        // The literal of the highest level below goes second, to be watched.
+        if learnt.len() > 2 {
+            let best = (1..learnt.len())
+                .max_by_key(|&k| self.level[option(learnt[k]) as usize])
+                .expect("a literal");
+            learnt.swap(1, best);
+        }
+        for &l in &learnt {
+            seen[option(l) as usize] = false;
+            self.bump(option(l));
+        }
+        // The options resolved away, all of the current level, lie on the trail from the
+        // implication point on.
+        for k in at..self.trail.len() {
+            let x = option(self.trail[k]);
+            if std::mem::take(&mut seen[x as usize]) {
+                self.bump(x);
+            }
+        }
+        self.seen = seen;
+        self.learnt = learnt;
+        self.lits = lits;
+        self.decay();
+    }
+}

@@ -1,0 +1,165 @@
+//! The nogoods the learning engine records: clauses over the options' literals, each
+//! watched by two of its literals, as CDCL SAT solvers keep their learned clauses.
+//!
+//! A literal is `2 * o` ("option `o` is chosen") or `2 * o + 1` ("option `o` is out"). A
+//! nogood is a disjunction of literals that every solution satisfies (it is derived from the
+//! problem's rows and the givens by resolution, see [`super::analyze`]). Its first two
+//! literals are watched: the nogood needs a look only when one of them becomes false, and
+//! then either finds another literal not false to watch, or has one literal left to make
+//! true (a unit), or has none (a conflict).
+//!
+//! # Invariant (between propagations)
+//! For every nogood, its two watched literals are its first two, and the nogood is in the
+//! watch lists of exactly those two; a watched literal is false only when the other is true,
+//! or when every literal of the nogood is false below the level where the watch became false
+//! (a nogood made unit by backing up is re-asserted by the engine, see `Learn::undo_to`).
+
+/// The literal "option `o` is chosen".
+#[inline(always)]
+pub(crate) fn chosen(o: u32) -> u32 {
+    2 * o
+}
+
+/// The literal "option `o` is out".
+#[inline(always)]
+pub(crate) fn out(o: u32) -> u32 {
+    2 * o + 1
+}
+
+/// The option of a literal.
+#[inline(always)]
+pub(crate) fn option(lit: u32) -> u32 {
+    lit / 2
+}
+
+/// The negation of a literal.
+#[inline(always)]
+pub(crate) fn not(lit: u32) -> u32 {
+    lit ^ 1
+}
+
+/// What [`Nogoods::falsified`] asks of the assignment.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Ask {
+    /// Is the literal true?
+    True(u32),
+    /// Is the literal false?
+    False(u32),
+    /// Make the literal true, for the nogood (false if it is false: a conflict).
+    Unit(u32, u32),
+}
+
+/// The recorded nogoods and their watch lists.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Nogoods {
+    /// The literals of every nogood, one after another.
+    lits: Vec<u32>,
+    /// Where each nogood's literals start in `lits`, and one past the last.
+    starts: Vec<u32>,
+    /// For each literal, the nogoods that watch it.
+    watches: Vec<Vec<u32>>,
+}
+
+impl Nogoods {
+    /// No nogoods, for a problem of `options` options.
+    pub(crate) fn new(options: usize) -> Nogoods {
+        Nogoods {
+            lits: Vec::new(),
+            starts: vec![0],
+            watches: vec![Vec::new(); 2 * options],
+        }
+    }
+
+    /// Forgets every nogood (they depend on the givens).
+    pub(crate) fn clear(&mut self) {
+        self.lits.clear();
+        self.starts.truncate(1);
+        self.watches.iter_mut().for_each(Vec::clear);
+    }
+
+    /// The number of nogoods.
+    pub(crate) fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// Whether some nogood watches `lit`.
+    #[inline(always)]
+    pub(crate) fn watched(&self, lit: u32) -> bool {
+        !self.watches[lit as usize].is_empty()
+    }
+
+    /// The literals of nogood `c`.
+    #[inline]
+    pub(crate) fn lits(&self, c: u32) -> &[u32] {
+        &self.lits[self.starts[c as usize] as usize..self.starts[c as usize + 1] as usize]
+    }
+
+    /// Records a nogood of at least two literals, watching its first two; returns its number.
+    pub(crate) fn add(&mut self, lits: &[u32]) -> u32 {
+        debug_assert!(lits.len() >= 2);
+        let c = self.len() as u32;
+        self.lits.extend_from_slice(lits);
+        self.starts.push(self.lits.len() as u32);
+        self.watches[lits[0] as usize].push(c);
+        self.watches[lits[1] as usize].push(c);
+        c
+    }
+
+    /// Visits the nogoods watching `lit`, which has just become false: each moves its watch to
+    /// another literal not false, or stays and, its other watched literal not true, asks for
+    /// that literal to be made true ([`Ask::Unit`], answered false on a conflict, which ends
+    /// the visit). `ask` also reads the assignment. Returns the nogood in conflict, if any.
+    #[inline]
+    pub(crate) fn falsified(&mut self, lit: u32, mut ask: impl FnMut(Ask) -> bool) -> Option<u32> {
+        let mut list = std::mem::take(&mut self.watches[lit as usize]);
+        let mut conflict = None;
+        let mut keep = 0;
+        let mut k = 0;
+        while k < list.len() {
+            let c = list[k];
+            k += 1;
+            let (start, end) = (
+                self.starts[c as usize] as usize,
+                self.starts[c as usize + 1] as usize,
+            );
+            let lits = &mut self.lits[start..end];
+            if lits[0] == lit {
+                lits.swap(0, 1);
+            }
+            if ask(Ask::True(lits[0])) {
+                list[keep] = c;
+                keep += 1;
+                continue;
+            }
+            if let Some(j) = (2..lits.len()).find(|&j| !ask(Ask::False(lits[j]))) {
+                lits.swap(1, j);
+                self.watches[lits[1] as usize].push(c);
+                continue;
+            }
+            list[keep] = c;
+            keep += 1;
+            if !ask(Ask::Unit(lits[0], c)) {
+                conflict = Some(c);
+                // The rest of the list stays as it was.
+                while k < list.len() {
+                    list[keep] = list[k];
+                    keep += 1;
+                    k += 1;
+                }
+            }
+        }
+        list.truncate(keep);
+        self.watches[lit as usize] = list;
+        conflict
+    }
+
+    /// Whether nogood `c` is watched by its first two literals, and only by them.
+    pub(crate) fn check(&self, c: u32) -> bool {
+        let lits = self.lits(c);
+        let watching = |l: u32| self.watches[l as usize].iter().filter(|&&d| d == c).count();
+        lits.iter()
+            .enumerate()
+            .all(|(k, &l)| watching(l) == usize::from(k < 2) || lits[..2].contains(&l))
+            && watching(lits[0]) + watching(lits[1]) == 2
+    }
+}

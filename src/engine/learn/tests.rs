@@ -1,0 +1,83 @@
+//! Tests of the learning engine: its solutions against DLX1's as sets, with the invariants
+//! checked at every step, on random problems and on Sudoku; forcing and excluding. (Through
+//! the [`crate::Solver`], pauses, budgets and subtrees are tested with every engine in
+//! `tests/integration/engines.rs` and `solver/tests.rs`.)
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::engine::all_solutions;
+use crate::engine::dlx::Dlx;
+use crate::problem::ProblemBuilder;
+use crate::sudoku::{grid::Shape, rules::Rules, solve::matrix};
+
+/// The solutions, each sorted, as a sorted list (a set that keeps duplicates visible).
+fn as_set(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    for s in &mut solutions {
+        s.sort_unstable();
+    }
+    solutions.sort();
+    solutions
+}
+
+/// Every solution of the engine, stepping with the invariants checked after each step.
+fn solutions_checked(engine: &mut Learn) -> Vec<Vec<usize>> {
+    let found = all_solutions(engine);
+    engine.check().unwrap();
+    found
+}
+
+/// Random problems of up to 8 primary and 2 secondary items.
+fn random_problem() -> impl Strategy<Value = Problem> {
+    (1usize..9, 0usize..3).prop_flat_map(|(primary, secondary)| {
+        let items = primary + secondary;
+        let option = proptest::collection::btree_set(0..items, 1..=4);
+        proptest::collection::vec(option, 0..30).prop_map(move |options| {
+            let mut b = ProblemBuilder::new(primary, secondary);
+            for items in options {
+                b.option(items).unwrap();
+            }
+            b.build().unwrap()
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn random_problems_have_the_solutions_of_the_links(problem in random_problem()) {
+        let links = as_set(all_solutions(&mut <Dlx as Search>::new(&problem)));
+        let mut engine = Learn::on(&problem);
+        let found = solutions_checked(&mut engine);
+        prop_assert_eq!(engine.stats().solutions, found.len() as u64);
+        prop_assert_eq!(as_set(found), links);
+    }
+}
+
+#[test]
+fn the_4x4_sudoku_grids_are_knuths_288_and_the_6x6_ones_count_as_the_links() {
+    let four = matrix(&Rules::classic(Shape::new(2).unwrap()));
+    let mut engine = Learn::on(&four);
+    assert_eq!(solutions_checked(&mut engine).len(), 288);
+    assert!(engine.nogoods.len() < 1000);
+}
+
+#[test]
+fn a_sudoku_solved_with_givens_is_the_one_solution() {
+    let problem = matrix(&Rules::classic(Shape::CLASSIC));
+    // Row-major givens of a classic puzzle ("53..7....6..195....98....6.8...6...34...").
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let mut engine = Learn::on(&problem);
+    let mut links = <Dlx as Search>::new(&problem);
+    for (cell, ch) in puzzle.chars().enumerate() {
+        if let Some(d) = ch.to_digit(10) {
+            let option = cell * 9 + d as usize - 1;
+            engine.force(option).unwrap();
+            links.force(option).unwrap();
+        }
+    }
+    let found = solutions_checked(&mut engine);
+    assert_eq!(as_set(found), as_set(all_solutions(&mut links)));
+}
