@@ -47,6 +47,7 @@ use std::sync::Arc;
 
 use self::nogoods::{Ask, Nogoods, chosen, not, option, out};
 use super::bits::table::{self, Table};
+use super::propagate::tree::{Level, State, progress};
 use super::{Counters, Search};
 use crate::problem::Problem;
 use crate::search::{ForceError, Stats, Step};
@@ -57,7 +58,8 @@ const NONE: u32 = u32::MAX;
 /// Why an option is assigned (see [`analyze`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Reason {
-    /// A given, an exclusion, or their consequence at the root.
+    /// A given, an exclusion, their consequence at the root, or a nogood of one literal
+    /// (asserted again at each backing up, so at any level: it has no antecedents).
     Root,
     /// The choice of a branch point.
     Decision,
@@ -78,27 +80,6 @@ enum Conflict {
     Empty(u32),
     /// A nogood.
     Nogood(u32),
-}
-
-/// Where the search loop is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
-    /// At a node to be entered.
-    Enter,
-    /// Below a finished node: try the next option of the deepest branch point.
-    Backup,
-    /// The tree (or the subtree below the floor) is exhausted.
-    Done,
-}
-
-/// A branch point: the item branched on, the option being tried, its rank among the item's
-/// options not out at the node, and their number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Level {
-    item: u32,
-    option: u32,
-    rank: u32,
-    degree: u32,
 }
 
 /// Work counted for [`Stats`].
@@ -787,15 +768,7 @@ impl Search for Learn {
     }
 
     fn progress(&self) -> f64 {
-        if self.state == State::Done {
-            return 1.0;
-        }
-        let (mut done, mut weight) = (0.0, 1.0f64);
-        for level in &self.levels {
-            weight /= f64::from(level.degree.max(1));
-            done += f64::from(level.rank.saturating_sub(1)) * weight;
-        }
-        done.min(1.0)
+        progress(self.state, &self.levels)
     }
 
     fn check(&self) -> Result<(), String> {

@@ -69,7 +69,7 @@ mod planes;
 mod rep;
 #[cfg(test)]
 mod tests;
-mod tree;
+pub(crate) mod tree;
 
 use std::sync::Arc;
 

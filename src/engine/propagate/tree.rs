@@ -15,9 +15,9 @@ use super::super::bits::table::Table;
 use super::rep::{COVERED, Rep, Work, fewest, rank_of};
 use crate::search::{ForceError, Stats, Step};
 
-/// Where the search loop is.
+/// Where the search loop is (of this engine and of [`crate::engine::learn`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum State {
+pub(crate) enum State {
     /// At a node to be entered: the root, or the child of the last level's option.
     Enter,
     /// Below a finished node: try the next option of the deepest branch point.
@@ -26,15 +26,16 @@ pub(super) enum State {
     Done,
 }
 
-/// A branch point: the node at its depth, the item branched on, the option being tried.
+/// A branch point: the node at its depth, the item branched on, the option being tried (of
+/// this engine and of [`crate::engine::learn`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Level {
-    pub(super) item: u32,
-    pub(super) option: u32,
+pub(crate) struct Level {
+    pub(crate) item: u32,
+    pub(crate) option: u32,
     /// The rank of `option` among the item's live options at the node, from 1.
-    pub(super) rank: u32,
+    pub(crate) rank: u32,
     /// The number of the item's live options at the node.
-    pub(super) degree: u32,
+    pub(crate) degree: u32,
 }
 
 /// The search over frames kept in `R` (see the module docs of [`super`]).
@@ -281,14 +282,20 @@ impl<R: Rep> Tree<R> {
     }
 
     pub(super) fn progress(&self) -> f64 {
-        if self.state == State::Done {
-            return 1.0;
-        }
-        let (mut done, mut weight) = (0.0, 1.0f64);
-        for level in &self.levels {
-            weight /= f64::from(level.degree.max(1));
-            done += f64::from(level.rank - 1) * weight;
-        }
-        done
+        progress(self.state, &self.levels)
     }
+}
+
+/// Knuth's estimate of the share of a tree explored, from the ranks and degrees of the
+/// branch points on the stack (1 once the search is `Done`).
+pub(crate) fn progress(state: State, levels: &[Level]) -> f64 {
+    if state == State::Done {
+        return 1.0;
+    }
+    let (mut done, mut weight) = (0.0, 1.0f64);
+    for level in levels {
+        weight /= f64::from(level.degree.max(1));
+        done += f64::from(level.rank.saturating_sub(1)) * weight;
+    }
+    done.min(1.0)
 }
