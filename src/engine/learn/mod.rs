@@ -152,28 +152,26 @@ impl Learn {
     pub(crate) fn on(problem: &Problem) -> Learn {
         let table = Table::without_bitsets(problem);
         let n = table.options();
-        let mut starts = vec![0u32; table.items + 1];
-        for k in 0..n as u32 {
-            for &i in table.items_of(k) {
-                starts[i as usize + 1] += 1;
-            }
-        }
-        for i in 0..table.items {
-            starts[i + 1] += starts[i];
-        }
-        let mut lists = vec![0; starts[table.items] as usize];
-        let mut fill = starts.clone();
-        for k in 0..n as u32 {
-            for &i in table.items_of(k) {
-                lists[fill[i as usize] as usize] = k;
-                fill[i as usize] += 1;
-            }
-        }
         let mut spans = vec![0u32];
         let mut option_items = Vec::new();
         for k in 0..n as u32 {
             option_items.extend_from_slice(table.items_of(k));
             spans.push(option_items.len() as u32);
+        }
+        let mut starts = vec![0u32; table.items + 1];
+        for &i in &option_items {
+            starts[i as usize + 1] += 1;
+        }
+        for i in 0..table.items {
+            starts[i + 1] += starts[i];
+        }
+        let mut lists = vec![0; option_items.len()];
+        let mut fill = starts.clone();
+        for k in 0..n {
+            for &i in &option_items[spans[k] as usize..spans[k + 1] as usize] {
+                lists[fill[i as usize] as usize] = k as u32;
+                fill[i as usize] += 1;
+            }
         }
         let items = table.items;
         let mut learn = Learn {
@@ -212,6 +210,12 @@ impl Learn {
         learn
     }
 
+    /// The items of option `x`.
+    #[inline(always)]
+    fn items_of(&self, x: u32) -> &[u32] {
+        &self.items[self.spans[x as usize] as usize..self.spans[x as usize + 1] as usize]
+    }
+
     /// The options of item `i`.
     #[inline(always)]
     fn options_of(&self, i: u32) -> &[u32] {
@@ -244,6 +248,14 @@ impl Learn {
         }
     }
 
+    /// [`Learn::assign`] of a literal that a nogood implies, counting an option it puts out
+    /// as `pruned`.
+    #[inline]
+    fn imply(&mut self, lit: u32, reason: Reason) {
+        self.work.pruned += u64::from(lit & 1);
+        self.assign(lit, reason);
+    }
+
     /// Propagates the trail from `head` to a fixpoint; the conflict if one is met.
     fn propagate(&mut self) -> Option<Conflict> {
         while self.head < self.trail.len() {
@@ -270,8 +282,7 @@ impl Learn {
                         return false;
                     }
                     if !Self::is_true(&self.value, l) {
-                        self.work.pruned += u64::from(l & 1);
-                        self.assign(l, Reason::Nogood(c));
+                        self.imply(l, Reason::Nogood(c));
                     }
                     true
                 }
@@ -398,7 +409,7 @@ impl Learn {
         self.lims.truncate(d);
         for &(lit, c) in &kept {
             if self.value[option(lit) as usize] == 0 {
-                self.assign(lit, Reason::Nogood(c));
+                self.imply(lit, Reason::Nogood(c));
             }
         }
         self.kept = kept;
@@ -412,8 +423,7 @@ impl Learn {
         for k in 0..self.units.len() {
             let lit = self.units[k];
             if self.value[option(lit) as usize] == 0 {
-                self.work.pruned += u64::from(lit & 1);
-                self.assign(lit, Reason::Root);
+                self.imply(lit, Reason::Root);
             }
         }
     }
@@ -522,8 +532,7 @@ impl Learn {
                 if let Some(c) = c
                     && self.value[option(lit) as usize] == 0
                 {
-                    self.work.pruned += u64::from(lit & 1);
-                    self.assign(lit, Reason::Nogood(c));
+                    self.imply(lit, Reason::Nogood(c));
                 }
                 self.propagate()
             });
@@ -550,7 +559,7 @@ impl Learn {
                 1,
             ),
             Some(o) => {
-                if !self.table.items_of(o).contains(&item) {
+                if !self.items_of(o).contains(&item) {
                     item = u32::from(self.table.primary_items(o)[0]);
                     degree = self.live[item as usize];
                 }
@@ -581,7 +590,6 @@ impl Learn {
     fn open_at_root(&self, o: u32) -> bool {
         self.value[o as usize] == 0
             && self
-                .table
                 .items_of(o)
                 .iter()
                 .all(|&i| self.cover[i as usize] == NONE)
@@ -615,10 +623,10 @@ impl Search for Learn {
             .table
             .to_force(option, self.search_started(), |o| self.open_at_root(o))?;
         self.assign(chosen(o), Reason::Root);
-        for &i in self.table.items_of(o) {
-            self.cover[i as usize] = o;
-        }
         // Covered here, not when the trail is propagated (which finds them covered).
+        for k in self.spans[o as usize]..self.spans[o as usize + 1] {
+            self.cover[self.items[k as usize] as usize] = o;
+        }
         self.forced.push(o);
         let at = self.given.partition_point(|&g| g < o);
         self.given.insert(at, o);

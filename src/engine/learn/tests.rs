@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::engine::all_solutions;
 use crate::engine::dlx::Dlx;
-use crate::problem::ProblemBuilder;
+use crate::engine::propagate::tests::random_problem;
 use crate::sudoku::{grid::Shape, rules::Rules, solve::matrix};
 
 /// The solutions, each sorted, as a sorted list (a set that keeps duplicates visible).
@@ -25,21 +25,6 @@ fn solutions_checked(engine: &mut Learn) -> Vec<Vec<usize>> {
     let found = all_solutions(engine);
     engine.check().unwrap();
     found
-}
-
-/// Random problems of up to 8 primary and 2 secondary items.
-fn random_problem() -> impl Strategy<Value = Problem> {
-    (1usize..9, 0usize..3).prop_flat_map(|(primary, secondary)| {
-        let items = primary + secondary;
-        let option = proptest::collection::btree_set(0..items, 1..=4);
-        proptest::collection::vec(option, 0..30).prop_map(move |options| {
-            let mut b = ProblemBuilder::new(primary, secondary);
-            for items in options {
-                b.option(items).unwrap();
-            }
-            b.build().unwrap()
-        })
-    })
 }
 
 proptest! {

@@ -68,7 +68,7 @@ mod flat;
 mod planes;
 mod rep;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 pub(crate) mod tree;
 
 use std::sync::Arc;

@@ -54,8 +54,9 @@ fn random_grouped_problem() -> impl Strategy<Value = Problem> {
     })
 }
 
-/// Random problems of up to 8 primary and 2 secondary items.
-fn random_problem() -> impl Strategy<Value = Problem> {
+/// Random problems of up to 8 primary and 2 secondary items (the learning engine's tests
+/// draw from them too).
+pub(crate) fn random_problem() -> impl Strategy<Value = Problem> {
     (1usize..9, 0usize..3).prop_flat_map(|(primary, secondary)| {
         let items = primary + secondary;
         let option = proptest::collection::btree_set(0..items, 1..=3);
