@@ -66,8 +66,9 @@ enum Action {
 
 /// Make minimal puzzles with exactly one solution.
 ///
-/// Each puzzle starts from a random full grid (the engine searching the empty grid's matrix
-/// with its options in a random order); givens are then removed in a random order, a removal
+/// Each puzzle starts from a random full grid (the solution of a few random givens, its digits
+/// renamed at random; or the engine searching the empty grid's matrix with its options in a
+/// random order, when those givens leave no solution); givens are then removed in a random order, a removal
 /// kept only when the solution stays unique. The result is minimal: removing any given (any
 /// symmetric group of givens, with --symmetry) allows a second solution, unless --min-givens or
 /// --check-nodes stops the removal early. The same --seed gives the same puzzles whatever
