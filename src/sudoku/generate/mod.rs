@@ -22,6 +22,10 @@
 //!    solutions that place it are the one of the puzzle before), which took 15% of the
 //!    instructions out of `dancing sudoku generate` (see `docs/performance.md`); for a larger
 //!    orbit, and under a node budget ([`Generator::with_check_nodes`]), a count up to two.
+//!    Two shortcuts come first: a removal that leaves one of the grid's small unavoidable
+//!    sets without a given (two digits that can swap there, see `unavoidable.rs`) allows a
+//!    second solution, and one whose cells the remaining givens force by singles
+//!    (`Generator::forced`) keeps the one solution.
 //!
 //! The result is **minimal**: removing any remaining given (any remaining orbit, with a
 //! symmetry) gives a puzzle with several solutions. One pass suffices: a given kept because
@@ -40,6 +44,8 @@
 //! same puzzle, on any machine; [`puzzle_seed`] derives the seed of the `k`-th puzzle of a
 //! run, so a run's puzzles do not depend on how many threads made them.
 
+mod unavoidable;
+
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
@@ -49,6 +55,7 @@ use super::rules::Rules;
 use super::solve::{Progress, SolveError, SudokuSolver, matrix};
 use crate::restart::{RESTART_UNIT, Restarts};
 use crate::{Engine, Problem, Solver, Step};
+use unavoidable::Unavoidable;
 
 pub use crate::rng::Rng;
 
@@ -168,6 +175,8 @@ pub struct Generator {
     /// (their options name it), kept as givens are removed and put back, for
     /// [`Generator::forced`].
     covers: Vec<u32>,
+    /// The two-digit unavoidable sets of the full grid, with their givens left.
+    unavoidable: Unavoidable,
     /// The removal never leaves fewer givens than this (0: no limit).
     min_givens: usize,
     /// The node budget of each uniqueness check, if any.
@@ -201,8 +210,12 @@ impl Generator {
                 lists[i].push(k);
             }
         }
+        let unavoidable = Unavoidable::new(shape.side(), &options, problem.item_count(), |i| {
+            problem.is_primary(i)
+        });
         Generator {
             shape,
+            unavoidable,
             solver: SudokuSolver::with_rules(rules),
             full: Solver::with_engine(&problem, Engine::Links),
             problem,
@@ -393,14 +406,23 @@ impl Generator {
         for cell in 0..n * n {
             self.cover(cell, &solution, 1);
         }
+        self.unavoidable.find(solution.cells());
         for (visited, orbit) in order.iter().map(|&k| &orbits[k]).enumerate() {
             if givens < self.min_givens + orbit.len() {
                 continue;
             }
             givens -= orbit.len();
+            let mut open = false;
             for &c in orbit {
                 puzzle.set(c / n, c % n, 0);
                 self.cover(c, &solution, -1);
+                open |= self.unavoidable.remove(c);
+            }
+            if open {
+                // An unavoidable set without a given: a second solution, no search needed.
+                self.put_back(orbit, &solution, &mut puzzle);
+                givens += orbit.len();
+                continue;
             }
             if self.forced(orbit, &solution) {
                 continue;
@@ -432,10 +454,7 @@ impl Generator {
                 count => count.unwrap_or(false),
             };
             if !unique {
-                for &c in orbit {
-                    puzzle.set(c / n, c % n, solution.cells()[c]);
-                    self.cover(c, &solution, 1);
-                }
+                self.put_back(orbit, &solution, &mut puzzle);
                 givens += orbit.len();
             }
             let progress = Progress {
@@ -447,6 +466,16 @@ impl Generator {
             }
         }
         Some(Generated { puzzle, solution })
+    }
+
+    /// Puts the givens of `orbit` back into `puzzle`, from `solution`.
+    fn put_back(&mut self, orbit: &[usize], solution: &Grid, puzzle: &mut Grid) {
+        let n = self.shape.side();
+        for &c in orbit {
+            puzzle.set(c / n, c % n, solution.cells()[c]);
+            self.cover(c, solution, 1);
+            self.unavoidable.restore(c);
+        }
     }
 
     /// Adds `delta` to the cover counts of the items of `cell`'s option in `solution` (a
