@@ -64,7 +64,7 @@ impl Learn {
     /// The nogood learned from `conflict` at the current level (above 0), in `self.learnt`:
     /// its first literal is the negation of the current level's unique implication point,
     /// its second one of those at the highest level below. Bumps the activity of the items of
-    /// the options met.
+    /// the options met, and of the nogoods resolved.
     pub(super) fn analyze(&mut self, conflict: Conflict) {
         let level = self.lims.len() as u32;
         let mut learnt = std::mem::take(&mut self.learnt);
@@ -74,6 +74,9 @@ impl Learn {
         learnt.push(u32::MAX);
         lits.clear();
         self.conflicting(conflict, |l| lits.push(l));
+        if let Conflict::Nogood(c) = conflict {
+            self.nogoods.bump(c);
+        }
         let (mut pending, mut at) = (0usize, self.trail.len());
         let uip = loop {
             for &l in &lits {
@@ -100,6 +103,9 @@ impl Learn {
             }
             lits.clear();
             self.antecedents(option(t), |l| lits.push(l));
+            if let Reason::Nogood(c) = self.reason[option(t) as usize] {
+                self.nogoods.bump(c);
+            }
         };
         learnt[0] = not(uip);
         // The literal of the highest level below goes second, to be watched.
@@ -125,5 +131,6 @@ impl Learn {
         self.learnt = learnt;
         self.lits = lits;
         self.decay();
+        self.nogoods.decay();
     }
 }

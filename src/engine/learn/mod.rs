@@ -27,6 +27,12 @@
 //! lexicographic order of the options chosen at the branch points, and counts are exact.
 //! The cut and [`Search::descend`] work as in the other engines.
 //!
+//! A long search (counting all the solutions of a problem) would pile up nogoods and slow
+//! every propagation down; when they reach [`FIRST_FORGET`], and a tenth more each time
+//! after, the less active half of those longer than two literals and no assignment's reason
+//! are forgotten, as CDCL solvers reduce their learned clauses. A nogood only restates what
+//! the problem and the givens imply, so forgetting one never changes the solutions.
+//!
 //! # Statistics
 //! `nodes` as in the propagating engine (the root, and each option tried at a branch point,
 //! failures included); `updates`: options put out; `forced`: options chosen by the singles;
@@ -54,6 +60,10 @@ use crate::search::{ForceError, Stats, Step};
 
 /// No option, no item.
 const NONE: u32 = u32::MAX;
+
+/// The number of nogoods at which the first are forgotten. The published 25x25 and 36x36
+/// Sudoku puzzles learn fewer than this, so their search is as without forgetting.
+const FIRST_FORGET: usize = 10_000;
 
 /// Why an option is assigned (see [`analyze`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,6 +139,8 @@ pub(crate) struct Learn {
     kept: Vec<(u32, u32)>,
     /// Nogoods of one literal, made true again at every backing up.
     units: Vec<u32>,
+    /// The number of nogoods at which the less active half is forgotten next.
+    forget_at: usize,
     levels: Vec<Level>,
     state: State,
     /// The number of levels placed by [`Search::descend`].
@@ -198,6 +210,7 @@ impl Learn {
             lits: Vec::new(),
             kept: Vec::new(),
             units: Vec::new(),
+            forget_at: FIRST_FORGET,
             levels: Vec::new(),
             state: State::Enter,
             floor: 0,
@@ -417,6 +430,26 @@ impl Learn {
         self.propagate()
     }
 
+    /// Forgets the less active half of the nogoods that are no assignment's reason
+    /// ([`Nogoods::forget`]), renumbering the reasons, and lets the next forgetting wait for
+    /// a tenth more nogoods.
+    fn forget(&mut self) {
+        let mut locked = vec![false; self.nogoods.len()];
+        for &lit in &self.trail {
+            if let Reason::Nogood(c) = self.reason[option(lit) as usize] {
+                locked[c as usize] = true;
+            }
+        }
+        let renumber = self.nogoods.forget(|c| locked[c as usize]);
+        for &lit in &self.trail {
+            let x = option(lit) as usize;
+            if let Reason::Nogood(c) = self.reason[x] {
+                self.reason[x] = Reason::Nogood(renumber[c as usize]);
+            }
+        }
+        self.forget_at += (self.forget_at / 10).max(1);
+    }
+
     /// Makes true every nogood of one literal not true yet (at the current level: a unit
     /// holds under the givens, but the root's level lies below the levels on the stack).
     fn assert_units(&mut self) {
@@ -540,6 +573,9 @@ impl Learn {
                 Some(next) => conflict = next,
                 None => {
                     self.state = State::Backup;
+                    if self.nogoods.len() >= self.forget_at {
+                        self.forget();
+                    }
                     return;
                 }
             }
@@ -656,6 +692,7 @@ impl Search for Learn {
             self.live[i] = self.starts[i + 1] - self.starts[i];
         }
         self.nogoods.clear();
+        self.forget_at = FIRST_FORGET;
         self.units.clear();
         self.activity.fill(0.0);
         self.increment = 1.0;

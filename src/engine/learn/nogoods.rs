@@ -58,7 +58,13 @@ pub(crate) struct Nogoods {
     starts: Vec<u32>,
     /// For each literal, the nogoods that watch it.
     watches: Vec<Vec<u32>>,
+    /// For each nogood: how often it took part in conflicts lately; and the next bump.
+    activity: Vec<f32>,
+    increment: f32,
 }
+
+/// A nogood [`Nogoods::forget`] dropped.
+pub(crate) const FORGOTTEN: u32 = u32::MAX;
 
 impl Nogoods {
     /// No nogoods, for a problem of `options` options.
@@ -67,6 +73,8 @@ impl Nogoods {
             lits: Vec::new(),
             starts: vec![0],
             watches: vec![Vec::new(); 2 * options],
+            activity: Vec::new(),
+            increment: 1.0,
         }
     }
 
@@ -75,6 +83,58 @@ impl Nogoods {
         self.lits.clear();
         self.starts.truncate(1);
         self.watches.iter_mut().for_each(Vec::clear);
+        self.activity.clear();
+        self.increment = 1.0;
+    }
+
+    /// Raises the activity of nogood `c`, which took part in a conflict.
+    pub(crate) fn bump(&mut self, c: u32) {
+        let a = &mut self.activity[c as usize];
+        *a += self.increment;
+        if *a > 1e20 {
+            self.activity.iter_mut().for_each(|a| *a *= 1e-20);
+            self.increment *= 1e-20;
+        }
+    }
+
+    /// Ages every activity (by raising the next bump).
+    pub(crate) fn decay(&mut self) {
+        self.increment /= 0.999;
+    }
+
+    /// Drops the less active half of the nogoods of more than two literals that `locked`
+    /// does not keep (those that are the reason of an assignment), keeping the others in
+    /// order with their literals as they stand, so that each is still watched by its first
+    /// two; returns, for each old number, the new one or [`FORGOTTEN`]. A nogood holds in
+    /// every solution, so dropping one loses no solution, only some propagation.
+    pub(crate) fn forget(&mut self, locked: impl Fn(u32) -> bool) -> Vec<u32> {
+        let mut candidates: Vec<u32> = (0..self.len() as u32)
+            .filter(|&c| self.lits(c).len() > 2 && !locked(c))
+            .collect();
+        candidates
+            .sort_by(|&a, &b| self.activity[a as usize].total_cmp(&self.activity[b as usize]));
+        let mut renumber = vec![0; self.len()];
+        for &c in &candidates[..candidates.len() / 2] {
+            renumber[c as usize] = FORGOTTEN;
+        }
+        let (mut lits, mut starts, mut activity) = (Vec::new(), vec![0], Vec::new());
+        self.watches.iter_mut().for_each(Vec::clear);
+        for c in 0..self.len() as u32 {
+            if renumber[c as usize] == FORGOTTEN {
+                continue;
+            }
+            let new = activity.len() as u32;
+            renumber[c as usize] = new;
+            let (a, b) = (self.starts[c as usize], self.starts[c as usize + 1]);
+            let kept = &self.lits[a as usize..b as usize];
+            self.watches[kept[0] as usize].push(new);
+            self.watches[kept[1] as usize].push(new);
+            lits.extend_from_slice(kept);
+            starts.push(lits.len() as u32);
+            activity.push(self.activity[c as usize]);
+        }
+        (self.lits, self.starts, self.activity) = (lits, starts, activity);
+        renumber
     }
 
     /// The number of nogoods.
@@ -102,6 +162,7 @@ impl Nogoods {
         self.starts.push(self.lits.len() as u32);
         self.watches[lits[0] as usize].push(c);
         self.watches[lits[1] as usize].push(c);
+        self.activity.push(self.increment);
         c
     }
 
@@ -161,5 +222,33 @@ impl Nogoods {
             .enumerate()
             .all(|(k, &l)| watching(l) == usize::from(k < 2) || lits[..2].contains(&l))
             && watching(lits[0]) + watching(lits[1]) == 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forgetting_drops_the_less_active_half_of_the_long_unlocked_nogoods() {
+        let mut nogoods = Nogoods::new(20);
+        // Nogoods 0..6 of three literals, 6 of two; nogood k bumped k times.
+        for k in 0..6u32 {
+            nogoods.add(&[chosen(k), out(k + 1), chosen(k + 2)]);
+        }
+        nogoods.add(&[out(0), out(19)]);
+        for k in 0..7u32 {
+            for _ in 0..k {
+                nogoods.bump(k);
+            }
+        }
+        // Nogood 1 is a reason: locked. Of 0, 2, 3, 4, 5 the two least active go.
+        let renumber = nogoods.forget(|c| c == 1);
+        assert_eq!(renumber, [FORGOTTEN, 0, FORGOTTEN, 1, 2, 3, 4]);
+        assert_eq!(nogoods.len(), 5);
+        assert_eq!(nogoods.lits(0), [chosen(1), out(2), chosen(3)]);
+        assert_eq!(nogoods.lits(4), [out(0), out(19)]);
+        assert!((0..5).all(|c| nogoods.check(c)));
+        assert!(!nogoods.watched(chosen(0)));
     }
 }

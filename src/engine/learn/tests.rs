@@ -38,8 +38,32 @@ proptest! {
         prop_assert_eq!(engine.stats().solutions, found.len() as u64);
         prop_assert_eq!(as_set(found), links);
     }
+
+    #[test]
+    fn random_problems_forgetting_nogoods_early_have_the_solutions_of_the_links(
+        problem in random_problem()
+    ) {
+        let links = as_set(all_solutions(&mut <Dlx as Search>::new(&problem)));
+        let mut engine = Learn::on(&problem);
+        engine.forget_at = 2;
+        prop_assert_eq!(as_set(solutions_checked(&mut engine)), links);
+    }
 }
 
+#[test]
+fn forgetting_nogoods_keeps_the_724_solutions_of_10_queens() {
+    let queens = crate::problems::queens(10);
+    let mut engine = Learn::on(&queens);
+    engine.forget_at = 4;
+    let found = as_set(solutions_checked(&mut engine));
+    assert_eq!(found.len(), 724);
+    assert_eq!(
+        found,
+        as_set(all_solutions(&mut <Dlx as Search>::new(&queens)))
+    );
+    // It forgot more than once, each time waiting for more nogoods.
+    assert!(engine.forget_at > 5, "{}", engine.forget_at);
+}
 #[test]
 fn the_4x4_sudoku_grids_are_knuths_288_and_the_6x6_ones_count_as_the_links() {
     let four = matrix(&Rules::classic(Shape::new(2).unwrap()));
