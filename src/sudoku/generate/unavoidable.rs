@@ -16,8 +16,8 @@
 //! without any, the puzzle would have a second solution, so the removal is undone at once.
 //! Of the removals of `dancing sudoku generate --count 200` that allow a second solution,
 //! 38% are settled that way (some 1,845 of 4,886, sets of at most [`LARGEST`] cells), each
-//! a search of some 60 nodes and a move of the root spared; finding the sets costs about a
-//! tenth of that. The answers are those of the search, so the puzzles are the same.
+//! a search of some 60 nodes and a move of the root spared; finding the sets costs about
+//! half of what they save (some 150,000 instructions a 9x9 grid against 316,000). The answers are those of the search, so the puzzles are the same.
 
 /// No cell owns the item (a secondary item the grid leaves uncovered); no mark.
 const NONE: u32 = u32::MAX;
