@@ -15,17 +15,19 @@
 //! The generator counts the givens left in each set: when a removal would leave a set
 //! without any, the puzzle would have a second solution, so the removal is undone at once.
 //! Of the removals of `dancing sudoku generate --count 200` that allow a second solution,
-//! 38% are settled that way (some 1,845 of 4,886, sets of at most [`LARGEST`] cells), each
+//! 37% are settled that way (some 1,790 of 4,886, sets of at most [`LARGEST`] cells), each
 //! a search of some 60 nodes and a move of the root spared; finding the sets costs about
-//! half of what they save (some 150,000 instructions a 9x9 grid against 316,000). The answers are those of the search, so the puzzles are the same.
+//! half of what they save (some 130,000 instructions a 9x9 grid against 300,000). The
+//! answers are those of the search, so the puzzles are the same.
 
 /// No cell owns the item (a secondary item the grid leaves uncovered); no mark.
 const NONE: u32 = u32::MAX;
 
 /// The most cells a set may have. Of the sets that settled a removal in 200 puzzles of
-/// `dancing sudoku generate`, 1,790 of 1,853 had at most 8 cells and 8 had more than 12;
-/// a larger set costs the same to find and check but rarely loses all its givens.
-const LARGEST: usize = 12;
+/// `dancing sudoku generate`, 1,790 of 1,853 had at most 8 cells; following larger ones
+/// costs more than it saves (`generate --count 200`: 238.9M instructions with 12, 234.8M
+/// with 8, 235.5M with 6).
+const LARGEST: usize = 8;
 
 /// The two-digit unavoidable sets of a full grid, and how many of each set's cells are given.
 #[derive(Clone, Debug)]
