@@ -18,7 +18,7 @@
 //! true ([`nogoods`]). A node that fails yields a nogood: its first literal is implied at the
 //! parent, which propagates it at once and may fail in turn. The branching item is the
 //! uncovered primary item with the fewest options not out, ties going to the item most met
-//! in recent conflicts (its activity, as VSIDS scores variables), then to the first; its
+//! in recent conflicts (its [`activity`], as VSIDS scores variables), then to the first; its
 //! options are tried in increasing order, each a child.
 //!
 //! Backing up is chronological, so the tree still partitions the solutions (the children of
@@ -44,6 +44,7 @@
 //! options share an item; `live[i]` counts item `i`'s options not out; the options of the
 //! levels on the stack are chosen; every nogood is watched by its first two literals.
 
+mod activity;
 mod analyze;
 mod nogoods;
 #[cfg(test)]
@@ -51,6 +52,7 @@ mod tests;
 
 use std::sync::Arc;
 
+use self::activity::Activity;
 use self::nogoods::{Ask, Nogoods, chosen, not, option, out};
 use super::bits::table::{self, Table};
 use super::propagate::tree::{Level, State, progress};
@@ -129,9 +131,8 @@ pub(crate) struct Learn {
     forced: Vec<u32>,
     given: Vec<u32>,
     nogoods: Nogoods,
-    /// For each item: how often its options met conflicts lately; and the next bump.
-    activity: Vec<f64>,
-    increment: f64,
+    /// For each item: how often its options met conflicts lately.
+    activity: Activity,
     /// Buffers of the analysis and of backing up.
     seen: Vec<bool>,
     learnt: Vec<u32>,
@@ -203,8 +204,7 @@ impl Learn {
             forced: Vec::new(),
             given: Vec::new(),
             nogoods: Nogoods::new(n),
-            activity: vec![0.0; items],
-            increment: 1.0,
+            activity: Activity::new(items, 0.95),
             seen: vec![false; n],
             learnt: Vec::new(),
             lits: Vec::new(),
@@ -468,18 +468,13 @@ impl Learn {
             if i >= self.primary {
                 continue;
             }
-            let a = &mut self.activity[i as usize];
-            *a += self.increment;
-            if *a > 1e100 {
-                self.activity.iter_mut().for_each(|a| *a *= 1e-100);
-                self.increment *= 1e-100;
-            }
+            self.activity.bump(i as usize);
         }
     }
 
-    /// Ages every activity (by raising the next bump).
+    /// Ages every item's activity.
     pub(super) fn decay(&mut self) {
-        self.increment /= 0.95;
+        self.activity.decay();
     }
 
     /// The branching item of the current state: the uncovered primary item with the fewest
@@ -494,7 +489,9 @@ impl Learn {
             let n = self.live[i];
             let better = match best {
                 None => true,
-                Some((b, m)) => n < m || (n == m && self.activity[i] > self.activity[b as usize]),
+                Some((b, m)) => {
+                    n < m || (n == m && self.activity.get(i) > self.activity.get(b as usize))
+                }
             };
             if better {
                 best = Some((i as u32, n));
@@ -694,8 +691,7 @@ impl Search for Learn {
         self.nogoods.clear();
         self.forget_at = FIRST_FORGET;
         self.units.clear();
-        self.activity.fill(0.0);
-        self.increment = 1.0;
+        self.activity.reset(self.table.items);
         self.forced.clear();
         self.given.clear();
         self.levels.clear();

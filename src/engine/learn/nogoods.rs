@@ -14,6 +14,8 @@
 //! or when every literal of the nogood is false below the level where the watch became false
 //! (a nogood made unit by backing up is re-asserted by the engine, see `Learn::undo_to`).
 
+use super::activity::Activity;
+
 /// The literal "option `o` is chosen".
 #[inline(always)]
 pub(crate) fn chosen(o: u32) -> u32 {
@@ -58,9 +60,8 @@ pub(crate) struct Nogoods {
     starts: Vec<u32>,
     /// For each literal, the nogoods that watch it.
     watches: Vec<Vec<u32>>,
-    /// For each nogood: how often it took part in conflicts lately; and the next bump.
-    activity: Vec<f32>,
-    increment: f32,
+    /// For each nogood: how often it took part in conflicts lately.
+    activity: Activity,
 }
 
 /// A nogood [`Nogoods::forget`] dropped.
@@ -73,8 +74,7 @@ impl Nogoods {
             lits: Vec::new(),
             starts: vec![0],
             watches: vec![Vec::new(); 2 * options],
-            activity: Vec::new(),
-            increment: 1.0,
+            activity: Activity::new(0, 0.999),
         }
     }
 
@@ -83,23 +83,17 @@ impl Nogoods {
         self.lits.clear();
         self.starts.truncate(1);
         self.watches.iter_mut().for_each(Vec::clear);
-        self.activity.clear();
-        self.increment = 1.0;
+        self.activity.reset(0);
     }
 
     /// Raises the activity of nogood `c`, which took part in a conflict.
     pub(crate) fn bump(&mut self, c: u32) {
-        let a = &mut self.activity[c as usize];
-        *a += self.increment;
-        if *a > 1e20 {
-            self.activity.iter_mut().for_each(|a| *a *= 1e-20);
-            self.increment *= 1e-20;
-        }
+        self.activity.bump(c as usize);
     }
 
-    /// Ages every activity (by raising the next bump).
+    /// Ages every nogood's activity.
     pub(crate) fn decay(&mut self) {
-        self.increment /= 0.999;
+        self.activity.decay();
     }
 
     /// Drops the less active half of the nogoods of more than two literals that `locked`
@@ -111,19 +105,22 @@ impl Nogoods {
         let mut candidates: Vec<u32> = (0..self.len() as u32)
             .filter(|&c| self.lits(c).len() > 2 && !locked(c))
             .collect();
-        candidates
-            .sort_by(|&a, &b| self.activity[a as usize].total_cmp(&self.activity[b as usize]));
+        candidates.sort_by(|&a, &b| {
+            self.activity
+                .get(a as usize)
+                .total_cmp(&self.activity.get(b as usize))
+        });
         let mut renumber = vec![0; self.len()];
         for &c in &candidates[..candidates.len() / 2] {
             renumber[c as usize] = FORGOTTEN;
         }
-        let (mut lits, mut starts, mut activity) = (Vec::new(), vec![0], Vec::new());
+        let (mut lits, mut starts) = (Vec::new(), vec![0]);
         self.watches.iter_mut().for_each(Vec::clear);
         for c in 0..self.len() as u32 {
             if renumber[c as usize] == FORGOTTEN {
                 continue;
             }
-            let new = activity.len() as u32;
+            let new = starts.len() as u32 - 1;
             renumber[c as usize] = new;
             let (a, b) = (self.starts[c as usize], self.starts[c as usize + 1]);
             let kept = &self.lits[a as usize..b as usize];
@@ -131,9 +128,9 @@ impl Nogoods {
             self.watches[kept[1] as usize].push(new);
             lits.extend_from_slice(kept);
             starts.push(lits.len() as u32);
-            activity.push(self.activity[c as usize]);
         }
-        (self.lits, self.starts, self.activity) = (lits, starts, activity);
+        (self.lits, self.starts) = (lits, starts);
+        self.activity.retain(|c| renumber[c] != FORGOTTEN);
         renumber
     }
 
@@ -162,7 +159,7 @@ impl Nogoods {
         self.starts.push(self.lits.len() as u32);
         self.watches[lits[0] as usize].push(c);
         self.watches[lits[1] as usize].push(c);
-        self.activity.push(self.increment);
+        self.activity.push();
         c
     }
 
