@@ -112,7 +112,9 @@ fn interrupted(problem: &Problem, engine: Engine, budget: u64, pause: u64) -> Ve
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    // 75 cases, not 150: with every engine's enumeration, interrupted search and parallel
+    // count, and the invariants checked at every step, 150 took some 2 minutes of CI.
+    #![proptest_config(ProptestConfig::with_cases(75))]
 
     #[test]
     fn the_propagating_engines_find_the_links_solutions_on_random_problems(
@@ -137,6 +139,10 @@ proptest! {
             prop_assert_eq!(parallel.solutions, links.len() as u64);
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
     fn a_given_leaves_the_propagating_engines_the_links_solutions_below_it(
