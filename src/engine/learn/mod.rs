@@ -53,7 +53,7 @@ mod tests;
 use std::sync::Arc;
 
 use self::activity::Activity;
-use self::nogoods::{Ask, Nogoods, chosen, not, option, out};
+use self::nogoods::{Assignment, Nogoods, chosen, not, option, out};
 use super::bits::table::{self, Table};
 use super::propagate::tree::{Level, State, progress};
 use super::{Counters, Search};
@@ -287,19 +287,7 @@ impl Learn {
                 continue;
             }
             let mut nogoods = std::mem::take(&mut self.nogoods);
-            let conflict = nogoods.falsified(not(lit), |ask| match ask {
-                Ask::True(l) => Self::is_true(&self.value, l),
-                Ask::False(l) => Self::is_false(&self.value, l),
-                Ask::Unit(l, c) => {
-                    if Self::is_false(&self.value, l) {
-                        return false;
-                    }
-                    if !Self::is_true(&self.value, l) {
-                        self.imply(l, Reason::Nogood(c));
-                    }
-                    true
-                }
-            });
+            let conflict = nogoods.falsified(not(lit), self);
             self.nogoods = nogoods;
             if let Some(c) = conflict {
                 return Some(Conflict::Nogood(c));
@@ -626,6 +614,29 @@ impl Learn {
                 .items_of(o)
                 .iter()
                 .all(|&i| self.cover[i as usize] == NONE)
+    }
+}
+
+impl Assignment for Learn {
+    #[inline(always)]
+    fn is_true(&self, lit: u32) -> bool {
+        Self::is_true(&self.value, lit)
+    }
+
+    #[inline(always)]
+    fn is_false(&self, lit: u32) -> bool {
+        Self::is_false(&self.value, lit)
+    }
+
+    #[inline]
+    fn unit(&mut self, lit: u32, c: u32) -> bool {
+        if Self::is_false(&self.value, lit) {
+            return false;
+        }
+        if !Self::is_true(&self.value, lit) {
+            self.imply(lit, Reason::Nogood(c));
+        }
+        true
     }
 }
 

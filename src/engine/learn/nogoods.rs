@@ -40,15 +40,16 @@ pub(crate) fn not(lit: u32) -> u32 {
     lit ^ 1
 }
 
-/// What [`Nogoods::falsified`] asks of the assignment.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Ask {
-    /// Is the literal true?
-    True(u32),
-    /// Is the literal false?
-    False(u32),
-    /// Make the literal true, for the nogood (false if it is false: a conflict).
-    Unit(u32, u32),
+/// What [`Nogoods::falsified`] asks of the assignment: a trait rather than a closure, so
+/// that the two questions asked of every literal scanned inline into the scan.
+pub(crate) trait Assignment {
+    /// Whether the literal is true.
+    fn is_true(&self, lit: u32) -> bool;
+    /// Whether the literal is false.
+    fn is_false(&self, lit: u32) -> bool;
+    /// Makes the literal true for nogood `c`, every other literal of which is false; false
+    /// (a conflict) if the literal is false.
+    fn unit(&mut self, lit: u32, c: u32) -> bool;
 }
 
 /// The recorded nogoods and their watch lists.
@@ -58,6 +59,10 @@ pub(crate) struct Nogoods {
     lits: Vec<u32>,
     /// Where each nogood's literals start in `lits`, and one past the last.
     starts: Vec<u32>,
+    /// For each nogood, where the last search for a literal to watch ended (2 at first):
+    /// the next one starts there and wraps around, so that a long nogood whose literals
+    /// become false one by one is scanned about once along a branch, not once a watch.
+    resume: Vec<u32>,
     /// For each literal, the nogoods that watch it.
     watches: Vec<Vec<u32>>,
     /// For each nogood: how often it took part in conflicts lately.
@@ -73,6 +78,7 @@ impl Nogoods {
         Nogoods {
             lits: Vec::new(),
             starts: vec![0],
+            resume: Vec::new(),
             watches: vec![Vec::new(); 2 * options],
             activity: Activity::new(0, 0.999),
         }
@@ -82,6 +88,7 @@ impl Nogoods {
     pub(crate) fn clear(&mut self) {
         self.lits.clear();
         self.starts.truncate(1);
+        self.resume.clear();
         self.watches.iter_mut().for_each(Vec::clear);
         self.activity.reset(0);
     }
@@ -114,7 +121,7 @@ impl Nogoods {
         for &c in &candidates[..candidates.len() / 2] {
             renumber[c as usize] = FORGOTTEN;
         }
-        let (mut lits, mut starts) = (Vec::new(), vec![0]);
+        let (mut lits, mut starts, mut resume) = (Vec::new(), vec![0], Vec::new());
         self.watches.iter_mut().for_each(Vec::clear);
         for c in 0..self.len() as u32 {
             if renumber[c as usize] == FORGOTTEN {
@@ -128,8 +135,9 @@ impl Nogoods {
             self.watches[kept[1] as usize].push(new);
             lits.extend_from_slice(kept);
             starts.push(lits.len() as u32);
+            resume.push(self.resume[c as usize]);
         }
-        (self.lits, self.starts) = (lits, starts);
+        (self.lits, self.starts, self.resume) = (lits, starts, resume);
         self.activity.retain(|c| renumber[c] != FORGOTTEN);
         renumber
     }
@@ -157,6 +165,7 @@ impl Nogoods {
         let c = self.len() as u32;
         self.lits.extend_from_slice(lits);
         self.starts.push(self.lits.len() as u32);
+        self.resume.push(2);
         self.watches[lits[0] as usize].push(c);
         self.watches[lits[1] as usize].push(c);
         self.activity.push();
@@ -165,10 +174,10 @@ impl Nogoods {
 
     /// Visits the nogoods watching `lit`, which has just become false: each moves its watch to
     /// another literal not false, or stays and, its other watched literal not true, asks for
-    /// that literal to be made true ([`Ask::Unit`], answered false on a conflict, which ends
-    /// the visit). `ask` also reads the assignment. Returns the nogood in conflict, if any.
+    /// that literal to be made true ([`Assignment::unit`], answered false on a conflict, which
+    /// ends the visit). Returns the nogood in conflict, if any.
     #[inline]
-    pub(crate) fn falsified(&mut self, lit: u32, mut ask: impl FnMut(Ask) -> bool) -> Option<u32> {
+    pub(crate) fn falsified(&mut self, lit: u32, assignment: &mut impl Assignment) -> Option<u32> {
         let mut list = std::mem::take(&mut self.watches[lit as usize]);
         let mut conflict = None;
         let mut keep = 0;
@@ -184,19 +193,25 @@ impl Nogoods {
             if lits[0] == lit {
                 lits.swap(0, 1);
             }
-            if ask(Ask::True(lits[0])) {
+            if assignment.is_true(lits[0]) {
                 list[keep] = c;
                 keep += 1;
                 continue;
             }
-            if let Some(j) = (2..lits.len()).find(|&j| !ask(Ask::False(lits[j]))) {
+            let from = self.resume[c as usize] as usize;
+            let not_false = |j: &usize| !assignment.is_false(lits[*j]);
+            if let Some(j) = (from..lits.len())
+                .find(not_false)
+                .or_else(|| (2..from).find(not_false))
+            {
+                self.resume[c as usize] = j as u32;
                 lits.swap(1, j);
                 self.watches[lits[1] as usize].push(c);
                 continue;
             }
             list[keep] = c;
             keep += 1;
-            if !ask(Ask::Unit(lits[0], c)) {
+            if !assignment.unit(lits[0], c) {
                 conflict = Some(c);
                 // The rest of the list stays as it was.
                 while k < list.len() {
