@@ -220,6 +220,12 @@ impl Problem {
             .map(|&i| i as usize)
     }
 
+    /// The items of option `k` as stored, for the crate's own loops over the matrix (the
+    /// Sudoku generator's), which read them many times.
+    pub(crate) fn option_items(&self, k: usize) -> &[u32] {
+        &self.items[self.starts[k]..self.starts[k + 1]]
+    }
+
     /// Whether item `i` is primary.
     pub fn is_primary(&self, i: usize) -> bool {
         i < self.primary

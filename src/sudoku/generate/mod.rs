@@ -164,8 +164,6 @@ pub struct Generator {
     problem: Problem,
     /// The links of that matrix, rethreaded in a random order for each full grid.
     full: Solver,
-    /// The items of each option of the empty grid's matrix.
-    options: Vec<Vec<usize>>,
     /// The options of each item of that matrix.
     lists: Vec<Vec<usize>>,
     /// The orbits of the symmetry, each a sorted list of cells, in the order of their first
@@ -201,25 +199,19 @@ impl Generator {
     pub fn with_rules(rules: Rules, symmetry: Symmetry) -> Generator {
         let shape = rules.shape();
         let problem = matrix(&rules);
-        let options: Vec<Vec<usize>> = (0..problem.option_count())
-            .map(|k| problem.option(k).collect())
-            .collect();
         let mut lists = vec![Vec::new(); problem.item_count()];
-        for (k, items) in options.iter().enumerate() {
-            for &i in items {
+        for k in 0..problem.option_count() {
+            for i in problem.option(k) {
                 lists[i].push(k);
             }
         }
-        let unavoidable = Unavoidable::new(shape.side(), &options, problem.item_count(), |i| {
-            problem.is_primary(i)
-        });
+        let unavoidable = Unavoidable::new(shape.side(), problem.item_count());
         Generator {
             shape,
             unavoidable,
             solver: SudokuSolver::with_rules(rules),
             full: Solver::with_engine(&problem, Engine::Links),
             problem,
-            options,
             lists,
             orbits: orbits(shape.side(), symmetry),
             covers: Vec::new(),
@@ -282,7 +274,7 @@ impl Generator {
     /// module docs, when [`Generator::seeded_full_grid`] fails), or `None` when the rules
     /// leave the empty grid without a solution.
     fn shuffled_full_grid(&mut self, rng: &mut Rng) -> Option<Grid> {
-        let mut order: Vec<usize> = (0..self.options.len()).collect();
+        let mut order: Vec<usize> = (0..self.problem.option_count()).collect();
         rng.shuffle(&mut order);
         let threaded = self.full.thread_in_order(&order);
         debug_assert!(threaded, "the links of a Sudoku matrix are DLX1's");
@@ -322,13 +314,13 @@ impl Generator {
         for k in 0..n {
             cells.swap(k, k + rng.below(n * n - k));
             let cell = cells[k];
-            let free = |d: &usize| !self.options[cell * n + d].iter().any(|&i| taken[i]);
+            let free = |d: &usize| !self.problem.option(cell * n + d).any(|i| taken[i]);
             let choices = (0..n).filter(free).count();
             if choices == 0 {
                 continue;
             }
             let d = (0..n).filter(free).nth(rng.below(choices))?;
-            for &i in &self.options[cell * n + d] {
+            for i in self.problem.option(cell * n + d) {
                 taken[i] = true;
             }
             puzzle.set(cell / n, cell % n, d as u8 + 1);
@@ -406,7 +398,7 @@ impl Generator {
         for cell in 0..n * n {
             self.cover(cell, &solution, 1);
         }
-        self.unavoidable.find(solution.cells());
+        self.unavoidable.find(&self.problem, solution.cells());
         for (visited, orbit) in order.iter().map(|&k| &orbits[k]).enumerate() {
             if givens < self.min_givens + orbit.len() {
                 continue;
@@ -483,8 +475,8 @@ impl Generator {
     fn cover(&mut self, cell: usize, solution: &Grid, delta: i32) {
         let n = self.shape.side();
         let option = cell * n + usize::from(solution.cells()[cell]) - 1;
-        for &i in &self.options[option] {
-            self.covers[i] = self.covers[i].wrapping_add_signed(delta);
+        for &i in self.problem.option_items(option) {
+            self.covers[i as usize] = self.covers[i as usize].wrapping_add_signed(delta);
         }
     }
 
@@ -497,12 +489,16 @@ impl Generator {
     /// removal, when most cells are still given, this settles most orbits.
     fn forced(&self, orbit: &[usize], solution: &Grid) -> bool {
         let n = self.shape.side();
-        let dead = |k: usize| self.options[k].iter().any(|&i| self.covers[i] != 0);
+        let dead = |k: usize| {
+            let items = self.problem.option_items(k);
+            items.iter().any(|&i| self.covers[i as usize] != 0)
+        };
         orbit.iter().all(|&cell| {
             let keep = cell * n + usize::from(solution.cells()[cell]) - 1;
             let naked = (cell * n..cell * n + n).all(|k| k == keep || dead(k));
             naked
-                || self.options[keep].iter().any(|&i| {
+                || self.problem.option_items(keep).iter().any(|&i| {
+                    let i = i as usize;
                     // Only a primary item must be covered: a hidden single.
                     self.problem.is_primary(i)
                         && self.lists[i].iter().all(|&k| k == keep || dead(k))

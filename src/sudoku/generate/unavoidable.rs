@@ -23,6 +23,8 @@
 /// No cell owns the item (a secondary item the grid leaves uncovered); no mark.
 const NONE: u32 = u32::MAX;
 
+use crate::problem::Problem;
+
 /// The most cells a set may have. Of the sets that settled a removal in 200 puzzles of
 /// `dancing sudoku generate`, 1,790 of 1,853 had at most 8 cells; following larger ones
 /// costs more than it saves (`generate --count 200`: 238.9M instructions with 12, 234.8M
@@ -34,11 +36,6 @@ const LARGEST: usize = 8;
 pub(super) struct Unavoidable {
     /// The side of the grid: the options of cell `c` are `c * n..c * n + n`, by digit.
     n: usize,
-    /// The items of option `o`: `items[first[o]..first[o + 1]]`.
-    items: Vec<u32>,
-    first: Vec<u32>,
-    /// Whether each item is primary.
-    primary: Vec<bool>,
     /// The cells of set `k`: `cells[start[k]..start[k + 1]]`.
     cells: Vec<u32>,
     start: Vec<u32>,
@@ -61,26 +58,11 @@ pub(super) struct Unavoidable {
 }
 
 impl Unavoidable {
-    /// For grids of side `n` whose matrix has the items `options[o]` in option `o` (digit
-    /// `d` of cell `c` being option `c * n + d - 1`), `primary(i)` telling whether item `i`
-    /// must be covered.
-    pub(super) fn new(
-        n: usize,
-        options: &[Vec<usize>],
-        items: usize,
-        primary: impl Fn(usize) -> bool,
-    ) -> Unavoidable {
-        let mut first = vec![0];
-        let mut flat = Vec::new();
-        for option in options {
-            flat.extend(option.iter().map(|&i| i as u32));
-            first.push(flat.len() as u32);
-        }
+    /// For grids of side `n` whose matrix has `items` items, digit `d` of cell `c` being its
+    /// option `c * n + d - 1` (the matrix itself is lent to [`Unavoidable::find`]).
+    pub(super) fn new(n: usize, items: usize) -> Unavoidable {
         Unavoidable {
             n,
-            items: flat,
-            first,
-            primary: (0..items).map(primary).collect(),
             cells: Vec::new(),
             start: Vec::new(),
             sets: Vec::new(),
@@ -95,17 +77,18 @@ impl Unavoidable {
         }
     }
 
-    /// Finds the sets of `grid` (digits `1..=n` a cell, row-major), every cell given.
-    pub(super) fn find(&mut self, grid: &[u8]) {
+    /// Finds the sets of `grid` (digits `1..=n` a cell, row-major) under `matrix`, every cell
+    /// given.
+    pub(super) fn find(&mut self, matrix: &Problem, grid: &[u8]) {
         let (n, cells) = (self.n, grid.len());
         self.owner.clear();
-        self.owner.resize(self.primary.len(), NONE);
+        self.owner.resize(matrix.item_count(), NONE);
         self.by_digit.clear();
         self.by_digit.resize(cells, 0);
         let mut next: Vec<usize> = (0..n).map(|d| d * n).collect();
         for (c, &d) in grid.iter().enumerate() {
-            for k in self.first[c * n + usize::from(d) - 1]..self.first[c * n + usize::from(d)] {
-                self.owner[self.items[k as usize] as usize] = c as u32;
+            for &i in matrix.option_items(c * n + usize::from(d) - 1) {
+                self.owner[i as usize] = c as u32;
             }
             self.by_digit[next[usize::from(d) - 1]] = c as u32;
             next[usize::from(d) - 1] += 1;
@@ -126,8 +109,8 @@ impl Unavoidable {
                     if self.mark[seed as usize] != NONE && self.mark[seed as usize] >= pair {
                         continue;
                     }
-                    if self.component_of(grid, seed, id, pair, [a, b])
-                        && self.swap_holds(grid, [a, b])
+                    if self.component_of(matrix, grid, seed, id, pair, [a, b])
+                        && self.swap_holds(matrix, grid, [a, b])
                     {
                         self.cells.extend_from_slice(&self.component);
                         self.start.push(self.cells.len() as u32);
@@ -146,6 +129,7 @@ impl Unavoidable {
     /// It stops at the first cell that says they are not.
     fn component_of(
         &mut self,
+        matrix: &Problem,
         grid: &[u8],
         seed: u32,
         id: u32,
@@ -154,8 +138,6 @@ impl Unavoidable {
     ) -> bool {
         let Unavoidable {
             n,
-            items,
-            first,
             owner,
             mark,
             component,
@@ -170,7 +152,7 @@ impl Unavoidable {
             let x = x as usize;
             let swapped = if grid[x] == a { b } else { a };
             let o = x * *n + usize::from(swapped) - 1;
-            for &i in &items[first[o] as usize..first[o + 1] as usize] {
+            for &i in matrix.option_items(o) {
                 let y = owner[i as usize];
                 if y == NONE || mark[y as usize] == id {
                     continue;
@@ -191,14 +173,14 @@ impl Unavoidable {
 
     /// Whether swapping digits `a` and `b` in the cells of `component` leaves every primary
     /// item covered once and every secondary item at most once.
-    fn swap_holds(&mut self, grid: &[u8], [a, b]: [u8; 2]) -> bool {
+    fn swap_holds(&mut self, matrix: &Problem, grid: &[u8], [a, b]: [u8; 2]) -> bool {
         for k in 0..self.component.len() {
             let x = self.component[k] as usize;
             let swapped = if grid[x] == a { b } else { a };
             for (d, delta) in [(grid[x], -1), (swapped, 1)] {
                 let o = x * self.n + usize::from(d) - 1;
-                for j in self.first[o]..self.first[o + 1] {
-                    let i = self.items[j as usize] as usize;
+                for &i in matrix.option_items(o) {
+                    let i = i as usize;
                     if self.change[i] == 0 {
                         self.touched.push(i as u32);
                     }
@@ -210,7 +192,7 @@ impl Unavoidable {
         for &i in &self.touched {
             let i = i as usize;
             let covers = i32::from(self.owner[i] != NONE) + self.change[i];
-            holds &= covers == 1 || (covers == 0 && !self.primary[i]);
+            holds &= covers == 1 || (covers == 0 && !matrix.is_primary(i));
             self.change[i] = 0;
         }
         self.touched.clear();
@@ -293,7 +275,7 @@ mod tests {
         let mut generator = Generator::with_rules(rules.clone(), Symmetry::None);
         let grid = generator.full_grid(&mut Rng::new(seed));
         let mut unavoidable = generator.unavoidable.clone();
-        unavoidable.find(grid.cells());
+        unavoidable.find(&generator.problem, grid.cells());
         let sets = unavoidable.sets().map(<[u32]>::to_vec).collect();
         (grid, sets)
     }
@@ -380,7 +362,7 @@ mod tests {
         let mut generator = Generator::with_rules(rules, Symmetry::None);
         let grid = generator.full_grid(&mut Rng::new(1));
         let unavoidable = &mut generator.unavoidable;
-        unavoidable.find(grid.cells());
+        unavoidable.find(&generator.problem, grid.cells());
         let set: Vec<u32> = unavoidable.sets().next().expect("a set").to_vec();
         let (last, rest) = set.split_last().unwrap();
         for &c in rest {
