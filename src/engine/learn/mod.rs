@@ -127,6 +127,9 @@ pub(crate) struct Learn {
     /// For each item: its options not out, and the chosen option that covers it (or NONE).
     live: Vec<u32>,
     cover: Vec<u32>,
+    /// The primary items not covered, a bit each (item `i` is bit `i % 64` of word
+    /// `i / 64`), so that choosing the branch item skips the covered ones a word at a time.
+    open: Vec<u64>,
     /// The options forced before the search, in order, and sorted.
     forced: Vec<u32>,
     given: Vec<u32>,
@@ -201,6 +204,7 @@ impl Learn {
             head: 0,
             live: vec![0; items],
             cover: vec![NONE; items],
+            open: Vec::new(),
             forced: Vec::new(),
             given: Vec::new(),
             nogoods: Nogoods::new(n),
@@ -304,6 +308,9 @@ impl Learn {
             let i = self.items[k] as usize;
             if self.cover[i] == NONE {
                 self.cover[i] = x;
+                if i < self.primary as usize {
+                    self.open[i / 64] &= !(1 << (i % 64));
+                }
             }
         }
         for k in span {
@@ -373,6 +380,9 @@ impl Learn {
                     if lit & 1 == 0 {
                         if self.cover[i as usize] == x {
                             self.cover[i as usize] = NONE;
+                            if i < self.primary {
+                                self.open[i as usize / 64] |= 1 << (i % 64);
+                            }
                         }
                     } else if i < self.primary {
                         self.live[i as usize] += 1;
@@ -470,19 +480,21 @@ impl Learn {
     /// every primary item is covered.
     fn branch_item(&self) -> Option<(u32, u32)> {
         let mut best: Option<(u32, u32)> = None;
-        for i in 0..self.table.primary {
-            if self.cover[i] != NONE {
-                continue;
-            }
-            let n = self.live[i];
-            let better = match best {
-                None => true,
-                Some((b, m)) => {
-                    n < m || (n == m && self.activity.get(i) > self.activity.get(b as usize))
+        for (w, &word) in self.open.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let n = self.live[i];
+                let better = match best {
+                    None => true,
+                    Some((b, m)) => {
+                        n < m || (n == m && self.activity.get(i) > self.activity.get(b as usize))
+                    }
+                };
+                if better {
+                    best = Some((i as u32, n));
                 }
-            };
-            if better {
-                best = Some((i as u32, n));
             }
         }
         best
@@ -617,6 +629,15 @@ impl Learn {
     }
 }
 
+/// Sets the bits of `primary` items in `open`, and no other.
+fn open_all(open: &mut Vec<u64>, primary: usize) {
+    open.clear();
+    open.resize(primary.div_ceil(64), u64::MAX);
+    if !primary.is_multiple_of(64) {
+        open[primary / 64] = (1 << (primary % 64)) - 1;
+    }
+}
+
 impl Assignment for Learn {
     #[inline(always)]
     fn is_true(&self, lit: u32) -> bool {
@@ -669,7 +690,11 @@ impl Search for Learn {
         self.assign(chosen(o), Reason::Root);
         // Covered here, not when the trail is propagated (which finds them covered).
         for k in self.spans[o as usize]..self.spans[o as usize + 1] {
-            self.cover[self.items[k as usize] as usize] = o;
+            let i = self.items[k as usize] as usize;
+            self.cover[i] = o;
+            if i < self.primary as usize {
+                self.open[i / 64] &= !(1 << (i % 64));
+            }
         }
         self.forced.push(o);
         let at = self.given.partition_point(|&g| g < o);
@@ -696,6 +721,7 @@ impl Search for Learn {
         self.head = 0;
         self.value.fill(0);
         self.cover.fill(NONE);
+        open_all(&mut self.open, self.table.primary);
         for i in 0..self.table.items {
             self.live[i] = self.starts[i + 1] - self.starts[i];
         }
@@ -878,6 +904,10 @@ impl Search for Learn {
             }
             if chosen.first().copied().unwrap_or(NONE) != self.cover[i] {
                 return Err(format!("item {i} is covered by {}", self.cover[i]));
+            }
+            let open = i < self.table.primary && self.open[i / 64] & (1 << (i % 64)) != 0;
+            if open != (i < self.table.primary && self.cover[i] == NONE) {
+                return Err(format!("item {i} is wrongly marked open: {open}"));
             }
         }
         // The levels whose child is open (the last one may wait to be entered).
