@@ -12,7 +12,8 @@
 //! the current level's literals, latest first, until one literal of the current level is left
 //! gives a clause implied by the problem, the givens and the nogoods before it: a nogood. The
 //! givens' level (0) is left out of it, so a nogood holds only under the givens, and the
-//! engine forgets them at a reset.
+//! engine forgets them at a reset. A literal whose reason's other literals are all in the
+//! nogood (or false at level 0) is then dropped from it ([`Learn::minimize`]).
 
 use super::nogoods::{chosen, not, option, out};
 use super::{Conflict, Learn, Reason};
@@ -59,6 +60,51 @@ impl Learn {
                 }
             }
         }
+    }
+
+    /// Drops from `learnt` (past its first literal) every literal whose reason's other
+    /// literals are all in `learnt` or false at level 0 (MiniSat's local minimization):
+    /// resolving the nogood with that reason removes the literal and adds none, so the
+    /// shorter nogood is implied too (and with several dropped, the reasons, taken in trail
+    /// order, remove them one by one). `seen` marks the options of `learnt[1..]` on entry and
+    /// nothing on return; `dropped` is room. The recursive minimization (through the reasons' reasons) was
+    /// measured too: on the published 25x25 puzzles it cost more than it saved (3,181M
+    /// instructions against 1,832M without minimizing, 1,259M with this one).
+    fn minimize(&self, learnt: &mut Vec<u32>, seen: &mut [bool], dropped: &mut Vec<u32>) {
+        // Every literal is checked against the whole nogood's marks, so the marks of those
+        // dropped go only at the end.
+        dropped.clear();
+        let mut keep = 1;
+        for k in 1..learnt.len() {
+            let l = learnt[k];
+            if self.implied(option(l), seen) {
+                dropped.push(option(l));
+            } else {
+                learnt[keep] = l;
+                keep += 1;
+            }
+        }
+        learnt.truncate(keep);
+        for &l in &learnt[1..] {
+            seen[option(l) as usize] = false;
+        }
+        for &x in dropped.iter() {
+            seen[x as usize] = false;
+        }
+    }
+
+    /// Whether option `x`'s assignment has a reason whose other literals are all marked in
+    /// `seen` or false at level 0.
+    fn implied(&self, x: u32, seen: &[bool]) -> bool {
+        if self.reason[x as usize] == Reason::Decision {
+            return false;
+        }
+        let mut holds = true;
+        self.antecedents(x, |l| {
+            let z = option(l) as usize;
+            holds &= seen[z] || self.level[z] == 0;
+        });
+        holds
     }
 
     /// The nogood learned from `conflict` at the current level (above 0), in `self.learnt`:
@@ -108,24 +154,26 @@ impl Learn {
             }
         };
         learnt[0] = not(uip);
+        // The options resolved away, all of the current level, lie on the trail from the
+        // implication point on: their marks go first, so that those left are the learnt
+        // literals' (a learnt literal that lies there too loses its mark, and is only kept
+        // from being dropped by the minimization).
+        for k in at..self.trail.len() {
+            let x = option(self.trail[k]);
+            if std::mem::take(&mut seen[x as usize]) {
+                self.bump(x);
+            }
+        }
+        for &l in &learnt[1..] {
+            self.bump(option(l));
+        }
+        self.minimize(&mut learnt, &mut seen, &mut lits);
         // The literal of the highest level below goes second, to be watched.
         if learnt.len() > 2 {
             let best = (1..learnt.len())
                 .max_by_key(|&k| self.level[option(learnt[k]) as usize])
                 .expect("a literal");
             learnt.swap(1, best);
-        }
-        for &l in &learnt {
-            seen[option(l) as usize] = false;
-            self.bump(option(l));
-        }
-        // The options resolved away, all of the current level, lie on the trail from the
-        // implication point on.
-        for k in at..self.trail.len() {
-            let x = option(self.trail[k]);
-            if std::mem::take(&mut seen[x as usize]) {
-                self.bump(x);
-            }
         }
         self.seen = seen;
         self.learnt = learnt;

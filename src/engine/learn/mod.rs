@@ -853,6 +853,11 @@ impl Search for Learn {
         if self.head != self.trail.len() && self.opened && self.state != State::Done {
             return Err("the trail is not propagated".into());
         }
+        // The analysis leaves no mark behind (a stale one would end its walk of the trail
+        // early, or run it off the start).
+        if let Some(x) = self.seen.iter().position(|&s| s) {
+            return Err(format!("option {x} is left marked by the analysis"));
+        }
         let mut on_trail = vec![false; self.value.len()];
         for (k, &lit) in self.trail.iter().enumerate() {
             let x = option(lit) as usize;
