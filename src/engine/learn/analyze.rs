@@ -69,7 +69,7 @@ impl Learn {
     /// order, remove them one by one). `seen` marks the options of `learnt[1..]` on entry and
     /// nothing on return; `dropped` is room. The recursive minimization (through the reasons' reasons) was
     /// measured too: on the published 25x25 puzzles it cost more than it saved (3,181M
-    /// instructions against 1,832M without minimizing, 1,259M with this one).
+    /// instructions against 1,832M without minimizing, 1,255M with this one).
     fn minimize(&self, learnt: &mut Vec<u32>, seen: &mut [bool], dropped: &mut Vec<u32>) {
         // Every literal is checked against the whole nogood's marks, so the marks of those
         // dropped go only at the end.
