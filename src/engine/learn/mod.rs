@@ -279,6 +279,19 @@ impl Learn {
         assigner!(self).imply(lit, reason);
     }
 
+    /// Marks item `i`, if primary, open (uncovered) or not in [`Learn::open`].
+    #[inline(always)]
+    fn set_open(&mut self, i: usize, open: bool) {
+        if i < self.primary as usize {
+            let bit = 1 << (i % 64);
+            if open {
+                self.open[i / 64] |= bit;
+            } else {
+                self.open[i / 64] &= !bit;
+            }
+        }
+    }
+
     /// Propagates the trail from `head` to a fixpoint; the conflict if one is met.
     fn propagate(&mut self) -> Option<Conflict> {
         while self.head < self.trail.len() {
@@ -312,9 +325,7 @@ impl Learn {
             let i = self.items[k] as usize;
             if self.cover[i] == NONE {
                 self.cover[i] = x;
-                if i < self.primary as usize {
-                    self.open[i / 64] &= !(1 << (i % 64));
-                }
+                self.set_open(i, false);
             }
         }
         for k in span {
@@ -386,9 +397,7 @@ impl Learn {
                     if lit & 1 == 0 {
                         if self.cover[i as usize] == x {
                             self.cover[i as usize] = NONE;
-                            if i < self.primary {
-                                self.open[i as usize / 64] |= 1 << (i % 64);
-                            }
+                            self.set_open(i as usize, true);
                         }
                     } else if i < self.primary {
                         self.live[i as usize] += 1;
@@ -736,9 +745,7 @@ impl Search for Learn {
         for k in self.spans[o as usize]..self.spans[o as usize + 1] {
             let i = self.items[k as usize] as usize;
             self.cover[i] = o;
-            if i < self.primary as usize {
-                self.open[i / 64] &= !(1 << (i % 64));
-            }
+            self.set_open(i, false);
         }
         self.forced.push(o);
         let at = self.given.partition_point(|&g| g < o);
