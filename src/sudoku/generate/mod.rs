@@ -52,7 +52,7 @@ use std::str::FromStr;
 
 use super::grid::{Grid, Shape};
 use super::rules::Rules;
-use super::solve::{Progress, SolveError, SudokuSolver, matrix};
+use super::solve::{Progress, SolveError, SudokuSolver, matrix, option_of};
 use crate::restart::{RESTART_UNIT, Restarts};
 use crate::{Engine, Problem, Solver, Step};
 use unavoidable::Unavoidable;
@@ -474,7 +474,7 @@ impl Generator {
     /// given put in, 1, or taken out, -1).
     fn cover(&mut self, cell: usize, solution: &Grid, delta: i32) {
         let n = self.shape.side();
-        let option = cell * n + usize::from(solution.cells()[cell]) - 1;
+        let option = option_of(n, cell, solution.cells()[cell]);
         for &i in self.problem.option_items(option) {
             self.covers[i as usize] = self.covers[i as usize].wrapping_add_signed(delta);
         }
@@ -494,7 +494,7 @@ impl Generator {
             items.iter().any(|&i| self.covers[i as usize] != 0)
         };
         orbit.iter().all(|&cell| {
-            let keep = cell * n + usize::from(solution.cells()[cell]) - 1;
+            let keep = option_of(n, cell, solution.cells()[cell]);
             let naked = (cell * n..cell * n + n).all(|k| k == keep || dead(k));
             naked
                 || self.problem.option_items(keep).iter().any(|&i| {

@@ -20,10 +20,11 @@
 //! half of what they save (some 130,000 instructions a 9x9 grid against 300,000). The
 //! answers are those of the search, so the puzzles are the same.
 
+use crate::problem::Problem;
+use crate::sudoku::solve::option_of;
+
 /// No cell owns the item (a secondary item the grid leaves uncovered); no mark.
 const NONE: u32 = u32::MAX;
-
-use crate::problem::Problem;
 
 /// The most cells a set may have. Of the sets that settled a removal in 200 puzzles of
 /// `dancing sudoku generate`, 1,790 of 1,853 had at most 8 cells; following larger ones
@@ -87,7 +88,7 @@ impl Unavoidable {
         self.by_digit.resize(cells, 0);
         let mut next: Vec<usize> = (0..n).map(|d| d * n).collect();
         for (c, &d) in grid.iter().enumerate() {
-            for &i in matrix.option_items(c * n + usize::from(d) - 1) {
+            for &i in matrix.option_items(option_of(n, c, d)) {
                 self.owner[i as usize] = c as u32;
             }
             self.by_digit[next[usize::from(d) - 1]] = c as u32;
@@ -151,7 +152,7 @@ impl Unavoidable {
             k += 1;
             let x = x as usize;
             let swapped = if grid[x] == a { b } else { a };
-            let o = x * *n + usize::from(swapped) - 1;
+            let o = option_of(*n, x, swapped);
             for &i in matrix.option_items(o) {
                 let y = owner[i as usize];
                 if y == NONE || mark[y as usize] == id {
@@ -178,7 +179,7 @@ impl Unavoidable {
             let x = self.component[k] as usize;
             let swapped = if grid[x] == a { b } else { a };
             for (d, delta) in [(grid[x], -1), (swapped, 1)] {
-                let o = x * self.n + usize::from(d) - 1;
+                let o = option_of(self.n, x, d);
                 for &i in matrix.option_items(o) {
                     let i = i as usize;
                     if self.change[i] == 0 {
