@@ -23,8 +23,7 @@ pub struct MemoArgs {
     /// each subproblem, named by the items left open (and the colors given), is counted once.
     /// Counts far beyond enumeration (16x16 domino tilings, 2.4 x 10^30, in seconds), exact
     /// to any size. Not for problems with multiplicities.
-    #[arg(long, requires = "count",
-          conflicts_with_all = ["limit", "max_nodes", "seed"])]
+    #[arg(long, requires = "count", conflicts_with_all = ["limit", "max_nodes"])]
     pub memo: bool,
     /// The most memory the memo table may take (`512M`, `2G`, `100K`, or bytes); when full,
     /// its older entries are dropped and counted again if needed (counts stay exact).
@@ -42,11 +41,12 @@ pub struct MemoArgs {
     #[arg(long, value_name = "FILE",
           conflicts_with_all = ["all", "limit", "max_nodes", "sample"])]
     pub zdd: Option<PathBuf>,
-    /// Print K solutions drawn uniformly at random, with replacement (as --all prints
-    /// solutions), from the diagram of all solutions; --seed S (default 0) gives the same
-    /// sample again.
-    #[arg(long, value_name = "K", conflicts_with_all = ["count", "all", "limit", "max_nodes"])]
-    pub sample: Option<usize>,
+    /// Print K solutions (at least one) drawn uniformly at random, with replacement (as --all
+    /// prints solutions), from the diagram of all solutions, each as soon as it is drawn;
+    /// --seed S (default 0) gives the same sample again.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["count", "all", "limit", "max_nodes"])]
+    pub sample: Option<u64>,
 }
 
 /// The values of `--memo-choice`.
@@ -144,11 +144,26 @@ impl MemoArgs {
             writeln!(out, "{total}")?;
         }
         if let (Some(k), Some(zdd)) = (self.sample, &zdd) {
-            for (j, solution) in zdd.sample(k, seed).iter().enumerate() {
+            // Drawn and written one at a time: a sample of 2^64 - 1 takes no more memory than
+            // one, and `| head` ends it at the first write to the closed pipe.
+            for (j, solution) in zdd.sample(k, seed).enumerate() {
+                if super::interrupted() {
+                    out.flush()?;
+                    report.note(format!("interrupted after {j} of the {k} samples"));
+                    return Ok(Exit::Interrupted);
+                }
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    out.flush()?;
+                    let time = seconds(common.max_time.unwrap_or_default());
+                    report.note(format!(
+                        "gave up after {time} (--max-time), {j} of the {k} samples written"
+                    ));
+                    return Ok(Exit::GaveUp);
+                }
                 if j > 0 {
                     writeln!(out)?;
                 }
-                show(&mut out, solution)?;
+                show(&mut out, &solution)?;
             }
         }
         out.flush()?;
@@ -215,9 +230,16 @@ fn parse_size(text: &str) -> Result<usize, String> {
         .parse()
         .map_err(|_| format!("found `{text}`, expected a size such as 512M or 2G"))?;
     let bytes = value * (1u64 << shift) as f64;
-    if !(1.0..=usize::MAX as f64).contains(&bytes) {
+    if bytes < 1.0 {
         return Err(format!(
             "found `{text}`, expected a size of at least one byte"
+        ));
+    }
+    // `usize::MAX as f64` rounds up to 2^64 (on 64 bits): a size must be below it.
+    if bytes >= usize::MAX as f64 {
+        return Err(format!(
+            "found `{text}`, which is too large: expected a size below 2^{} bytes",
+            usize::BITS
         ));
     }
     Ok(bytes as usize)
@@ -235,6 +257,11 @@ mod tests {
         assert_eq!(parse_size("100"), Ok(100));
         assert!(parse_size("12X").is_err());
         assert!(parse_size("0").is_err());
+        let too_large = parse_size("99999999999999999999").unwrap_err();
+        assert!(too_large.contains("too large"), "{too_large}");
+        assert!(parse_size("16E").is_err(), "no unit E");
+        assert!(parse_size("16777216T").is_err(), "2^64 bytes");
+        assert_eq!(parse_size("16777215T"), Ok(16777215 << 40));
         assert_eq!(human_bytes(1536), "1.500 KiB");
         assert_eq!(human_bytes(10), "10 B");
     }

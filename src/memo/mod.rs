@@ -65,7 +65,7 @@ pub use self::state::Choice;
 use self::state::{Mark, State};
 use self::table::Table;
 use self::tally::Tally;
-pub use self::zdd::{Paths, Zdd, ZddNode};
+pub use self::zdd::{Paths, Samples, Zdd, ZddNode};
 use crate::count::Count;
 use crate::problem::Problem;
 use crate::search::ForceError;

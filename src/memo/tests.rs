@@ -112,9 +112,26 @@ fn samples_are_solutions_and_repeat_with_their_seed() {
     for _ in 0..50 {
         let problem = random_problem(&mut rng, true);
         let zdd = Memo::new(&problem, MemoConfig::default()).unwrap().zdd();
-        let sample = zdd.sample(20, 3);
-        assert_eq!(sample, zdd.sample(20, 3));
+        let sample: Vec<Vec<usize>> = zdd.sample(20, 3).collect();
+        assert_eq!(sample, zdd.sample(20, 3).collect::<Vec<_>>());
         assert_eq!(sample.is_empty(), zdd.count().is_zero());
         assert!(sample.iter().all(|s| solves(&problem, s)));
     }
+}
+
+#[test]
+fn samples_are_drawn_one_at_a_time_however_many_are_asked_for() {
+    // The domino tilings of a 2x3 board: cells 0 1 2 / 3 4 5, three tilings.
+    let mut b = ProblemBuilder::new(6, 0);
+    for pair in [[0, 1], [1, 2], [3, 4], [4, 5], [0, 3], [1, 4], [2, 5]] {
+        b.option(pair).unwrap();
+    }
+    let problem = b.build().unwrap();
+    let zdd = Memo::new(&problem, MemoConfig::default()).unwrap().zdd();
+    // 2^64 - 1 draws: nothing is made before it is asked for.
+    let mut samples = zdd.sample(u64::MAX, 5);
+    let first: Vec<Vec<usize>> = samples.by_ref().take(1000).collect();
+    assert!(first.iter().all(|s| solves(&problem, s)));
+    assert_eq!(first[..10], zdd.sample(10, 5).collect::<Vec<_>>()[..]);
+    assert_eq!(samples.size_hint().1, usize::try_from(u64::MAX - 1000).ok());
 }

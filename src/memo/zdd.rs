@@ -93,33 +93,21 @@ impl Zdd {
     /// `k` solutions drawn uniformly at random, with replacement, from generator seed `seed`
     /// (the same seed gives the same sample); none when there is no solution. Each draw picks
     /// a number below the count, uniformly (by rejection), and walks down to the path of
-    /// that rank.
-    pub fn sample(&self, k: usize, seed: u64) -> Vec<Vec<usize>> {
+    /// that rank. The draws are made one at a time as the iterator is advanced, so memory
+    /// does not grow with `k`: only the path counts of the nodes are kept.
+    pub fn sample(&self, k: u64, seed: u64) -> Samples<'_> {
         let counts: Vec<BigUint> = self.path_counts().iter().map(Tally::to_big).collect();
-        let total = &counts[self.root as usize];
-        if *total == BigUint::ZERO {
-            return Vec::new();
+        let left = if counts[self.root as usize] == BigUint::ZERO {
+            0
+        } else {
+            k
+        };
+        Samples {
+            zdd: self,
+            counts,
+            rng: Rng::new(seed),
+            left,
         }
-        let mut rng = Rng::new(seed);
-        (0..k)
-            .map(|_| {
-                let mut rank = below(&mut rng, total);
-                let mut id = self.root;
-                let mut solution = Vec::new();
-                while id > 1 {
-                    let n = self.node(id);
-                    let with = &counts[n.hi as usize];
-                    if rank < *with {
-                        solution.push(n.option as usize);
-                        id = n.hi;
-                    } else {
-                        rank -= with;
-                        id = n.lo;
-                    }
-                }
-                solution
-            })
-            .collect()
     }
 
     /// Writes the diagram, one node a line, `ID OPTION LO HI` (OPTION from 1; see the module
@@ -154,6 +142,48 @@ fn below(rng: &mut Rng, n: &BigUint) -> BigUint {
         if r < *n {
             return r;
         }
+    }
+}
+
+/// Solutions drawn uniformly at random from a [`Zdd`], one at a time (see [`Zdd::sample`]).
+#[derive(Clone, Debug)]
+pub struct Samples<'a> {
+    zdd: &'a Zdd,
+    /// The number of paths to `1` below each node, sinks included.
+    counts: Vec<BigUint>,
+    rng: Rng,
+    /// Draws still to make.
+    left: u64,
+}
+
+impl Iterator for Samples<'_> {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let mut id = self.zdd.root;
+        let mut rank = below(&mut self.rng, &self.counts[id as usize]);
+        let mut solution = Vec::new();
+        while id > 1 {
+            let n = self.zdd.node(id);
+            let with = &self.counts[n.hi as usize];
+            if rank < *with {
+                solution.push(n.option as usize);
+                id = n.hi;
+            } else {
+                rank -= with;
+                id = n.lo;
+            }
+        }
+        Some(solution)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = usize::try_from(self.left).unwrap_or(usize::MAX);
+        (left, usize::try_from(self.left).ok())
     }
 }
 

@@ -383,3 +383,83 @@ fn parts_counted_by_memo_merge_into_the_count_beyond_128_bits() {
         domino_tilings(18, 18).into()
     );
 }
+
+#[test]
+fn a_sample_of_2_to_the_64_minus_1_is_streamed_and_a_closed_pipe_ends_it_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command as StdCommand, Stdio};
+    let (_dir, input) = temp_file("dominoes.dlx", dominoes(4, 4));
+    let mut child = StdCommand::new(common::binary())
+        .args(["cover", "--sample", "18446744073709551615"])
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = Vec::new();
+    for line in (&mut stdout).lines() {
+        let line = line.unwrap();
+        if line.is_empty() {
+            break;
+        }
+        first.push(line);
+    }
+    drop(stdout); // `| head`
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, "", "a closed pipe is not an error");
+    // The first sample is the first of any sample from the same seed: a tiling.
+    let one = dancing()
+        .args(["cover", "--sample", "1"])
+        .arg(&input)
+        .assert()
+        .success();
+    assert_eq!(first.join("\n") + "\n", stdout_of(&one));
+    assert_eq!(first.len(), 8, "eight dominoes");
+}
+
+#[test]
+fn memo_takes_sample_and_seed_and_sizes_say_what_is_wrong() {
+    let problem = dominoes(4, 4);
+    let sample = |flags: &[&str]| {
+        let assert = dancing()
+            .arg("cover")
+            .args(flags)
+            .write_stdin(problem.as_str())
+            .assert()
+            .success();
+        stdout_of(&assert)
+    };
+    let with_memo = sample(&["--memo", "--sample", "3", "--seed", "4"]);
+    assert_eq!(with_memo, sample(&["--sample", "3", "--seed", "4"]));
+    assert_eq!(with_memo.split("\n\n").count(), 3);
+    // A sample of none is refused with a reason, as --limit 0 is.
+    for flags in [&["--sample", "0"][..], &["--count", "--limit", "0"]] {
+        let refused = dancing()
+            .arg("cover")
+            .args(flags)
+            .write_stdin(problem.as_str())
+            .assert()
+            .code(2);
+        let stderr = stderr_of(&refused);
+        assert!(stderr.contains("0 is not in 1.."), "{flags:?}: {stderr}");
+    }
+    let refused = dancing()
+        .args([
+            "cover",
+            "--count",
+            "--memo",
+            "--memo-size",
+            "99999999999999999999",
+        ])
+        .write_stdin(problem.as_str())
+        .assert()
+        .code(2);
+    let stderr = stderr_of(&refused);
+    assert!(
+        stderr.contains("too large: expected a size below 2^64 bytes"),
+        "{stderr}"
+    );
+}
