@@ -50,7 +50,10 @@ fn benches(c: &mut Criterion) {
         group.bench_function(format!("{n}x{n} zdd"), |b| {
             b.iter(|| {
                 let mut memo = Memo::new(black_box(&problem), MemoConfig::default()).unwrap();
-                memo.zdd().nodes().len()
+                memo.zdd()
+                    .expect("a diagram within the default bound")
+                    .nodes()
+                    .len()
             })
         });
     }

@@ -101,17 +101,22 @@ impl MemoArgs {
             }
             stopped.is_some()
         };
-        let (total, zdd) = if self.zdd.is_some() || self.sample.is_some() {
-            let zdd = memo.zdd_until(&mut stop);
-            (zdd.as_ref().map(|z| z.count()), zdd)
+        let diagram = self.zdd.is_some() || self.sample.is_some();
+        let (total, zdd) = if diagram {
+            match memo.zdd_until(&mut stop) {
+                Ok(zdd) => (zdd.as_ref().map(|z| z.count()), Ok(zdd)),
+                Err(err) => (None, Err(err)),
+            }
         } else {
-            (memo.count_until(&mut stop), None)
+            (memo.count_until(&mut stop), Ok(None))
         };
         report.finish();
         let stats = memo.stats();
         if common.stats {
-            report.write(&stats_text(problem, &stats, start));
+            report.write(&stats_text(problem, &stats, diagram, start));
         }
+        let zdd =
+            zdd.map_err(|err| anyhow::anyhow!("{err}: give the memo more with --memo-size"))?;
         let Some(total) = total else {
             let work = format!("{} subproblems counted", stats.subproblems);
             return Ok(match stopped {
@@ -175,11 +180,22 @@ impl MemoArgs {
     }
 }
 
-/// The statistics of a count by memo, as `--stats` writes them on stderr.
-fn stats_text(problem: &Problem, stats: &MemoStats, start: Instant) -> String {
+/// The statistics of a count by memo, as `--stats` writes them on stderr; `diagram` when the
+/// diagram of all solutions was built (its memory is then beside the table's).
+fn stats_text(problem: &Problem, stats: &MemoStats, diagram: bool, start: Instant) -> String {
+    let memory = if diagram {
+        format!(
+            "{} (memo table) + {} (diagram: {} nodes and their unique table)",
+            human_bytes(stats.peak_bytes),
+            human_bytes(stats.diagram_peak_bytes),
+            stats.diagram_nodes
+        )
+    } else {
+        format!("{} (memo table)", human_bytes(stats.peak_bytes))
+    };
     format!(
         "options: {}\nitems: {} ({} primary, {} secondary)\nsubproblems: {}\nhits: {}\n\
-         evictions: {}\nchoices: {}\npeak memory: {} (memo table)\nelapsed: {:.3}s\n",
+         evictions: {}\nchoices: {}\npeak memory: {memory}\nelapsed: {:.3}s\n",
         problem.option_count(),
         problem.item_count(),
         problem.primary_items(),
@@ -188,7 +204,6 @@ fn stats_text(problem: &Problem, stats: &MemoStats, start: Instant) -> String {
         stats.hits,
         stats.evictions,
         stats.choices,
-        human_bytes(stats.peak_bytes),
         start.elapsed().as_secs_f64()
     )
 }

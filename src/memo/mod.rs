@@ -52,7 +52,11 @@
 //! # Memory
 //! The table holds at most about [`MemoConfig::max_bytes`] (a share of the machine's memory by
 //! default, see [`default_max_bytes`]); each entry costs its key (a bit per item, and 32 bits
-//! per secondary item when the problem has colors), its count and a few bytes of slots.
+//! per secondary item when the problem has colors), its count and a few bytes of slots. When
+//! the diagram is built ([`Memo::zdd`]), the table and the diagram get half of the bound
+//! each: the table evicts, but the diagram keeps every node it made (the nodes are unique,
+//! so it is the same diagram whatever the table evicts), and one that does not fit in its
+//! half is refused ([`MemoError::DiagramTooLarge`]).
 
 mod state;
 mod table;
@@ -65,6 +69,7 @@ pub use self::state::Choice;
 use self::state::{Mark, State};
 use self::table::Table;
 use self::tally::Tally;
+use self::zdd::{Builder, DiagramFull};
 pub use self::zdd::{Paths, Samples, Zdd, ZddNode};
 use crate::count::Count;
 use crate::problem::Problem;
@@ -85,6 +90,17 @@ pub enum MemoError {
          exact cover with and without colors: count it without the memo"
     )]
     Multiplicities,
+    /// The diagram of all solutions did not fit in its half of [`MemoConfig::max_bytes`].
+    #[error(
+        "the diagram of all solutions does not fit in {max_bytes} bytes (half the memo's \
+         bound; and never in more than 2^32 - 3 nodes): given up after {nodes} nodes"
+    )]
+    DiagramTooLarge {
+        /// The nodes made before it was given up.
+        nodes: usize,
+        /// The diagram's bound in bytes.
+        max_bytes: usize,
+    },
 }
 
 /// How a [`Memo`] counts: the size of its table and the choice of items.
@@ -92,7 +108,8 @@ pub enum MemoError {
 pub struct MemoConfig {
     /// The most bytes the memo table may hold (about: a vector that doubles may briefly take
     /// more); when full, its older entries are evicted (their subproblems are counted again if
-    /// they come back: counts stay exact).
+    /// they come back: counts stay exact). When the diagram is built, the table and the
+    /// diagram get half each.
     pub max_bytes: usize,
     /// How the item to branch on is chosen.
     pub choice: Choice,
@@ -136,6 +153,18 @@ pub struct MemoStats {
     pub peak_bytes: usize,
     /// The entries of the table at the end.
     pub entries: usize,
+    /// The nodes of the last diagram built (or given up), sinks aside.
+    pub diagram_nodes: usize,
+    /// The most bytes the diagrams held (their nodes and unique tables).
+    pub diagram_peak_bytes: usize,
+}
+
+/// Why [`Memo::run`] ended without a count.
+enum Halt {
+    /// The stop test said yes.
+    Stopped,
+    /// The diagram passed its bound.
+    Full(DiagramFull),
 }
 
 /// What the table keeps for a subproblem: its count, and its node in the diagram (0 when no
@@ -169,7 +198,7 @@ struct Frame {
 /// }
 /// let mut memo = Memo::new(&b.build()?, MemoConfig::default())?;
 /// assert_eq!(memo.count(), 3);
-/// let zdd = memo.zdd();
+/// let zdd = memo.zdd()?;
 /// assert_eq!(zdd.count(), 3);
 /// assert_eq!(zdd.solutions().count(), 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -224,27 +253,56 @@ impl Memo {
 
     /// The number of solutions (always exact).
     pub fn count(&mut self) -> Count {
-        let entry = self.run(None, &mut || false).expect("never stopped");
-        entry.count.to_count()
+        match self.run(None, &mut || false) {
+            Ok(entry) => entry.count.to_count(),
+            Err(_) => unreachable!("a count without a diagram never stops"),
+        }
     }
 
     /// The number of solutions, unless `stop` answers `true` first (it is asked every few
     /// thousand subproblems): then `None`. Each count starts from an empty table, so the work
     /// of a stopped count is lost.
     pub fn count_until(&mut self, mut stop: impl FnMut() -> bool) -> Option<Count> {
-        self.run(None, &mut stop).map(|e| e.count.to_count())
+        self.run(None, &mut stop).ok().map(|e| e.count.to_count())
     }
 
     /// The diagram of all solutions (a ZDD over the options, see [`Zdd`]).
-    pub fn zdd(&mut self) -> Zdd {
-        self.zdd_until(|| false).expect("never stopped")
+    ///
+    /// # Errors
+    /// [`MemoError::DiagramTooLarge`] if it does not fit in its half of
+    /// [`MemoConfig::max_bytes`] (see the module docs).
+    pub fn zdd(&mut self) -> Result<Zdd, MemoError> {
+        self.zdd_until(|| false)
+            .map(|zdd| zdd.expect("a diagram without a stop test is never stopped"))
     }
 
-    /// [`Memo::zdd`], unless `stop` answers `true` first (as in [`Memo::count_until`]).
-    pub fn zdd_until(&mut self, mut stop: impl FnMut() -> bool) -> Option<Zdd> {
-        let mut nodes = Vec::new();
-        let entry = self.run(Some(&mut nodes), &mut stop)?;
-        Some(Zdd::new(nodes, entry.node))
+    /// [`Memo::zdd`], unless `stop` answers `true` first (as in [`Memo::count_until`]):
+    /// then `Ok(None)`.
+    ///
+    /// # Errors
+    /// As [`Memo::zdd`].
+    pub fn zdd_until(&mut self, stop: impl FnMut() -> bool) -> Result<Option<Zdd>, MemoError> {
+        self.zdd_within(self.config.max_bytes / 2, stop)
+    }
+
+    /// [`Memo::zdd_until`] with a diagram of at most `max_bytes` bytes.
+    fn zdd_within(
+        &mut self,
+        max_bytes: usize,
+        mut stop: impl FnMut() -> bool,
+    ) -> Result<Option<Zdd>, MemoError> {
+        let mut builder = Builder::new(max_bytes);
+        let ended = self.run(Some(&mut builder), &mut stop);
+        self.stats.diagram_nodes = builder.len();
+        self.stats.diagram_peak_bytes = self.stats.diagram_peak_bytes.max(builder.peak_bytes());
+        match ended {
+            Ok(entry) => Ok(Some(builder.finish(entry.node))),
+            Err(Halt::Stopped) => Ok(None),
+            Err(Halt::Full(full)) => Err(MemoError::DiagramTooLarge {
+                nodes: full.nodes,
+                max_bytes,
+            }),
+        }
     }
 
     /// The work done so far, over every count.
@@ -257,18 +315,20 @@ impl Memo {
         self.state.longest_item()
     }
 
-    /// Counts from the root, building the diagram into `zdd` if given (whose nodes are
-    /// numbered from 2, after the sinks 0 and 1).
+    /// Counts from the root, building the diagram with `zdd` if given (whose nodes are
+    /// numbered from 2, after the sinks 0 and 1); the table then takes half the bound.
     fn run(
         &mut self,
-        mut zdd: Option<&mut Vec<ZddNode>>,
+        mut zdd: Option<&mut Builder>,
         stop: &mut dyn FnMut() -> bool,
-    ) -> Option<Entry> {
+    ) -> Result<Entry, Halt> {
         let words = self.state.key_words();
-        let mut table: Table<Entry> = Table::new(
-            words,
-            self.config.max_bytes.saturating_sub(self.state.bytes()),
-        );
+        let share = if zdd.is_some() {
+            self.config.max_bytes - self.config.max_bytes / 2
+        } else {
+            self.config.max_bytes
+        };
+        let mut table: Table<Entry> = Table::new(words, share.saturating_sub(self.state.bytes()));
         let mut key = vec![0u64; words];
         let mut frames: Vec<Frame> = Vec::new();
         let mut children: Vec<(u32, u32)> = Vec::new();
@@ -311,7 +371,7 @@ impl Memo {
             loop {
                 let Some(frame) = frames.last_mut() else {
                     finish(stats, &table);
-                    return done;
+                    return Ok(done.expect("the root's entry"));
                 };
                 if let Some(entry) = done.take() {
                     state.undo(frame.mark);
@@ -331,14 +391,20 @@ impl Memo {
                 let frame = frames.pop().expect("a frame");
                 tries.truncate(frame.tries);
                 let mut node = 0;
-                if let Some(nodes) = zdd.as_deref_mut() {
-                    for &(option, hi) in children[frame.children..].iter().rev() {
-                        nodes.push(ZddNode {
-                            option,
-                            lo: node,
-                            hi,
-                        });
-                        node = nodes.len() as u32 + 1;
+                if let Some(builder) = zdd.as_deref_mut() {
+                    // The chain in the order of the options' numbers, so that a subproblem
+                    // counted again makes the same nodes (see `zdd.rs`).
+                    let chain = &mut children[frame.children..];
+                    chain.sort_unstable_by_key(|&(option, _)| option);
+                    for &(option, hi) in chain.iter().rev() {
+                        match builder.node(option, node, hi) {
+                            Ok(id) => node = id,
+                            Err(full) => {
+                                state.undo(self.root);
+                                finish(stats, &table);
+                                return Err(Halt::Full(full));
+                            }
+                        }
                     }
                 }
                 children.truncate(frame.children);
@@ -355,7 +421,7 @@ impl Memo {
                     if stop() {
                         state.undo(self.root);
                         finish(stats, &table);
-                        return None;
+                        return Err(Halt::Stopped);
                     }
                 }
             }

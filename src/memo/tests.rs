@@ -62,11 +62,14 @@ fn counts_and_diagrams_agree_with_brute_force_on_random_problems() {
         let mut expected = brute_force(&problem);
         expected.sort();
         for choice in [Choice::Mrv, Choice::MrvLast, Choice::Leftmost] {
+            let mut nodes = Vec::new();
             for max_bytes in [0, 1 << 20] {
                 let config = MemoConfig { max_bytes, choice };
                 let mut memo = Memo::new(&problem, config).unwrap();
                 assert_eq!(memo.count(), expected.len() as u64, "{problem:?}");
-                let zdd = memo.zdd();
+                // The diagram in 1 MiB beside a table of `max_bytes / 2`, which evicts at 0.
+                let zdd = memo.zdd_within(1 << 20, || false).unwrap().unwrap();
+                nodes.push(zdd.nodes().len());
                 assert_eq!(zdd.count(), expected.len() as u64);
                 let mut paths: Vec<Vec<usize>> = zdd
                     .solutions()
@@ -78,6 +81,8 @@ fn counts_and_diagrams_agree_with_brute_force_on_random_problems() {
                 paths.sort();
                 assert_eq!(paths, expected, "{problem:?}");
             }
+            // The nodes are unique: as many whatever the table evicted.
+            assert_eq!(nodes[0], nodes[1], "{problem:?}");
         }
     }
 }
@@ -111,7 +116,10 @@ fn samples_are_solutions_and_repeat_with_their_seed() {
     let mut rng = Rng::new(7);
     for _ in 0..50 {
         let problem = random_problem(&mut rng, true);
-        let zdd = Memo::new(&problem, MemoConfig::default()).unwrap().zdd();
+        let zdd = Memo::new(&problem, MemoConfig::default())
+            .unwrap()
+            .zdd()
+            .unwrap();
         let sample: Vec<Vec<usize>> = zdd.sample(20, 3).collect();
         assert_eq!(sample, zdd.sample(20, 3).collect::<Vec<_>>());
         assert_eq!(sample.is_empty(), zdd.count().is_zero());
@@ -127,11 +135,59 @@ fn samples_are_drawn_one_at_a_time_however_many_are_asked_for() {
         b.option(pair).unwrap();
     }
     let problem = b.build().unwrap();
-    let zdd = Memo::new(&problem, MemoConfig::default()).unwrap().zdd();
+    let zdd = Memo::new(&problem, MemoConfig::default())
+        .unwrap()
+        .zdd()
+        .unwrap();
     // 2^64 - 1 draws: nothing is made before it is asked for.
     let mut samples = zdd.sample(u64::MAX, 5);
     let first: Vec<Vec<usize>> = samples.by_ref().take(1000).collect();
     assert!(first.iter().all(|s| solves(&problem, s)));
     assert_eq!(first[..10], zdd.sample(10, 5).collect::<Vec<_>>()[..]);
     assert_eq!(samples.size_hint().1, usize::try_from(u64::MAX - 1000).ok());
+}
+
+#[test]
+fn a_diagram_that_passes_its_bound_is_refused_and_one_within_it_is_whole() {
+    // The domino tilings of a 2x8 board: cells 0..8 above 8..16, 34 tilings.
+    let mut b = ProblemBuilder::new(16, 0);
+    for c in 0..8 {
+        b.option([c, c + 8]).unwrap();
+        if c < 7 {
+            b.option([c, c + 1]).unwrap();
+            b.option([c + 8, c + 9]).unwrap();
+        }
+    }
+    let problem = b.build().unwrap();
+    let whole = Memo::new(&problem, MemoConfig::default())
+        .unwrap()
+        .zdd()
+        .unwrap();
+    assert_eq!(whole.count(), 34);
+    let config = MemoConfig {
+        max_bytes: 200,
+        choice: Choice::Mrv,
+    };
+    let mut memo = Memo::new(&problem, config).unwrap();
+    match memo.zdd() {
+        Err(MemoError::DiagramTooLarge { nodes, max_bytes }) => {
+            assert_eq!(max_bytes, 100);
+            assert!(nodes < whole.nodes().len());
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(memo.stats().diagram_peak_bytes <= 100);
+    // Within its bound, beside a table that evicts, the same number of nodes.
+    let mut memo = Memo::new(
+        &problem,
+        MemoConfig {
+            max_bytes: 0,
+            ..config
+        },
+    )
+    .unwrap();
+    let small = memo.zdd_within(1 << 16, || false).unwrap().unwrap();
+    assert!(memo.stats().evictions > 0);
+    assert_eq!(small.nodes().len(), whole.nodes().len());
+    assert_eq!(small.count(), 34);
 }

@@ -5,19 +5,37 @@
 //! the rest of the solutions with it. The sinks are `0` (no solution) and `1` (the empty
 //! solution: everything covered); the other nodes are numbered from 2 in the order they were
 //! made, so every node comes after its children and the root is the last. A subproblem that
-//! branches on item `i` with live options `o1 .. ok` makes a chain of nodes, one for each
-//! option whose subproblem has a completion: `o1`'s *hi* is that subproblem's node and its
-//! *lo* the node of `o2`, and so on; so the diagram has at most as many nodes as the memo
-//! counted subproblems, times the most options an item is in. Every path from the root to
-//! `1` is one solution (the options at which it takes *hi*), every solution one path.
+//! branches on item `i` with live options `o1 < .. < ok` (in the order of their numbers)
+//! makes a chain of nodes, one for each option whose subproblem has a completion: `o1`'s *hi*
+//! is that subproblem's node and its *lo* the node of `o2`, and so on. Every path from the
+//! root to `1` is one solution (the options at which it takes *hi*), every solution one path.
+//!
+//! # Unique nodes
+//! A [`Builder`] makes the nodes through a *unique table* keyed by `(option, lo, hi)`, as
+//! every ZDD package does (Minato 1993; TAOCP 7.1.4's "unique tables"): a node asked for
+//! twice is made once. So when the memo table evicts a subproblem and counts it again, the
+//! chain it makes again is the one it made before, node for node: a subproblem's item, its
+//! live options and (by induction from the sinks) their subproblems' nodes depend only on
+//! the subproblem, and the chain takes its options in the order of their numbers, not in
+//! the order the state happens to hold them. The diagram is then the same whatever the
+//! memo's bound: at most as many nodes as there are distinct subproblems with a completion,
+//! times the most options an item is in, and the root is the last node made.
+//!
+//! # Memory
+//! A node costs 12 bytes and its slot in the unique table 8 (4 bytes a slot, at most half
+//! full). A [`Builder`] never holds more than its bound: it grows its arrays only while they
+//! fit, and a diagram that needs more is refused ([`DiagramFull`]) rather than left to
+//! exhaust the machine's memory.
 //!
 //! The text form ([`Zdd::write`]) is the one `xcover`'s `covers_zdd` yields: one node a line,
 //! `ID OPTION LO HI` in decimal, except that OPTION here is the option's 1-based number (the
 //! line number among the option lines of Knuth's format) where xcover's is 0-based.
 
+use std::hash::Hasher;
 use std::io::{self, Write};
 
 use num_bigint::BigUint;
+use rustc_hash::FxHasher;
 
 use super::tally::Tally;
 use crate::count::Count;
@@ -32,6 +50,145 @@ pub struct ZddNode {
     pub lo: u32,
     /// The node of the rest of the solutions with it.
     pub hi: u32,
+}
+
+/// The bytes of a node in a [`Builder`]'s array.
+const NODE_BYTES: usize = std::mem::size_of::<ZddNode>();
+
+/// Why a [`Builder`] could not make a node: the diagram would pass its bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DiagramFull {
+    /// The nodes made so far.
+    pub(crate) nodes: usize,
+}
+
+/// The hash of a node in the unique table (FxHash: a multiply a word).
+fn node_hash(n: &ZddNode) -> u64 {
+    let mut h = FxHasher::default();
+    h.write_u64(u64::from(n.option) << 32 | u64::from(n.lo));
+    h.write_u32(n.hi);
+    h.finish()
+}
+
+/// Makes the nodes of a diagram, each once, within a bound on memory (see the module docs).
+#[derive(Debug)]
+pub(crate) struct Builder {
+    /// Node `id` is `nodes[id - 2]`.
+    nodes: Vec<ZddNode>,
+    /// The unique table: `0` for an empty slot, else a node's id; a power of two in length,
+    /// at most half full, probed linearly.
+    slots: Vec<u32>,
+    /// The most bytes the two arrays may take.
+    max_bytes: usize,
+    /// The most bytes they took.
+    peak_bytes: usize,
+}
+
+impl Builder {
+    /// A builder of at most about `max_bytes` bytes.
+    pub(crate) fn new(max_bytes: usize) -> Builder {
+        Builder {
+            nodes: Vec::new(),
+            slots: Vec::new(),
+            max_bytes,
+            peak_bytes: 0,
+        }
+    }
+
+    /// The node `(option, lo, hi)`: the one made before if there is one, else a new one.
+    ///
+    /// # Errors
+    /// [`DiagramFull`] if a new node does not fit in the bound (or in 32-bit ids).
+    pub(crate) fn node(&mut self, option: u32, lo: u32, hi: u32) -> Result<u32, DiagramFull> {
+        let node = ZddNode { option, lo, hi };
+        let hash = node_hash(&node);
+        if let Some(id) = self.find(&node, hash) {
+            return Ok(id);
+        }
+        let full = DiagramFull {
+            nodes: self.nodes.len(),
+        };
+        if self.nodes.len() >= u32::MAX as usize - 2 {
+            return Err(full);
+        }
+        if 2 * (self.nodes.len() + 1) > self.slots.len() {
+            self.grow_slots().ok_or(full)?;
+        }
+        if self.nodes.len() == self.nodes.capacity() {
+            // Double while it fits, else take what is left of the bound.
+            let room = self.max_bytes.saturating_sub(self.bytes()) / NODE_BYTES;
+            let more = self.nodes.capacity().max(16).min(room);
+            if more == 0 {
+                return Err(full);
+            }
+            self.nodes.reserve_exact(more);
+        }
+        self.nodes.push(node);
+        let id = self.nodes.len() as u32 + 1;
+        self.place(id, hash);
+        self.peak_bytes = self.peak_bytes.max(self.bytes());
+        Ok(id)
+    }
+
+    /// The node equal to `node` (of hash `hash`), if one was made.
+    fn find(&self, node: &ZddNode, hash: u64) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut s = hash as usize & mask;
+        loop {
+            match self.slots[s] {
+                0 => return None,
+                id if self.nodes[id as usize - 2] == *node => return Some(id),
+                _ => s = (s + 1) & mask,
+            }
+        }
+    }
+
+    /// Puts node `id` (of hash `hash`) in the first empty slot of its probe sequence.
+    fn place(&mut self, id: u32, hash: u64) {
+        let mask = self.slots.len() - 1;
+        let mut s = hash as usize & mask;
+        while self.slots[s] != 0 {
+            s = (s + 1) & mask;
+        }
+        self.slots[s] = id;
+    }
+
+    /// Doubles the unique table (to 32 slots at first), if that fits in the bound.
+    fn grow_slots(&mut self) -> Option<()> {
+        let size = (2 * self.slots.len()).max(32);
+        if NODE_BYTES * self.nodes.capacity() + 4 * size > self.max_bytes {
+            return None;
+        }
+        self.slots = vec![0; size];
+        for j in 0..self.nodes.len() {
+            self.place(j as u32 + 2, node_hash(&self.nodes[j]));
+        }
+        self.peak_bytes = self.peak_bytes.max(self.bytes());
+        Some(())
+    }
+
+    /// The nodes made so far.
+    pub(crate) fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The bytes the arrays hold now.
+    fn bytes(&self) -> usize {
+        NODE_BYTES * self.nodes.capacity() + 4 * self.slots.len()
+    }
+
+    /// The most bytes the arrays held.
+    pub(crate) fn peak_bytes(&self) -> usize {
+        self.peak_bytes
+    }
+
+    /// The diagram of the nodes made, with `root` its root.
+    pub(crate) fn finish(self, root: u32) -> Zdd {
+        Zdd::new(self.nodes, root)
+    }
 }
 
 /// The diagram of all solutions (see the module docs).
