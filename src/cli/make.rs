@@ -430,6 +430,10 @@ fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
             let file = match found {
                 Found::File(file) => file,
                 Found::Skipped => continue,
+                Found::NotRegular(file) => {
+                    report.note(walk::not_regular(&file));
+                    continue;
+                }
                 Found::Error(message) => {
                     run.input_error(&message);
                     continue;

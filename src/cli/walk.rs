@@ -1,7 +1,8 @@
 //! Which files a batch reads below a directory: walked recursively, in sorted order, it reads
-//! only puzzle files (by their extension, or by `--glob`) and never hidden ones, and it
-//! reports what it skipped. A file named on the command line is always read: it never comes
-//! here.
+//! only puzzle files (by their extension, or by `--glob`), never hidden ones, and only regular
+//! files (a FIFO would block the batch until a writer comes, a device could be read without
+//! end), and it reports what it skipped. A file named on the command line is always read,
+//! whatever it is (`<(command)` is a pipe): it is not filtered here.
 
 use std::path::{Path, PathBuf};
 
@@ -64,6 +65,9 @@ pub enum Found {
     File(PathBuf),
     /// A file or directory left out: hidden, or not chosen by the filter.
     Skipped,
+    /// A FIFO, socket or device that the filter would read, left out: the caller says so,
+    /// naming it.
+    NotRegular(PathBuf),
     /// An entry that could not be read (a dangling link, a directory that cannot be listed,
     /// a loop of links): the message names it.
     Error(String),
@@ -92,10 +96,17 @@ pub fn walk<'a>(root: &'a Path, filter: &'a Filter) -> impl Iterator<Item = Foun
                 return Some(Found::Skipped);
             }
             let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
-            if top || (!hidden && filter.reads(relative)) {
+            if top {
                 return Some(Found::File(entry.into_path()));
             }
-            return Some(Found::Skipped);
+            if hidden || !filter.reads(relative) {
+                return Some(Found::Skipped);
+            }
+            // With links followed, the type is the target's.
+            if !entry.file_type().is_file() {
+                return Some(Found::NotRegular(entry.into_path()));
+            }
+            return Some(Found::File(entry.into_path()));
         }
     })
 }
@@ -113,6 +124,15 @@ fn walk_error(root: &Path, err: &walkdir::Error) -> String {
     } else {
         format!("{path}: cannot read: {err}")
     }
+}
+
+/// The warning for a file that a walk left out because it is not a regular file.
+pub fn not_regular(path: &Path) -> String {
+    format!(
+        "{}: skipped: not a regular file (a FIFO, socket or device); name it on the command \
+         line to read it",
+        path.display()
+    )
 }
 
 #[cfg(test)]
@@ -147,5 +167,34 @@ mod tests {
     fn a_bad_glob_is_an_error_naming_it() {
         let err = Filter::new(&["a[".to_string()]).unwrap_err();
         assert!(format!("{err:#}").contains("--glob `a[`"), "{err:#}");
+    }
+}
+
+#[cfg(all(test, unix))]
+mod unix_tests {
+    use super::*;
+
+    #[test]
+    fn a_fifo_below_a_directory_is_left_out_and_named_and_a_regular_file_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("a.txt");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        std::fs::write(dir.path().join("b.txt"), "1\n").unwrap();
+        let filter = Filter::new(&[]).unwrap();
+        let found: Vec<Found> = walk(dir.path(), &filter).collect();
+        assert!(
+            matches!(&found[..], [Found::NotRegular(a), Found::File(b)]
+                if *a == fifo && b.ends_with("b.txt")),
+            "{found:?}"
+        );
+        // Named itself, it is read.
+        assert!(matches!(
+            &walk(&fifo, &filter).collect::<Vec<_>>()[..],
+            [Found::File(_)]
+        ));
     }
 }

@@ -2,7 +2,8 @@
 //! as blanks, `hint` and `rate` refusing conflicting givens, `rate`'s shared flags (jobs,
 //! budgets, jsonl, quiet), `generate --max-time`, `cover --merge` with flags anywhere (in
 //! tests/distributed.rs), and the reworded messages, each pinned here with its exact words;
-//! then the flags each command takes, and a directory without puzzles.
+//! then the flags each command takes, a directory without puzzles, and a FIFO in a
+//! directory (skipped and named, never waited for).
 
 use crate::common;
 
@@ -318,8 +319,8 @@ fn a_directory_without_a_puzzle_file_is_an_input_error_that_says_what_was_left_o
         .stdout("");
     assert!(
         stderr_of(&assert).starts_with(&format!(
-            "dancing: {empty}: no puzzle file below it (0 left out: hidden, or not matching \
-             the file patterns, which --glob sets)\n"
+            "dancing: {empty}: no puzzle file below it (0 left out: hidden, not regular files, or \
+             not matching the file patterns, which --glob sets)\n"
         )),
         "{}",
         stderr_of(&assert)
@@ -348,4 +349,40 @@ fn generate_with_stats_says_how_many_were_made_and_how_fast() {
         "{stderr}"
     );
     assert!(stderr.ends_with(" puzzles/s\n"), "{stderr}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_a_directory_is_skipped_and_named_by_every_walk_not_waited_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("a.txt");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::fs::write(dir.path().join("b.txt"), format!("{CLASSIC}\n")).unwrap();
+    let named = format!(
+        "dancing: {}: skipped: not a regular file (a FIFO, socket or device)",
+        fifo.display()
+    );
+    // Without the fix each of these waits for a writer that never comes: the timeout fails it.
+    for command in [&["sudoku"][..], &["sudoku", "rate"]] {
+        let assert = dancing()
+            .args(command)
+            .arg(dir.path())
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .success();
+        let err = stderr_of(&assert);
+        assert!(err.contains(&named), "{command:?}: {err}");
+        assert_eq!(
+            stdout_of(&assert).lines().count(),
+            1,
+            "{command:?}: b.txt answered"
+        );
+    }
+    let assert = dancing().arg("sudoku").arg(dir.path()).assert().success();
+    let s = common::summary(&stderr_of(&assert));
+    assert_eq!((s["puzzles"], s["solved"], s["skipped"]), (1, 1, 1));
 }

@@ -38,7 +38,8 @@ pub(super) struct Summary {
     /// Errors reported: puzzles that could not be read, inputs without a puzzle or that
     /// could not be read at all, solutions that failed --check.
     errors: u64,
-    /// Files and hidden directories that directory walks left out.
+    /// Files and hidden directories that directory walks left out (those that are not regular
+    /// files named on stderr).
     skipped: u64,
     /// Nodes and updates of every search.
     pub(super) stats: Stats,
@@ -75,8 +76,8 @@ impl Summary {
         );
         if self.skipped > 0 {
             text += &format!(
-                "skipped {} files or directories below the paths given: hidden, or not puzzle \
-                 files (*.{}); --glob chooses others\n",
+                "skipped {} files or directories below the paths given: hidden, not regular \
+                 files (named above), or not puzzle files (*.{}); --glob chooses others\n",
                 self.skipped,
                 walk::PUZZLE_EXTENSIONS.join(", *.")
             );
@@ -163,6 +164,11 @@ impl<W: Write + Send> Batch<'_, W> {
                     skipped += 1;
                     self.summary.skipped += 1;
                 }
+                Found::NotRegular(file) => {
+                    self.report.note(walk::not_regular(&file));
+                    skipped += 1;
+                    self.summary.skipped += 1;
+                }
                 Found::Error(message) => {
                     errors += 1;
                     self.input_error(message);
@@ -172,8 +178,8 @@ impl<W: Write + Send> Batch<'_, W> {
         if files == 0 && errors == 0 {
             // A directory without a puzzle file: say so rather than answer nothing.
             self.input_error(format!(
-                "{}: no puzzle file below it ({skipped} left out: hidden, or not matching the \
-                 file patterns, which --glob sets)",
+                "{}: no puzzle file below it ({skipped} left out: hidden, not regular files, or \
+                 not matching the file patterns, which --glob sets)",
                 path.display(),
             ));
         }
