@@ -227,12 +227,13 @@ fn a_directory_is_walked_in_sorted_order_and_a_broken_line_loses_nothing() {
         err.contains("puzzles/batch/nested/d-broken.txt:3:3: found 'y'"),
         "{err}"
     );
-    // The broken line is a puzzle that could not be read: an `invalid` line, and an error.
+    // The broken line is a puzzle that could not be read: an `invalid` line, counted once.
     let s = summary_of_lines(&out, &err);
     assert_eq!(
         (s["puzzles"], s["solved"], s["invalid"], s["errors"]),
-        (12, 11, 1, 1)
+        (12, 11, 1, 0)
     );
+    assert!(err.contains("1 invalid puzzle could not be read"), "{err}");
     // puzzles/batch/ holds no file that is not a puzzle file.
     assert_eq!(s["skipped"], 0);
 }
@@ -289,7 +290,7 @@ fn a_directory_made_of_good_bad_and_empty_files_loses_no_puzzle() {
     // The bad line is a puzzle (5 in all, one invalid); the empty file is an error only.
     let s = summary_of_lines(&out, &err);
     assert_eq!((s["puzzles"], s["solved"], s["invalid"]), (5, 4, 1));
-    assert_eq!(s["errors"], 2, "{s:?}");
+    assert_eq!(s["errors"], 1, "{s:?}");
 }
 
 #[test]
@@ -340,7 +341,7 @@ fn chunk_boundaries_keep_every_answer_in_input_order_whatever_the_jobs() {
             .code(2);
         let out = stdout_of(&assert);
         let s = summary_of_lines(&out, &stderr_of(&assert));
-        assert_eq!((s["invalid"], s["errors"]), (1, 1));
+        assert_eq!((s["invalid"], s["errors"]), (1, 0));
         out
     };
     let one = run("1");
@@ -372,7 +373,7 @@ fn jsonl_writes_one_object_per_puzzle_with_source_puzzle_status_and_solution() {
         .code(2);
     let objects = json_lines(&stdout_of(&assert));
     let s = summary_of_lines(&stdout_of(&assert), &stderr_of(&assert));
-    assert_eq!((s["invalid"], s["errors"]), (1, 1));
+    assert_eq!((s["invalid"], s["errors"]), (1, 0));
     let expected: Vec<(&str, Entry)> = BATCH_FILES
         .iter()
         .flat_map(|f| entries(f).into_iter().map(move |e| (*f, e)))
@@ -693,6 +694,32 @@ fn a_missing_file_is_named_and_exits_2_and_the_others_are_still_solved() {
     );
     let s = summary_of_lines(&stdout_of(&assert), &err);
     assert_eq!((s["puzzles"], s["solved"], s["errors"]), (11, 11, 1));
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_one_invalid_puzzle_counted_once_and_exits_2() {
+    let (_dir, path) = temp_file("latin1.txt", b"\xff\xfe not UTF-8\n");
+    let assert = dancing()
+        .arg("sudoku")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout("invalid\n");
+    let err = stderr_of(&assert);
+    assert!(
+        err.contains("latin1.txt:1:1: found bytes that are not UTF-8"),
+        "{err}"
+    );
+    let s = summary_of_lines(&stdout_of(&assert), &err);
+    assert_eq!(
+        (s["puzzles"], s["invalid"], s["errors"]),
+        (1, 1, 0),
+        "{err}"
+    );
+    assert!(
+        err.contains("1 invalid puzzle could not be read: an input error (exit 2)"),
+        "{err}"
+    );
 }
 
 #[test]

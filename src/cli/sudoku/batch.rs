@@ -24,7 +24,9 @@ use crate::cli::walk::{self, Filter, Found};
 
 /// The outcome counts of a run, printed at the end. In `line` and `jsonl` every puzzle has
 /// an output line, so `puzzles` is the number of output lines, and each status count the
-/// number of lines with that status.
+/// number of lines with that status. Each puzzle is counted under one status, and an error
+/// is an input that answered no puzzle (or a failed check): a puzzle that could not be read
+/// is `invalid`, not an error too.
 #[derive(Debug, Default)]
 pub(super) struct Summary {
     /// Puzzles answered, including those that could not be read (status `invalid`).
@@ -33,10 +35,13 @@ pub(super) struct Summary {
     unsolvable: u64,
     /// Puzzles with conflicting givens, and puzzles that could not be read.
     invalid: u64,
+    /// The invalid puzzles that could not be read (a bad line or grid, bytes that are not
+    /// UTF-8): said after the summary, and an input error for the exit code.
+    unreadable: u64,
     multiple: u64,
     gave_up: u64,
-    /// Errors reported: puzzles that could not be read, inputs without a puzzle or that
-    /// could not be read at all, solutions that failed --check.
+    /// Errors reported that answered no puzzle: inputs without a puzzle or that could not be
+    /// read at all, solutions that failed --check.
     errors: u64,
     /// Files and hidden directories that directory walks left out (those that are not regular
     /// files named on stderr).
@@ -74,6 +79,15 @@ impl Summary {
             seconds,
             self.puzzles as f64 / seconds.max(1e-9)
         );
+        if self.unreadable > 0 {
+            let (n, them) = match self.unreadable {
+                1 => ("1 invalid puzzle".to_string(), "it"),
+                n => (format!("{n} invalid puzzles"), "them"),
+            };
+            text += &format!(
+                "{n} could not be read: an input error (exit 2); the messages above name {them}\n"
+            );
+        }
         if self.skipped > 0 {
             text += &format!(
                 "skipped {} files or directories below the paths given: hidden, not regular \
@@ -97,7 +111,7 @@ impl Summary {
     pub(super) fn exit(&self) -> Exit {
         if crate::cli::interrupted() {
             Exit::Interrupted
-        } else if self.errors > 0 {
+        } else if self.errors + self.unreadable > 0 {
             Exit::Error
         } else if self.unsolvable + self.invalid + self.multiple > 0 {
             Exit::NoSolution
@@ -274,10 +288,10 @@ impl<W: Write + Send> Batch<'_, W> {
         Ok(())
     }
 
-    /// Answers a puzzle that could not be read: status `invalid`, and an error.
+    /// Answers a puzzle that could not be read: status `invalid`, and a message.
     fn unreadable(&mut self, name: &str, err: &ReadError, format: OutputFormat) -> io::Result<()> {
         self.report.note(format!("{name}:{err}"));
-        self.summary.errors += 1;
+        self.summary.unreadable += 1;
         self.summary.add(Status::Invalid);
         let status = Status::Invalid.name();
         match format {
