@@ -26,8 +26,9 @@ pub struct MemoArgs {
     #[arg(long, requires = "count", conflicts_with_all = ["limit", "max_nodes"])]
     pub memo: bool,
     /// The most memory the memo table may take (`512M`, `2G`, `100K`, or bytes); when full,
-    /// its older entries are dropped and counted again if needed (counts stay exact).
-    /// Default: an eighth of the machine's memory.
+    /// its older entries are dropped and counted again if needed (counts stay exact). With
+    /// --zdd or --sample, the table and the diagram get half each, and a diagram that does
+    /// not fit in its half is an error. Default: an eighth of the machine's memory.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memo_size: Option<usize>,
     /// How the memo chooses the item to branch on: `mrv` (fewest options, ties to the first
