@@ -39,10 +39,7 @@ fn queens(n: usize, order: &str) -> PyResult<ExactCover> {
                 )));
             }
         };
-        if n == 0 {
-            return Err(value_error("n=0: expected at least 1 queen"));
-        }
-        let queens = Queens::new(n, order);
+        let queens = Queens::new(n, order).map_err(value_error)?;
         ExactCover::from_problem(queens.problem(), queens.item_names(), &[])
     })
 }
@@ -54,10 +51,7 @@ fn queens(n: usize, order: &str) -> PyResult<ExactCover> {
 #[pyo3(signature = (n, half = false))]
 fn langford(n: usize, half: bool) -> PyResult<ExactCover> {
     guard(|| {
-        if n == 0 {
-            return Err(value_error("n=0: expected at least 1"));
-        }
-        let langford = Langford::new(n, half);
+        let langford = Langford::new(n, half).map_err(value_error)?;
         ExactCover::from_problem(langford.problem(), &langford.item_names(), &[])
     })
 }

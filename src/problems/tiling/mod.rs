@@ -153,6 +153,33 @@ pub enum TilingError {
     Build(#[from] BuildError),
 }
 
+/// Option indices that are no packing of the board, found by
+/// [`TilingProblem::try_decode`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// An index that is not an option.
+    #[error("there is no option {option}: the problem has {options}")]
+    NoOption {
+        /// The index given.
+        option: usize,
+        /// The number of options.
+        options: usize,
+    },
+    /// Two options that cover one cell.
+    #[error("not a solution: two options cover cell {cell}")]
+    CoveredTwice {
+        /// The cell's name ([`TilingProblem::cell_name`]).
+        cell: String,
+    },
+    /// A cell that no option covers.
+    #[error("not a solution: no option covers cell {cell}")]
+    NotCovered {
+        /// The cell's name ([`TilingProblem::cell_name`]).
+        cell: String,
+    },
+}
+
 /// A piece of a tiling problem: a name (an item name in Knuth's format), a shape, and how
 /// many copies must be placed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -416,9 +443,23 @@ impl TilingProblem {
     /// a packing.
     ///
     /// # Panics
-    /// If an index is not an option, or the options do not cover every cell (they are not a
-    /// solution of this problem).
+    /// If the options are not a packing of the board ([`TilingProblem::try_decode`] says
+    /// why): a solution of this problem always is.
     pub fn decode(&self, solution: &[usize]) -> Packing {
+        self.try_decode(solution)
+            .unwrap_or_else(|e| panic!("a solution of the problem: {e}"))
+    }
+
+    /// Reads option indices given by a user back as a packing, checking that they are one:
+    /// every index an option, every cell of the board covered exactly once.
+    ///
+    /// # Errors
+    /// [`DecodeError`] naming the option or the cell that makes them no packing.
+    pub fn try_decode(&self, solution: &[usize]) -> Result<Packing, DecodeError> {
+        let options = self.placed.len();
+        if let Some(&option) = solution.iter().find(|&&k| k >= options) {
+            return Err(DecodeError::NoOption { option, options });
+        }
         let placed: Vec<Placed> = solution
             .iter()
             .flat_map(|&k| self.placed[k].iter().cloned())
@@ -426,14 +467,18 @@ impl TilingProblem {
         let mut cover = vec![usize::MAX; self.board.len()];
         for (n, p) in placed.iter().enumerate() {
             for &c in &p.cells {
+                if cover[c] != usize::MAX {
+                    let cell = self.cell_name(c);
+                    return Err(DecodeError::CoveredTwice { cell });
+                }
                 cover[c] = n;
             }
         }
-        assert!(
-            cover.iter().all(|&n| n != usize::MAX),
-            "not a solution: some cell is not covered"
-        );
-        Packing { placed, cover }
+        if let Some(c) = cover.iter().position(|&n| n == usize::MAX) {
+            let cell = self.cell_name(c);
+            return Err(DecodeError::NotCovered { cell });
+        }
+        Ok(Packing { placed, cover })
     }
 
     /// A packing as letters: one line per row, each piece's character ([`Self::glyphs`]) in
