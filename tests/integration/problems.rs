@@ -12,7 +12,8 @@ use dancing::problems::polycube;
 use dancing::problems::polyomino::{self, Letters};
 use dancing::problems::queens::{Order, Queens};
 use dancing::problems::tiling::{
-    DecodeError, Dimension, Orientations, Shape, TilingBuilder, TilingError, TilingProblem,
+    DecodeError, Dimension, MAX_TILING_NODES, Orientations, Shape, TilingBuilder, TilingError,
+    TilingProblem,
 };
 use dancing::{Problem, Solver, knuth};
 
@@ -603,6 +604,28 @@ fn builder_errors_say_what_is_wrong() {
     assert_eq!(
         builder.build().unwrap_err(),
         TilingError::DuplicateName { name: "01".into() }
+    );
+    // Copies that would overflow the count of cells are no match for the board.
+    assert!(matches!(
+        build(domino.clone(), usize::MAX),
+        TilingError::AreaMismatch { .. }
+    ));
+}
+
+#[test]
+fn a_board_whose_options_would_pass_the_limit_is_refused_before_they_are_made() {
+    let tiling = |size: &str, copies| {
+        let mut builder = TilingBuilder::new(Dimension::Plane, polyomino::rectangle(size).unwrap());
+        builder.pieces(polyomino::pentominoes(Letters::Golomb), copies);
+        builder.build()
+    };
+    // 48,000 cells, each the place of 63 pentomino orientations of 6 nodes: 18,144,000.
+    assert_eq!(
+        tiling("200x240", 800).unwrap_err(),
+        TilingError::TooLarge {
+            bound: 18_144_000,
+            max: MAX_TILING_NODES
+        }
     );
 }
 

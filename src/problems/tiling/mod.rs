@@ -148,6 +148,17 @@ pub enum TilingError {
         "cannot remove the symmetric solutions: no piece used once is left to pin (a piece with several copies has no one placement that stands for it)"
     )]
     NothingToPin,
+    /// The options could have more nodes than a tiling may ([`MAX_TILING_NODES`]): found
+    /// before they are made, from the board's cells and the pieces' orientations.
+    #[error(
+        "the problem is too large: its options could have {bound} nodes, but a tiling may have at most {max}; use a smaller board"
+    )]
+    TooLarge {
+        /// The bound on the options' nodes: a placement of each orientation a board cell.
+        bound: usize,
+        /// [`MAX_TILING_NODES`].
+        max: usize,
+    },
     /// The engine refused the problem (too large).
     #[error(transparent)]
     Build(#[from] BuildError),
@@ -271,12 +282,15 @@ impl TilingBuilder {
     pub fn build(&self) -> Result<TilingProblem, TilingError> {
         self.check()?;
         let orientation_transforms = Transform::orientations(self.dimension, self.orientations);
-        let board = Board::new(&self.board);
-        let placements: Vec<Vec<Vec<usize>>> = self
+        let orientations: Vec<Vec<Shape>> = self
             .pieces
             .iter()
-            .map(|p| board.placements(&p.shape.orientations(&orientation_transforms)))
+            .map(|p| p.shape.orientations(&orientation_transforms))
             .collect();
+        self.check_size(&orientations)?;
+        let board = Board::new(&self.board);
+        let placements: Vec<Vec<Vec<usize>>> =
+            orientations.iter().map(|o| board.placements(o)).collect();
         let symmetries = Symmetries::new(
             self.dimension,
             &self.board,
@@ -325,7 +339,9 @@ impl TilingBuilder {
                 });
             }
         }
-        let pieces: usize = self.pieces.iter().map(|p| p.copies * p.shape.len()).sum();
+        let pieces = self.pieces.iter().fold(0usize, |sum, p| {
+            sum.saturating_add(p.copies.saturating_mul(p.shape.len()))
+        });
         if pieces != self.board.len() {
             return Err(TilingError::AreaMismatch {
                 pieces,
@@ -334,7 +350,36 @@ impl TilingBuilder {
         }
         Ok(())
     }
+
+    /// Refuses, before anything is allocated, a problem whose options could have more than
+    /// [`MAX_TILING_NODES`] nodes: each orientation of a piece is placed at most once a board
+    /// cell, and each placement has a node a cell and one for the piece.
+    fn check_size(&self, orientations: &[Vec<Shape>]) -> Result<(), TilingError> {
+        let bound = self
+            .pieces
+            .iter()
+            .zip(orientations)
+            .fold(0usize, |sum, (p, o)| {
+                let each = self.board.len().saturating_mul(p.shape.len() + 1);
+                sum.saturating_add(o.len().saturating_mul(each))
+            });
+        if bound > MAX_TILING_NODES {
+            return Err(TilingError::TooLarge {
+                bound,
+                max: MAX_TILING_NODES,
+            });
+        }
+        Ok(())
+    }
 }
+
+/// The most nodes the options of a tiling may have, bounded before they are made
+/// ([`TilingError::TooLarge`]): 2^24, about 16.8 million. The pentominoes in all
+/// orientations on a board of 43,200 cells come near it (16.3 million): `dancing polyomino
+/// 200x216 --copies 720 --max-nodes 1` peaks at 0.9 GB, `dancing.polyomino` in Python at
+/// 1.2 GB. A board of a million cells, the most a size may say, takes dominoes (6 million
+/// nodes) but not pentominoes.
+pub const MAX_TILING_NODES: usize = 1 << 24;
 
 /// One piece placed by an option.
 #[derive(Clone, Debug, PartialEq, Eq)]
