@@ -30,7 +30,7 @@ class ExactCover:
     def add_option(self, items: Sequence[str]) -> int:
         """Adds an option (``"x"`` or ``"x:color"`` items); returns its index."""
     @staticmethod
-    def from_dlx(source: Union[str, bytes, os.PathLike[str]]) -> "ExactCover":
+    def from_dlx(source: Union[str, bytes, bytearray, os.PathLike[str]]) -> "ExactCover":
         """Reads Knuth's format: text (a ``str`` with a line break, or ``bytes``) or a path."""
     def to_dlx(self) -> str:
         """The problem in Knuth's format, with its names, bounds and colors."""

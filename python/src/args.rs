@@ -1,6 +1,7 @@
 //! The arguments whose Python values PyO3's own conversions would refuse in the wrong words:
 //! whole numbers ([`Whole`]), which PyO3 turns into `OverflowError` when negative or too
-//! large, and the arguments of several shapes ([`Bounds`], [`Variants`], [`Symmetric`]),
+//! large, and the arguments of several shapes ([`Bounds`], [`Variants`], [`Symmetric`],
+//! [`Source`]),
 //! which a derived conversion refuses with the names of the binding's Rust types.
 //!
 //! A [`Whole`] takes any Python `int` (or anything with `__index__`, a numpy integer) and
@@ -9,9 +10,11 @@
 //! type's range. A value of the wrong type is still PyO3's `TypeError`, which names the
 //! argument itself.
 
+use std::path::PathBuf;
+
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 
 /// A whole number as Python gave it, checked by [`Whole::get`].
 #[derive(Clone, Debug)]
@@ -185,5 +188,34 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Symmetric {
             "symmetric is True, False or a name (\"rotate180\", \"rotate90\", \"mirror\", \
              \"diagonal\")",
         ))
+    }
+}
+
+/// The text of a problem in Knuth's format or the path of a file holding it.
+pub(crate) enum Source {
+    /// A `str`: the text when it has a line break, else a path.
+    Text(String),
+    /// `bytes` or a `bytearray`: the text.
+    Bytes(Vec<u8>),
+    /// An `os.PathLike`.
+    Path(PathBuf),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Source {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Source> {
+        if let Ok(text) = obj.cast::<PyString>() {
+            return Ok(Source::Text(text.to_cow()?.into_owned()));
+        }
+        if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() {
+            return Ok(Source::Bytes(obj.extract()?));
+        }
+        obj.extract::<PathBuf>().map(Source::Path).map_err(|_| {
+            PyTypeError::new_err(
+                "a problem is its text (a str with a line break, or bytes) or the path of a \
+                 file (a str or an os.PathLike)",
+            )
+        })
     }
 }

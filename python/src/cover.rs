@@ -32,7 +32,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::args::{Bounds, Whole};
+use crate::args::{Bounds, Source, Whole};
 use crate::guard;
 use crate::run::{self, Budget};
 
@@ -46,14 +46,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// A `ValueError` with the library's message.
 pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
-}
-
-/// The text of a problem in Knuth's format or the path of a file holding it.
-#[derive(FromPyObject)]
-enum Source {
-    Text(String),
-    Bytes(Vec<u8>),
-    Path(PathBuf),
 }
 
 /// An exact-cover problem: primary items to cover exactly once (or within bounds),

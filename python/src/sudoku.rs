@@ -13,7 +13,6 @@
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::time::Duration;
 
 use dancing::Count;
 use dancing::sudoku::generate::{Generator, Rng, Symmetry};
@@ -98,14 +97,14 @@ fn with_solver<T: Send>(
     f: impl FnOnce(&mut SudokuSolver, &mut Signals) -> T + Send,
 ) -> PyResult<T> {
     let (max_nodes, max_time) = budget;
-    Budget::new(max_nodes, max_time)?;
+    let budget = Budget::new(max_nodes, max_time)?;
     let kept = SOLVER.lock().map(|mut s| s.take()).unwrap_or_default();
     let mut solver = match kept {
         Some(solver) if *solver.rules() == rules => solver,
         _ => SudokuSolver::with_rules(rules),
     };
     solver.set_max_nodes(max_nodes);
-    solver.set_max_time(max_time.map(Duration::from_secs_f64));
+    solver.set_max_time(budget.max_time());
     solver.set_watch_every(Some(PAUSE));
     let mut signals = Signals::default();
     let result = py.detach(|| f(&mut solver, &mut signals));

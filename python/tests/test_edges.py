@@ -64,6 +64,29 @@ def test_a_whole_number_out_of_range_is_a_value_error_naming_the_argument(
         call()
 
 
+def test_a_board_whose_options_would_pass_the_limit_is_refused_before_they_are_made() -> None:
+    with pytest.raises(ValueError, match="could have 18144000 nodes, but a tiling may have at most"):
+        dancing.polyomino("200x240", copies=800)
+    with pytest.raises(ValueError, match="at most 1048576 cells"):
+        dancing.polyomino("2000x2000", pieces="domino", copies=2000000)
+
+
+def test_a_time_budget_beyond_the_clock_is_no_limit() -> None:
+    assert dancing.queens(6).count(max_time=1e19) == 4
+    assert dancing.queens(6).count(jobs=2, max_time=1e19) == 4
+    assert sudoku.count(WIKIPEDIA, max_time=1e19) == 1
+    for bad in [-1.0, float("nan"), float("inf"), 1e300]:
+        with pytest.raises(ValueError, match="expected a number of seconds"):
+            dancing.queens(6).count(max_time=bad)
+
+
+def test_a_source_of_the_wrong_type_says_what_a_problem_is() -> None:
+    with pytest.raises(TypeError, match="a problem is its text") as info:
+        dancing.ExactCover.from_dlx(5)  # type: ignore[arg-type]
+    assert "Source" not in str(info.value)
+    assert dancing.ExactCover.from_dlx(bytearray(b"A\nA\n")).count() == 1
+
+
 def test_a_value_of_the_wrong_type_is_a_type_error_naming_the_argument() -> None:
     with pytest.raises(TypeError, match="expected an int, got str(.|\n)*'n'"):
         dancing.queens("8")  # type: ignore[arg-type]
