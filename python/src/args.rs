@@ -78,6 +78,17 @@ impl Whole {
     }
 }
 
+/// A `limit=` argument: `None`, or a number of solutions, at least 1 (as the command line's
+/// `--limit`: a search stopped before it began would answer nothing).
+pub(crate) fn limit(limit: Option<Whole>) -> PyResult<Option<u64>> {
+    match limit.map(|l| l.get::<u64>("limit")).transpose()? {
+        Some(0) => Err(PyValueError::new_err(
+            "limit=0: expected at least 1 solution, or None for all",
+        )),
+        limit => Ok(limit),
+    }
+}
+
 impl From<u64> for Whole {
     fn from(n: u64) -> Whole {
         Whole(Ok(n))

@@ -32,7 +32,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::args::{Bounds, Source, Whole};
+use crate::args::{self, Bounds, Source, Whole};
 use crate::guard;
 use crate::run::{self, Budget};
 
@@ -289,7 +289,7 @@ impl ExactCover {
     ) -> PyResult<Py<PyAny>> {
         guard(|| {
             let jobs: Option<usize> = jobs.map(|j| j.get("jobs")).transpose()?;
-            let limit: Option<u64> = limit.map(|l| l.get("limit")).transpose()?;
+            let limit = args::limit(limit)?;
             let max_nodes: Option<u64> = max_nodes.map(|m| m.get("max_nodes")).transpose()?;
             let built = self.problem()?;
             let budget = Budget::new(max_nodes, max_time)?;
@@ -332,7 +332,7 @@ impl ExactCover {
         max_time: Option<f64>,
     ) -> PyResult<Solutions> {
         guard(|| {
-            let limit: Option<u64> = limit.map(|l| l.get("limit")).transpose()?;
+            let limit = args::limit(limit)?;
             let max_nodes: Option<u64> = max_nodes.map(|m| m.get("max_nodes")).transpose()?;
             let built = self.problem()?;
             let budget = Budget::new(max_nodes, max_time)?;

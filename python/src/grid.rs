@@ -135,6 +135,7 @@ pub(crate) fn read_puzzle(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
     } else {
         puzzle.clone()
     };
+    check_lengths(&list)?;
     if let Ok(rows) = list.extract::<Vec<Vec<Whole>>>() {
         let side = rows.len();
         if let Some((r, row)) = rows.iter().enumerate().find(|(_, row)| row.len() != side) {
@@ -154,6 +155,37 @@ pub(crate) fn read_puzzle(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
         "a puzzle is a str, a list of rows of digits 0..N (0 for a blank), a flat list of \
          N*N digits, a numpy array, or a dancing.sudoku.Grid",
     ))
+}
+
+/// The largest side of a grid (boxes of 6x6).
+const MOST: usize = Shape::MAX_BOX_SIDE * Shape::MAX_BOX_SIDE;
+
+/// Refuses, before its digits are copied, a list longer than the cells of the largest grid
+/// or with a row longer than its side: such a list is no puzzle, however it is read.
+fn check_lengths(list: &Bound<'_, PyAny>) -> PyResult<()> {
+    let Ok(len) = list.len() else {
+        return Ok(());
+    };
+    if len > MOST * MOST {
+        return Err(value_error(format!(
+            "{len} cells: a grid has at most {MOST} rows of {MOST}"
+        )));
+    }
+    if len <= MOST
+        && let Ok(rows) = list.try_iter()
+    {
+        for (r, row) in rows.enumerate() {
+            let row = row?;
+            if !row.is_instance_of::<PyString>() && row.len().is_ok_and(|n| n > MOST) {
+                return Err(value_error(format!(
+                    "row {} has {} cells: a grid has at most {MOST} rows of {MOST}",
+                    r + 1,
+                    row.len()?
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The digits of the cells of a grid of side `side` (row-major), each in `0..=255`: a

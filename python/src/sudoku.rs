@@ -22,7 +22,7 @@ use dancing::sudoku::rules::{Jigsaw, Rules};
 use dancing::sudoku::solve::{Progress, SolveError, SudokuSolver};
 use pyo3::prelude::*;
 
-use crate::args::{Symmetric, Variants, Whole};
+use crate::args::{self, Symmetric, Variants, Whole};
 use crate::cover::value_error;
 use crate::grid::{PyGrid, read_puzzle};
 use crate::guard;
@@ -180,7 +180,7 @@ fn sudoku_count(
     max_time: Option<f64>,
 ) -> PyResult<Py<PyAny>> {
     guard(|| {
-        let limit: Option<u64> = limit.map(|l| l.get("limit")).transpose()?;
+        let limit = args::limit(limit)?;
         let max_nodes = max_nodes.map(|m| m.get("max_nodes")).transpose()?;
         let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
         let limit = limit.unwrap_or(u64::MAX);

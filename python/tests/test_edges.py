@@ -50,6 +50,9 @@ def test_a_front_end_refuses_a_size_beyond_its_range_before_allocating(
         (lambda: dancing.queens(4).option(-1), "k=-1"),
         (lambda: dancing.polyomino("3x20").svg([-1]), "an option of the solution=-1"),
         (lambda: sudoku.count(WIKIPEDIA, limit=-1), "limit=-1"),
+        (lambda: sudoku.count(WIKIPEDIA, limit=0), "limit=0: expected at least 1 solution"),
+        (lambda: dancing.queens(4).count(limit=0), "limit=0: expected at least 1 solution"),
+        (lambda: dancing.queens(4).solutions(limit=0), "limit=0: expected at least 1 solution"),
         (lambda: sudoku.solve(WIKIPEDIA, max_nodes=-5), "max_nodes=-5"),
         (lambda: sudoku.generate(seed=-1), "seed=-1"),
         (lambda: sudoku.generate(seed=2**64), "seed=18446744073709551616"),
@@ -167,6 +170,13 @@ def test_a_digit_out_of_range_is_a_value_error_naming_its_cell(digit: int, messa
     flat[2 * 9 + 4] = digit
     with pytest.raises(ValueError, match=message):
         sudoku.solve(flat)
+
+
+def test_a_list_longer_than_the_largest_grid_is_refused_before_it_is_copied() -> None:
+    with pytest.raises(ValueError, match="1297 cells: a grid has at most 36 rows of 36"):
+        sudoku.solve([0] * 1297)
+    with pytest.raises(ValueError, match="row 2 has 37 cells: a grid has at most 36 rows"):
+        sudoku.solve([[0] * 4, [0] * 37, [0] * 4, [0] * 4])
 
 
 def test_a_cell_outside_the_grid_is_an_index_error() -> None:
