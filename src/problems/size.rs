@@ -1,8 +1,15 @@
-//! The sizes the front ends accept: each front end (`queens`, `langford`) has one range of
-//! sizes, checked by its constructor before it allocates anything, so that a size typed by
-//! mistake (`10**12` queens) is a [`SizeError`] naming the range instead of an allocation
-//! that aborts the process. The command line and the Python package both build through
-//! these constructors, so they refuse the same sizes with the same words.
+//! The sizes the front ends accept, each checked by the library before it allocates
+//! anything, so that a size typed by mistake (`10**12` queens) is an error naming the limit
+//! instead of an allocation that aborts the process. The command line and the Python
+//! package both build through these constructors, so they refuse the same sizes with the
+//! same words. One limit a front end:
+//!
+//! | front end | limit | checked by |
+//! |---|---|---|
+//! | queens | `n` in `1..=`[`super::queens::MAX_N`] (1000) | [`super::queens::Queens::new`], a [`SizeError`] |
+//! | Langford pairs | `n` in `1..=`[`super::langford::MAX_N`] (1000) | [`super::langford::Langford::new`], a [`SizeError`] |
+//! | polyominoes, polycubes | options of at most [`super::tiling::MAX_TILING_NODES`] nodes (2^24), on a board or box of at most [`super::tiling::MAX_CELLS`] cells (2^20) | [`super::tiling::TilingBuilder::build`] and the size readers |
+//! | Sudoku | a side of 4, 6, 8, 9, 10, 12, 16, 25 or 36 | [`crate::sudoku::grid::Shape`] |
 //!
 //! The limits are far beyond what a search can answer in full (1000 queens has 4 million
 //! nodes and is answered at once by restarts, but counted never); they bound the memory of
