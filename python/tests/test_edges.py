@@ -212,19 +212,19 @@ def run_together(work: Callable[[], Any], threads: int = 4) -> list[Any]:
 
 
 def test_one_exact_cover_counts_and_iterates_on_four_threads_at_once() -> None:
-    # Long enough (some 100,000 nodes) for the four searches to overlap.
-    problem = dancing.queens(11)
-    assert run_together(problem.count) == [2680] * 4
-    assert run_together(lambda: len(list(problem.solutions()))) == [2680] * 4
-    assert run_together(lambda: problem.count(jobs=2)) == [2680] * 4
+    # Long enough (some 60 ms a count) for the four searches to overlap.
+    problem = dancing.queens(12)
+    assert run_together(problem.count) == [14200] * 4
+    assert run_together(lambda: len(list(problem.solutions()))) == [14200] * 4
+    assert run_together(lambda: problem.count(jobs=2)) == [14200] * 4
 
 
 def test_threads_advancing_one_iterator_share_its_solutions_without_repeats() -> None:
-    problem = dancing.queens(11)
+    problem = dancing.queens(12)
     solutions = problem.solutions()
     found = run_together(lambda: [sorted(s) for s in solutions])
     every = [tuple(s) for part in found for s in part]
-    assert len(every) == len(set(every)) == 2680
+    assert len(every) == len(set(every)) == 14200
     assert set(every) == {tuple(sorted(s)) for s in problem.solutions()}
 
 
