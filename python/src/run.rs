@@ -26,7 +26,8 @@ pub(crate) const PAUSE: u64 = dancing::parallel::PAUSE_NODES;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Budget {
     /// The time allowed (as given and as a `Duration`) and when it runs out; `None` for no
-    /// limit, or for one so far off that the clock cannot say when (beyond some 292 years).
+    /// limit, or for one so far off that the clock cannot say when (some 2^63 seconds on
+    /// Linux).
     deadline: Option<(f64, Duration, Instant)>,
     /// The node budget, for the solver.
     max_nodes: Option<u64>,
