@@ -1,8 +1,8 @@
 //! The arguments whose Python values PyO3's own conversions would refuse in the wrong words:
 //! whole numbers ([`Whole`]), which PyO3 turns into `OverflowError` when negative or too
 //! large, and the arguments of several shapes ([`Bounds`], [`Variants`], [`Symmetric`],
-//! [`Source`]),
-//! which a derived conversion refuses with the names of the binding's Rust types.
+//! [`Source`]), which a derived conversion refuses with the names of the binding's Rust
+//! types. A `limit=` is also at least 1 ([`limit`]), as the command line's `--limit`.
 //!
 //! A [`Whole`] takes any Python `int` (or anything with `__index__`, a numpy integer) and
 //! keeps it unchecked; the function that took it converts it with [`Whole::get`], which
@@ -31,10 +31,6 @@ enum Outside {
 pub(crate) trait Width: TryFrom<u64> {
     /// The largest value of the type.
     const MAX: u64;
-}
-
-impl Width for u8 {
-    const MAX: u64 = u8::MAX as u64;
 }
 
 impl Width for u32 {
