@@ -46,7 +46,7 @@ pub const RESTART_UNIT: u64 = 1_000;
 /// use dancing::problems::queens::{Order, Queens};
 /// use dancing::restart::Restarts;
 /// use dancing::{Engine, Step};
-/// let queens = Queens::new(100, Order::OrganPipe);
+/// let queens = Queens::new(100, Order::OrganPipe).unwrap();
 /// let mut search = Restarts::new(queens.problem(), 7, Engine::Auto);
 /// assert_eq!(search.step(), Step::Solution);
 /// let board = queens.decode(&search.solution());
@@ -302,7 +302,7 @@ mod tests {
     #[test]
     fn the_run_that_finds_a_solution_goes_on_to_give_every_solution_once() {
         for n in [1, 4, 6, 8] {
-            let problem = Queens::new(n, Order::OrganPipe).problem().clone();
+            let problem = Queens::new(n, Order::OrganPipe).unwrap().problem().clone();
             for seed in [0, 1, 99] {
                 let mut search = Restarts::new(&problem, seed, Engine::Auto);
                 let (found, end) = all_solutions(&mut search);
@@ -315,7 +315,7 @@ mod tests {
     #[test]
     fn a_problem_without_solutions_is_exhausted_and_says_so() {
         for n in [2, 3] {
-            let problem = Queens::new(n, Order::Natural).problem().clone();
+            let problem = Queens::new(n, Order::Natural).unwrap().problem().clone();
             let mut search = Restarts::new(&problem, 5, Engine::Links);
             assert_eq!(search.step(), Step::Exhausted, "{n} queens");
             assert_eq!(search.stats().solutions, 0);
@@ -349,7 +349,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_solution_and_work_on_either_engine() {
-        let queens = Queens::new(40, Order::OrganPipe);
+        let queens = Queens::new(40, Order::OrganPipe).unwrap();
         let first = |seed, engine| {
             let mut search = Restarts::new(queens.problem(), seed, engine);
             assert_eq!(search.step(), Step::Solution);
@@ -364,7 +364,7 @@ mod tests {
     #[test]
     fn the_node_budget_covers_all_the_runs() {
         // 40 queens needs more than 25 nodes, so every run stops on the budget.
-        let queens = Queens::new(40, Order::OrganPipe);
+        let queens = Queens::new(40, Order::OrganPipe).unwrap();
         let mut search = Restarts::new(queens.problem(), 0, Engine::Links);
         search.set_max_nodes(Some(25));
         search.unit = 10;

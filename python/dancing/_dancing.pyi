@@ -17,7 +17,8 @@ class GaveUp(Exception):
 
 class ExactCover:
     """An exact-cover problem: primary items to cover exactly once (or within bounds),
-    secondary items at most once (or with one color), and options, each a list of items."""
+    secondary items at most once (or with one color), and options, each a list of items.
+    Several threads may search one problem at once, each search on a state of its own."""
 
     def __init__(
         self,
@@ -26,11 +27,12 @@ class ExactCover:
         bounds: Optional[Mapping[str, Union[int, tuple[int, int]]]] = None,
     ) -> None:
         """Items and no options yet. A primary item may carry bounds as in Knuth's format
-        (``"2:3|x"``, ``"2|x"``) or in ``bounds``: name to ``n`` or ``(lower, upper)``."""
+        (``"2:3|x"``, ``"2|x"``) or in ``bounds``: name to ``n`` or ``(lower, upper)``; not
+        in both (``ValueError``)."""
     def add_option(self, items: Sequence[str]) -> int:
         """Adds an option (``"x"`` or ``"x:color"`` items); returns its index."""
     @staticmethod
-    def from_dlx(source: Union[str, bytes, os.PathLike[str]]) -> "ExactCover":
+    def from_dlx(source: Union[str, bytes, bytearray, os.PathLike[str]]) -> "ExactCover":
         """Reads Knuth's format: text (a ``str`` with a line break, or ``bytes``) or a path."""
     def to_dlx(self) -> str:
         """The problem in Knuth's format, with its names, bounds and colors."""
@@ -87,7 +89,8 @@ class ExactCover:
         """An SVG picture of a solution of a problem made by :func:`polyomino`."""
 
 class Solutions(Generic[_T]):
-    """The solutions of an :class:`ExactCover`, searched for as the iterator advances."""
+    """The solutions of an :class:`ExactCover`, searched for as the iterator advances;
+    threads advancing one iterator take turns, each solution going to one of them."""
 
     def __iter__(self) -> "Solutions[_T]": ...
     def __next__(self) -> _T: ...

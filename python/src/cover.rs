@@ -5,18 +5,34 @@
 //! An option is given as the list of its items (`"x"`, or `"x:color"` for a secondary item);
 //! its name in the [`NamedBuilder`] is that list joined by blanks, which is also its line in
 //! Knuth's format, so `solutions(names=True)` gives the lists back by splitting it.
+//!
+//! # Threads
+//! Searches run without the GIL, so Python threads may search one object at once. Both
+//! classes are `frozen` (PyO3 takes no borrow of them, which would refuse a second thread
+//! with "Already borrowed") and keep what changes behind a [`Mutex`]:
+//! - an `ExactCover`'s items and options ([`State`]) are locked only to add an option or to
+//!   take the problem as built ([`ExactCover::problem`]), never during a search: each
+//!   search has a [`Solver`] of its own over the shared, immutable [`NamedProblem`];
+//! - a `Solutions` iterator's solver is locked for one `next()`, so threads advancing one
+//!   iterator take turns and each solution goes to one of them.
+//!
+//! No lock is waited for while this thread holds the GIL and another holder could need it:
+//! an `ExactCover`'s lock is held only with the GIL and never across a search, and a
+//! `Solutions`' lock, held across a search that takes the GIL at its pauses, is waited for
+//! with the GIL released.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use dancing::named::{NamedBuilder, NamedError, NamedProblem};
+use dancing::named::{NamedBuilder, NamedProblem};
 use dancing::problems::tiling::TilingProblem;
 use dancing::{Problem, Solver};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
+use crate::args::{self, Bounds, Source, Whole};
 use crate::guard;
 use crate::run::{self, Budget};
 
@@ -32,32 +48,45 @@ pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// The bounds of a primary item in `bounds=`: `n` (exactly `n` times) or `(lower, upper)`.
-#[derive(FromPyObject)]
-enum Bounds {
-    Exactly(u32),
-    Between(u32, u32),
-}
-
-/// The text of a problem in Knuth's format or the path of a file holding it.
-#[derive(FromPyObject)]
-enum Source {
-    Text(String),
-    Bytes(Vec<u8>),
-    Path(PathBuf),
-}
-
 /// An exact-cover problem: primary items to cover exactly once (or within bounds),
 /// secondary items to cover at most once (or with one color), and options, each a list of
 /// items. Count its solutions, iterate over them, or write it in Knuth's format.
-#[pyclass(module = "dancing")]
+#[pyclass(module = "dancing", frozen)]
 pub struct ExactCover {
+    /// The items and options, locked to change or to build them (see the module docs).
+    state: Mutex<State>,
+    /// The tiling a front end made this problem from, to draw its solutions.
+    pub(crate) tiling: Option<Arc<TilingProblem>>,
+}
+
+/// What an `ExactCover` changes as options are added.
+struct State {
     /// Items and options as given, the source of truth.
     builder: NamedBuilder,
     /// The problem built from `builder`, until the next option is added.
     built: Option<Arc<NamedProblem>>,
-    /// The tiling a front end made this problem from, to draw its solutions.
-    pub(crate) tiling: Option<Arc<TilingProblem>>,
+}
+
+impl State {
+    /// Adds an option; its index.
+    fn add(&mut self, items: &[String]) -> PyResult<usize> {
+        let k = self.builder.option_count();
+        self.builder
+            .option(&items.join(" "), items)
+            .map_err(value_error)?;
+        self.built = None;
+        Ok(k)
+    }
+
+    /// The problem as built now, kept until the next option is added.
+    fn problem(&mut self) -> PyResult<Arc<NamedProblem>> {
+        if let Some(built) = &self.built {
+            return Ok(built.clone());
+        }
+        let built = Arc::new(self.builder.clone().build().map_err(value_error)?);
+        self.built = Some(built.clone());
+        Ok(built)
+    }
 }
 
 impl ExactCover {
@@ -78,8 +107,10 @@ impl ExactCover {
             builder.secondary(name).map_err(value_error)?;
         }
         Ok(ExactCover {
-            builder,
-            built: None,
+            state: Mutex::new(State {
+                builder,
+                built: None,
+            }),
             tiling: None,
         })
     }
@@ -93,7 +124,8 @@ impl ExactCover {
         let primary: Vec<_> = (0..problem.primary_items())
             .map(|i| (item_names[i].clone(), problem.bounds(i)))
             .collect();
-        let mut cover = ExactCover::with_items(&primary, &item_names[primary.len()..])?;
+        let cover = ExactCover::with_items(&primary, &item_names[primary.len()..])?;
+        let mut state = cover.state();
         for k in 0..problem.option_count() {
             let items: Vec<String> = problem
                 .option(k)
@@ -103,39 +135,22 @@ impl ExactCover {
                     Some(c) => format!("{}:{}", item_names[i], color_names[c as usize]),
                 })
                 .collect();
-            cover.add(&items)?;
+            state.add(&items)?;
         }
+        drop(state);
         Ok(cover)
     }
 
-    /// Adds an option; its index.
-    fn add(&mut self, items: &[String]) -> PyResult<usize> {
-        let k = self.builder.option_count();
-        self.builder
-            .option(&items.join(" "), items)
-            .map_err(value_error)?;
-        self.built = None;
-        Ok(k)
+    /// The items and options, locked. A thread that panicked while holding the lock (a bug)
+    /// leaves them as a completed call left them: each call changes them in one step.
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The problem as built now, kept until the next option is added.
-    pub(crate) fn problem(&mut self) -> PyResult<Arc<NamedProblem>> {
-        let built = self.built_now()?;
-        self.built = Some(built.clone());
-        Ok(built)
-    }
-
-    /// The problem as built now (the one kept, if any).
-    fn built_now(&self) -> PyResult<Arc<NamedProblem>> {
-        match &self.built {
-            Some(built) => Ok(built.clone()),
-            None => Ok(Arc::new(
-                self.builder
-                    .clone()
-                    .build()
-                    .map_err(|e: NamedError| value_error(e))?,
-            )),
-        }
+    /// The problem as built now, kept until the next option is added; a search holds it
+    /// (not the lock) while it runs.
+    pub(crate) fn problem(&self) -> PyResult<Arc<NamedProblem>> {
+        self.state().problem()
     }
 }
 
@@ -176,15 +191,19 @@ impl ExactCover {
                 .map(|token| primary_item(token))
                 .collect::<PyResult<Vec<_>>>()?;
             for (name, given) in bounds.unwrap_or_default() {
-                let Some(item) = items.iter_mut().find(|(n, _)| *n == name) else {
+                let Some(at) = items.iter().position(|(n, _)| *n == name) else {
                     return Err(value_error(format!(
                         "bounds given for `{name}`, which is not a primary item"
                     )));
                 };
-                item.1 = Some(match given {
-                    Bounds::Exactly(n) => (n, n),
-                    Bounds::Between(lower, upper) => (lower, upper),
-                });
+                if primary[at].contains('|') {
+                    return Err(value_error(format!(
+                        "bounds given twice for `{name}`: in the item `{}` and in bounds=; \
+                         give them in one place",
+                        primary[at]
+                    )));
+                }
+                items[at].1 = Some(given.get(&name)?);
             }
             ExactCover::with_items(&items, &secondary)
         })
@@ -192,8 +211,8 @@ impl ExactCover {
 
     /// Adds an option naming `items` (`"x"`, or `"x:color"` for a secondary item) and
     /// returns its index, the number of options added before it.
-    fn add_option(&mut self, items: Vec<String>) -> PyResult<usize> {
-        guard(|| self.add(&items))
+    fn add_option(&self, items: Vec<String>) -> PyResult<usize> {
+        guard(|| self.state().add(&items))
     }
 
     /// Reads a problem in Knuth's format (DLX1, DLX2 colors, DLX3 bounds): `source` is its
@@ -216,17 +235,17 @@ impl ExactCover {
 
     /// The problem in Knuth's format, with its names (bounds and colors included).
     fn to_dlx(&self) -> PyResult<String> {
-        guard(|| Ok(self.built_now()?.to_dlx()))
+        guard(|| Ok(self.problem()?.to_dlx()))
     }
 
     /// The number of options.
     fn __len__(&self) -> usize {
-        self.builder.option_count()
+        self.state().builder.option_count()
     }
 
     /// The names of the items, primary first.
     #[getter]
-    fn items(&mut self) -> PyResult<Vec<String>> {
+    fn items(&self) -> PyResult<Vec<String>> {
         guard(|| {
             let built = self.problem()?;
             let problem = built.problem();
@@ -237,9 +256,10 @@ impl ExactCover {
     }
 
     /// The items of option `k`, as given to `add_option`.
-    fn option(&mut self, k: usize) -> PyResult<Vec<String>> {
+    fn option(&self, k: Whole) -> PyResult<Vec<String>> {
         guard(|| {
             let built = self.problem()?;
+            let k: usize = k.get("k")?;
             if k >= built.problem().option_count() {
                 return Err(value_error(format!(
                     "there is no option {k}: the problem has {}",
@@ -259,15 +279,18 @@ impl ExactCover {
     /// solutions are few; it takes no `limit`, `max_nodes` or `jobs`, nor multiplicities.
     #[pyo3(signature = (jobs = None, limit = None, max_nodes = None, max_time = None, memo = false))]
     fn count(
-        &mut self,
+        &self,
         py: Python<'_>,
-        jobs: Option<usize>,
-        limit: Option<u64>,
-        max_nodes: Option<u64>,
+        jobs: Option<Whole>,
+        limit: Option<Whole>,
+        max_nodes: Option<Whole>,
         max_time: Option<f64>,
         memo: bool,
     ) -> PyResult<Py<PyAny>> {
         guard(|| {
+            let jobs: Option<usize> = jobs.map(|j| j.get("jobs")).transpose()?;
+            let limit = args::limit(limit)?;
+            let max_nodes: Option<u64> = max_nodes.map(|m| m.get("max_nodes")).transpose()?;
             let built = self.problem()?;
             let budget = Budget::new(max_nodes, max_time)?;
             if memo {
@@ -302,22 +325,26 @@ impl ExactCover {
     /// `GaveUp` from `next()` when spent (`max_time` counts from this call).
     #[pyo3(signature = (limit = None, names = false, max_nodes = None, max_time = None))]
     fn solutions(
-        &mut self,
-        limit: Option<u64>,
+        &self,
+        limit: Option<Whole>,
         names: bool,
-        max_nodes: Option<u64>,
+        max_nodes: Option<Whole>,
         max_time: Option<f64>,
     ) -> PyResult<Solutions> {
         guard(|| {
+            let limit = args::limit(limit)?;
+            let max_nodes: Option<u64> = max_nodes.map(|m| m.get("max_nodes")).transpose()?;
             let built = self.problem()?;
             let budget = Budget::new(max_nodes, max_time)?;
             Ok(Solutions {
-                solver: budget.solver(built.problem()),
+                walk: Mutex::new(Walk {
+                    solver: budget.solver(built.problem()),
+                    left: limit.unwrap_or(u64::MAX),
+                    buffer: Vec::new(),
+                }),
                 built,
                 budget,
-                left: limit.unwrap_or(u64::MAX),
                 names,
-                buffer: Vec::new(),
             })
         })
     }
@@ -325,32 +352,31 @@ impl ExactCover {
     /// The first solution (as `solutions()` gives them), or None if there is none.
     #[pyo3(signature = (names = false, max_nodes = None, max_time = None))]
     fn first(
-        &mut self,
+        &self,
         py: Python<'_>,
         names: bool,
-        max_nodes: Option<u64>,
+        max_nodes: Option<Whole>,
         max_time: Option<f64>,
     ) -> PyResult<Option<Py<PyList>>> {
-        let mut solutions = self.solutions(Some(1), names, max_nodes, max_time)?;
+        let solutions = self.solutions(Some(Whole::from(1)), names, max_nodes, max_time)?;
         solutions.__next__(py)
     }
 
     /// An SVG picture of a solution of a tiling made by `dancing.polyomino` (option indices,
-    /// as `solutions()` gives them).
-    fn svg(&self, solution: Vec<usize>) -> PyResult<String> {
+    /// as `solutions()` gives them); options that do not cover the board exactly once raise
+    /// `ValueError`.
+    fn svg(&self, solution: Vec<Whole>) -> PyResult<String> {
         guard(|| {
             let Some(tiling) = &self.tiling else {
                 return Err(value_error(
                     "only the problems of dancing.polyomino have pictures",
                 ));
             };
-            let count = tiling.problem().option_count();
-            if let Some(&k) = solution.iter().find(|&&k| k >= count) {
-                return Err(value_error(format!(
-                    "there is no option {k}: the problem has {count}"
-                )));
-            }
-            let packing = tiling.decode(&solution);
+            let solution = solution
+                .iter()
+                .map(|k| k.get("an option of the solution"))
+                .collect::<PyResult<Vec<usize>>>()?;
+            let packing = tiling.try_decode(&solution).map_err(value_error)?;
             Ok(dancing::problems::svg::packing(tiling, &packing))
         })
     }
@@ -358,7 +384,7 @@ impl ExactCover {
     fn __repr__(&self) -> String {
         format!(
             "<dancing.ExactCover: {} options>",
-            self.builder.option_count()
+            self.state().builder.option_count()
         )
     }
 }
@@ -376,15 +402,22 @@ fn split(name: &str) -> Vec<String> {
     name.split(' ').map(str::to_owned).collect()
 }
 
-/// An iterator over the solutions of an `ExactCover`, searching as it is advanced.
-#[pyclass(module = "dancing")]
+/// An iterator over the solutions of an `ExactCover`, searching as it is advanced; threads
+/// that advance one iterator take turns (see the module docs).
+#[pyclass(module = "dancing", frozen)]
 pub struct Solutions {
-    solver: Solver,
+    /// The search, locked for one `next()`.
+    walk: Mutex<Walk>,
     built: Arc<NamedProblem>,
     budget: Budget,
+    names: bool,
+}
+
+/// Where a `Solutions` iterator's search stands.
+struct Walk {
+    solver: Solver,
     /// Solutions still to give before the limit.
     left: u64,
-    names: bool,
     buffer: Vec<usize>,
 }
 
@@ -394,27 +427,45 @@ impl Solutions {
         slf
     }
 
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyList>>> {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyList>>> {
         guard(|| {
-            if self.left == 0 {
-                return Ok(None);
-            }
-            if !run::search(py, &mut self.solver, &self.budget, || false)? {
-                self.left = 0;
-                return Ok(None);
-            }
-            self.left -= 1;
-            self.solver.solution_into(&mut self.buffer);
-            let list = if self.names {
-                let options = self
-                    .buffer
-                    .iter()
-                    .map(|&k| split(self.built.option_name(k)));
-                PyList::new(py, options)?
-            } else {
-                PyList::new(py, &self.buffer)?
-            };
-            Ok(Some(list.unbind()))
+            // The lock is waited for without the GIL: its holder's search takes the GIL at
+            // its pauses.
+            py.detach(|| {
+                let walk = self.walk.lock();
+                Python::attach(|py| match walk {
+                    Ok(mut walk) => self.advance(py, &mut walk),
+                    Err(_) => Err(PyRuntimeError::new_err(
+                        "this iterator stopped at an internal error (reported then): start a \
+                         new one with solutions()",
+                    )),
+                })
+            })
         })
+    }
+}
+
+impl Solutions {
+    /// The next solution of `walk`, searched for without the GIL.
+    fn advance(&self, py: Python<'_>, walk: &mut Walk) -> PyResult<Option<Py<PyList>>> {
+        if walk.left == 0 {
+            return Ok(None);
+        }
+        if !run::search(py, &mut walk.solver, &self.budget, || false)? {
+            walk.left = 0;
+            return Ok(None);
+        }
+        walk.left -= 1;
+        walk.solver.solution_into(&mut walk.buffer);
+        let list = if self.names {
+            let options = walk
+                .buffer
+                .iter()
+                .map(|&k| split(self.built.option_name(k)));
+            PyList::new(py, options)?
+        } else {
+            PyList::new(py, &walk.buffer)?
+        };
+        Ok(Some(list.unbind()))
     }
 }

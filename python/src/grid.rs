@@ -2,12 +2,15 @@
 //! puzzle: a `Grid`, text in any layout the `sudoku` command reads ([`PuzzleReader`]: a
 //! line of 81 cells, a grid of rows, ...), a list of rows of digits (0 for a blank), a flat
 //! list of N*N digits, or anything with `tolist()` giving one of those (a numpy array).
+//! `bytes` are read as text when they are UTF-8. A digit outside `0..=N`, negative or of any
+//! size, is a `ValueError` naming its cell.
 
 use dancing::sudoku::grid::{Grid, Shape};
 use dancing::sudoku::read::PuzzleReader;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyByteArray, PyBytes, PyString};
 
+use crate::args::Whole;
 use crate::cover::value_error;
 use crate::guard;
 
@@ -74,13 +77,21 @@ impl PyGrid {
     }
 
     /// The digit at (`row`, `col`), 0-based (0 for a blank).
-    fn __getitem__(&self, at: (usize, usize)) -> PyResult<u8> {
+    fn __getitem__(&self, at: (Whole, Whole)) -> PyResult<u8> {
         let n = self.grid.shape().side();
-        match at {
-            (row, col) if row < n && col < n => Ok(self.grid.get(row, col)),
-            (row, col) => Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "cell ({row}, {col}) is outside a {n}x{n} grid"
-            ))),
+        match (at.0.value(), at.1.value()) {
+            (Ok(row), Ok(col)) if row < n as u64 && col < n as u64 => {
+                Ok(self.grid.get(row as usize, col as usize))
+            }
+            (row, col) => {
+                let text = |v: Result<u64, String>| v.map_or_else(|t| t, |v| v.to_string());
+                Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                    "cell ({}, {}) is outside a {n}x{n} grid: rows and columns are 0 to {}",
+                    text(row),
+                    text(col),
+                    n - 1
+                )))
+            }
         }
     }
 
@@ -109,12 +120,23 @@ pub(crate) fn read_puzzle(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
     if let Ok(text) = puzzle.cast::<PyString>() {
         return read_text(&text.to_cow()?);
     }
+    if puzzle.is_instance_of::<PyBytes>() || puzzle.is_instance_of::<PyByteArray>() {
+        let bytes: Vec<u8> = puzzle.extract()?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            value_error(format!(
+                "the bytes are not UTF-8 text (byte {} is not): give the puzzle as a str",
+                e.utf8_error().valid_up_to() + 1
+            ))
+        })?;
+        return read_text(&text);
+    }
     let list = if puzzle.hasattr("tolist")? {
         puzzle.call_method0("tolist")?
     } else {
         puzzle.clone()
     };
-    if let Ok(rows) = list.extract::<Vec<Vec<u8>>>() {
+    check_lengths(&list)?;
+    if let Ok(rows) = list.extract::<Vec<Vec<Whole>>>() {
         let side = rows.len();
         if let Some((r, row)) = rows.iter().enumerate().find(|(_, row)| row.len() != side) {
             return Err(value_error(format!(
@@ -123,16 +145,68 @@ pub(crate) fn read_puzzle(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
                 row.len()
             )));
         }
-        return from_cells(side, rows.concat());
+        return from_cells(side, digits(side, &rows.concat())?);
     }
-    if let Ok(cells) = list.extract::<Vec<u8>>() {
+    if let Ok(cells) = list.extract::<Vec<Whole>>() {
         let side = (cells.len() as f64).sqrt().round() as usize;
-        return from_cells(side, cells);
+        return from_cells(side, digits(side, &cells)?);
     }
     Err(pyo3::exceptions::PyTypeError::new_err(
         "a puzzle is a str, a list of rows of digits 0..N (0 for a blank), a flat list of \
          N*N digits, a numpy array, or a dancing.sudoku.Grid",
     ))
+}
+
+/// The largest side of a grid (boxes of 6x6).
+const MOST: usize = Shape::MAX_BOX_SIDE * Shape::MAX_BOX_SIDE;
+
+/// Refuses, before its digits are copied, a list longer than the cells of the largest grid
+/// or with a row longer than its side: such a list is no puzzle, however it is read.
+fn check_lengths(list: &Bound<'_, PyAny>) -> PyResult<()> {
+    let Ok(len) = list.len() else {
+        return Ok(());
+    };
+    if len > MOST * MOST {
+        return Err(value_error(format!(
+            "{len} cells: a grid has at most {MOST} rows of {MOST}"
+        )));
+    }
+    if len <= MOST
+        && let Ok(rows) = list.try_iter()
+    {
+        for (r, row) in rows.enumerate() {
+            let row = row?;
+            if !row.is_instance_of::<PyString>() && row.len().is_ok_and(|n| n > MOST) {
+                return Err(value_error(format!(
+                    "row {} has {} cells: a grid has at most {MOST} rows of {MOST}",
+                    r + 1,
+                    row.len()?
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The digits of the cells of a grid of side `side` (row-major), each in `0..=255`: a
+/// larger or negative one is a `ValueError` naming its cell (the grid names a digit from
+/// `side + 1` to 255).
+fn digits(side: usize, cells: &[Whole]) -> PyResult<Vec<u8>> {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(k, cell)| {
+            if let Some(digit) = cell.value().ok().and_then(|d| u8::try_from(d).ok()) {
+                return Ok(digit);
+            }
+            let (row, col) = (k / side.max(1) + 1, k % side.max(1) + 1);
+            let text = cell.value().map_or_else(|t| t, |d| d.to_string());
+            Err(value_error(format!(
+                "row {row}, column {col}: {text} is not a digit: expected 0 (a blank) to \
+                 {side}"
+            )))
+        })
+        .collect()
 }
 
 /// The grid of side `side` with these cells.

@@ -11,7 +11,10 @@
 //!   batches looks at Python's signals (so Ctrl-C raises `KeyboardInterrupt` within
 //!   milliseconds) and at its time budget (`run`);
 //! - bad input raises `ValueError` with the library's message (file, line and column where
-//!   there is one); a spent budget raises `dancing.GaveUp`;
+//!   there is one), sizes included: the library's constructors check them before they
+//!   allocate; a whole number out of range is a `ValueError` naming the argument
+//!   (`args`); a spent budget raises `dancing.GaveUp`;
+//! - one object may be searched from several Python threads at once (`cover`);
 //! - every entry point runs under `guard`, which turns a panic into a `RuntimeError`
 //!   instead of letting it cross into Python as PyO3's `PanicException`.
 
@@ -21,6 +24,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyRuntimeError};
 use pyo3::prelude::*;
 
+mod args;
 mod cover;
 mod grid;
 mod problems;

@@ -10,6 +10,7 @@ use dancing::problems::queens::{Order, Queens};
 use dancing::problems::tiling::{Dimension, Orientations, TilingBuilder};
 use pyo3::prelude::*;
 
+use crate::args::Whole;
 use crate::cover::{ExactCover, value_error};
 use crate::guard;
 
@@ -25,11 +26,12 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// Primary items are the rows `r0..` and columns `c0..`; secondary items the diagonals
 /// `a..` and `b..`.
 /// `order` is `"organ-pipe"` (Knuth's: rows and columns from the middle out, as the `queens`
-/// command searches) or `"natural"`.
+/// command searches) or `"natural"`. `n` is 1 to 1000 (`queens::MAX_N`).
 #[pyfunction]
 #[pyo3(signature = (n, order = "organ-pipe"))]
-fn queens(n: usize, order: &str) -> PyResult<ExactCover> {
+fn queens(n: Whole, order: &str) -> PyResult<ExactCover> {
     guard(|| {
+        let n = n.get("n")?;
         let order = match order {
             "organ-pipe" => Order::OrganPipe,
             "natural" => Order::Natural,
@@ -39,25 +41,21 @@ fn queens(n: usize, order: &str) -> PyResult<ExactCover> {
                 )));
             }
         };
-        if n == 0 {
-            return Err(value_error("n=0: expected at least 1 queen"));
-        }
-        let queens = Queens::new(n, order);
+        let queens = Queens::new(n, order).map_err(value_error)?;
         ExactCover::from_problem(queens.problem(), queens.item_names(), &[])
     })
 }
 
 /// Langford pairs L(2, n): place two copies of each value 1..n in 2n slots so that the two
 /// copies of v have v slots between them. Items are the values `v1..` and the slots `s1..`.
-/// With `half`, one solution of each mirror-image pair is kept.
+/// With `half`, one solution of each mirror-image pair is kept. `n` is 1 to 1000
+/// (`langford::MAX_N`).
 #[pyfunction]
 #[pyo3(signature = (n, half = false))]
-fn langford(n: usize, half: bool) -> PyResult<ExactCover> {
+fn langford(n: Whole, half: bool) -> PyResult<ExactCover> {
     guard(|| {
-        if n == 0 {
-            return Err(value_error("n=0: expected at least 1"));
-        }
-        let langford = Langford::new(n, half);
+        let n = n.get("n")?;
+        let langford = Langford::new(n, half).map_err(value_error)?;
         ExactCover::from_problem(langford.problem(), &langford.item_names(), &[])
     })
 }
@@ -69,15 +67,16 @@ fn langford(n: usize, half: bool) -> PyResult<ExactCover> {
 /// `"rotations"` or `"fixed"`; `symmetry=True` keeps one solution of each family of
 /// symmetric ones. `svg(solution)` draws a solution.
 #[pyfunction]
-#[pyo3(signature = (board, pieces = "pentominoes", copies = 1, orientations = "all", symmetry = false))]
+#[pyo3(signature = (board, pieces = "pentominoes", copies = Whole::from(1), orientations = "all", symmetry = false))]
 fn polyomino(
     board: &str,
     pieces: &str,
-    copies: usize,
+    copies: Whole,
     orientations: &str,
     symmetry: bool,
 ) -> PyResult<ExactCover> {
     guard(|| {
+        let copies: usize = copies.get("copies")?;
         let shape = if board.contains('\n') {
             shapes::board_from_drawing(board)
         } else {

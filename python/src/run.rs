@@ -25,8 +25,10 @@ pub(crate) const PAUSE: u64 = dancing::parallel::PAUSE_NODES;
 /// The budgets of a search: nodes (kept by the solver) and time (kept here).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Budget {
-    /// The time allowed and when it runs out.
-    deadline: Option<(f64, Instant)>,
+    /// The time allowed (as given and as a `Duration`) and when it runs out; `None` for no
+    /// limit, or for one so far off that the clock cannot say when (some 2^63 seconds on
+    /// Linux).
+    deadline: Option<(f64, Duration, Instant)>,
     /// The node budget, for the solver.
     max_nodes: Option<u64>,
 }
@@ -39,16 +41,21 @@ impl Budget {
             Some(t) => {
                 let d = Duration::try_from_secs_f64(t).map_err(|_| {
                     PyValueError::new_err(format!(
-                        "max_time={t}: expected a number of seconds, at least 0"
+                        "max_time={t}: expected a number of seconds, at least 0 and finite"
                     ))
                 })?;
-                Some((t, Instant::now() + d))
+                Instant::now().checked_add(d).map(|at| (t, d, at))
             }
         };
         Ok(Budget {
             deadline,
             max_nodes,
         })
+    }
+
+    /// The time allowed, if any (and if the clock can say when it runs out).
+    pub(crate) fn max_time(&self) -> Option<Duration> {
+        self.deadline.map(|(_, d, _)| d)
     }
 
     /// Whether a node budget is set.
@@ -67,7 +74,7 @@ impl Budget {
     /// `GaveUp` if the time has run out, with the work done so far.
     fn check_time(&self, nodes: u128, solutions: Count) -> PyResult<()> {
         match self.deadline {
-            Some((t, at)) if Instant::now() >= at => Err(gave_up(
+            Some((t, _, at)) if Instant::now() >= at => Err(gave_up(
                 format!("gave up after max_time={t} s"),
                 nodes,
                 solutions,
@@ -78,7 +85,7 @@ impl Budget {
 
     /// Whether the time has run out.
     fn expired(&self) -> bool {
-        self.deadline.is_some_and(|(_, at)| Instant::now() >= at)
+        self.deadline.is_some_and(|(_, _, at)| Instant::now() >= at)
     }
 }
 

@@ -13,16 +13,16 @@
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::time::Duration;
 
 use dancing::Count;
-use dancing::sudoku::generate::{Generator, Symmetry};
+use dancing::sudoku::generate::{Generator, Rng, Symmetry};
 use dancing::sudoku::grid::{Grid, Shape};
 use dancing::sudoku::hint::{self, Stuck};
 use dancing::sudoku::rules::{Jigsaw, Rules};
 use dancing::sudoku::solve::{Progress, SolveError, SudokuSolver};
 use pyo3::prelude::*;
 
+use crate::args::{self, Symmetric, Variants, Whole};
 use crate::cover::value_error;
 use crate::grid::{PyGrid, read_puzzle};
 use crate::guard;
@@ -43,22 +43,10 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The variants asked for: names (`"x"`, `"hyper"`, `"anti-knight"`, `"anti-king"`), one or
-/// a list.
-#[derive(FromPyObject)]
-enum Variants {
-    One(String),
-    Many(Vec<String>),
-}
-
 /// The rules of grids of `shape` with these variants and jigsaw regions.
 fn rules(shape: Shape, variant: Option<Variants>, jigsaw: Option<&str>) -> PyResult<Rules> {
     let mut rules = Rules::classic(shape);
-    let names = match variant {
-        None => Vec::new(),
-        Some(Variants::One(name)) => vec![name],
-        Some(Variants::Many(names)) => names,
-    };
+    let names = variant.map(|v| v.0).unwrap_or_default();
     for name in names {
         rules = match name.to_ascii_lowercase().replace('_', "-").as_str() {
             "x" => rules.with_x(),
@@ -109,14 +97,14 @@ fn with_solver<T: Send>(
     f: impl FnOnce(&mut SudokuSolver, &mut Signals) -> T + Send,
 ) -> PyResult<T> {
     let (max_nodes, max_time) = budget;
-    Budget::new(max_nodes, max_time)?;
+    let budget = Budget::new(max_nodes, max_time)?;
     let kept = SOLVER.lock().map(|mut s| s.take()).unwrap_or_default();
     let mut solver = match kept {
         Some(solver) if *solver.rules() == rules => solver,
         _ => SudokuSolver::with_rules(rules),
     };
     solver.set_max_nodes(max_nodes);
-    solver.set_max_time(max_time.map(Duration::from_secs_f64));
+    solver.set_max_time(budget.max_time());
     solver.set_watch_every(Some(PAUSE));
     let mut signals = Signals::default();
     let result = py.detach(|| f(&mut solver, &mut signals));
@@ -159,10 +147,11 @@ fn sudoku_solve(
     puzzle: &Bound<'_, PyAny>,
     variant: Option<Variants>,
     jigsaw: Option<&str>,
-    max_nodes: Option<u64>,
+    max_nodes: Option<Whole>,
     max_time: Option<f64>,
 ) -> PyResult<Option<PyGrid>> {
     guard(|| {
+        let max_nodes = max_nodes.map(|m| m.get("max_nodes")).transpose()?;
         let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
         let solved = with_solver(py, rules, (max_nodes, max_time), |s, signals| {
             s.solve_watched(&grid, 1, |p| signals.watch(p))
@@ -180,17 +169,19 @@ fn sudoku_solve(
 
 /// `dancing.sudoku.count` (documented in `dancing/sudoku.py`).
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit = Some(2), variant = None, jigsaw = None, max_nodes = None, max_time = None))]
+#[pyo3(signature = (puzzle, limit = Some(Whole::from(2)), variant = None, jigsaw = None, max_nodes = None, max_time = None))]
 fn sudoku_count(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
-    limit: Option<u64>,
+    limit: Option<Whole>,
     variant: Option<Variants>,
     jigsaw: Option<&str>,
-    max_nodes: Option<u64>,
+    max_nodes: Option<Whole>,
     max_time: Option<f64>,
 ) -> PyResult<Py<PyAny>> {
     guard(|| {
+        let limit = args::limit(limit)?;
+        let max_nodes = max_nodes.map(|m| m.get("max_nodes")).transpose()?;
         let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
         let limit = limit.unwrap_or(u64::MAX);
         let count = with_solver(py, rules, (max_nodes, max_time), |s, signals| {
@@ -219,26 +210,22 @@ fn sudoku_is_unique(
     })
 }
 
-/// Which givens go together: `True` is a half turn, `False` none, or a name.
-#[derive(FromPyObject)]
-enum Symmetric {
-    Flag(bool),
-    Name(String),
-}
-
 /// `dancing.sudoku.generate` (documented in `dancing/sudoku.py`).
 #[pyfunction]
-#[pyo3(signature = (seed = None, symmetric = Symmetric::Flag(false), size = 9, variant = None, jigsaw = None, min_givens = None))]
+#[pyo3(signature = (seed = None, symmetric = Symmetric::Flag(false), size = Whole::from(9), variant = None, jigsaw = None, min_givens = None))]
 fn sudoku_generate(
     py: Python<'_>,
-    seed: Option<u64>,
+    seed: Option<Whole>,
     symmetric: Symmetric,
-    size: usize,
+    size: Whole,
     variant: Option<Variants>,
     jigsaw: Option<&str>,
-    min_givens: Option<usize>,
+    min_givens: Option<Whole>,
 ) -> PyResult<PyGrid> {
     guard(|| {
+        let seed: Option<u64> = seed.map(|s| s.get("seed")).transpose()?;
+        let size: usize = size.get("size")?;
+        let min_givens: Option<usize> = min_givens.map(|m| m.get("min_givens")).transpose()?;
         let shape = Shape::from_side(size)
             .filter(|s| s.side() == size)
             .ok_or_else(|| {
@@ -253,6 +240,19 @@ fn sudoku_generate(
         };
         let rules = rules(shape, variant, jigsaw)?;
         let seed = seed.unwrap_or_else(random_seed);
+        // As `dancing sudoku generate` does, on a generator of its own: some variants leave
+        // a small grid no solution, where the generator would find no full grid to start.
+        let possible = py.detach(|| {
+            Generator::with_rules(rules.clone(), symmetry)
+                .try_full_grid(&mut Rng::new(seed))
+                .is_some()
+        });
+        if !possible {
+            return Err(value_error(format!(
+                "no puzzle can be made: these rules leave the empty {size}x{size} grid \
+                 without a solution"
+            )));
+        }
         let mut signals = Signals::default();
         let made = py.detach(|| {
             Generator::with_rules(rules, symmetry)

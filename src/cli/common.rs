@@ -2,7 +2,7 @@
 //! meaning: one clap `Args` struct, flattened into each command's arguments (a new front end
 //! flattens it too), and the parsing of their values.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use dancing::Engine;
@@ -179,7 +179,11 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
         .parse()
         .map_err(|_| format!("found `{text}`, expected a number and a unit, as in `10s`"))?;
     Duration::try_from_secs_f64(value * seconds)
-        .map_err(|_| format!("found `{text}`, expected a time shorter than 2^64 seconds"))
+        .ok()
+        // A deadline the clock cannot hold (some 2^63 seconds on Linux) would panic where
+        // the budget starts.
+        .filter(|&d| Instant::now().checked_add(d).is_some())
+        .ok_or_else(|| format!("found `{text}`, expected a time shorter than 2^63 seconds"))
 }
 
 #[cfg(test)]
@@ -215,7 +219,16 @@ mod tests {
 
     #[test]
     fn a_duration_without_a_number_or_with_an_unknown_unit_is_refused() {
-        for text in ["", "s", "10 days", "1e3s", "-1s", "1.2.3s"] {
+        for text in [
+            "",
+            "s",
+            "10 days",
+            "1e3s",
+            "-1s",
+            "1.2.3s",
+            "10000000000000000000s",
+            "100000000000000000000s",
+        ] {
             assert!(parse_duration(text).is_err(), "{text}");
         }
     }

@@ -19,9 +19,8 @@ use super::solve::{Family, SolveArgs};
     dancing langford 7 --all --half\n  \
     dancing langford 12 --count --half --jobs 2")]
 pub struct LangfordArgs {
-    /// The largest number.
-    #[arg(value_parser = clap::value_parser!(u16).range(1..=1000))]
-    n: u16,
+    /// The largest number, 1 to 1000.
+    n: usize,
     /// Keep one of each pair of mirror-image solutions (the count is then OEIS A014552).
     #[arg(long)]
     half: bool,
@@ -31,7 +30,7 @@ pub struct LangfordArgs {
 
 /// Runs `dancing langford`.
 pub fn run(args: LangfordArgs) -> anyhow::Result<Exit> {
-    let langford = Langford::new(args.n.into(), args.half);
+    let langford = Langford::new(args.n, args.half)?;
     let family = Family {
         problem: langford.problem(),
         to_dlx: &|| langford.to_dlx(),

@@ -21,9 +21,8 @@ use super::solve::{Family, SolveArgs};
     dancing queens 12 --count --jobs 2\n  \
     dancing queens 8 --to-dlx | dancing cover --count")]
 pub struct QueensArgs {
-    /// The size of the board.
-    #[arg(value_parser = clap::value_parser!(u16).range(1..=1000))]
-    n: u16,
+    /// The size of the board, 1 to 1000.
+    n: usize,
     /// The order of the items, which decides the search's ties: organ-pipe (rows and columns
     /// from the middle out, Knuth's, 38% fewer nodes for 14 queens) or natural.
     #[arg(long, value_enum, default_value_t = OrderArg::OrganPipe)]
@@ -47,7 +46,7 @@ pub fn run(args: QueensArgs) -> anyhow::Result<Exit> {
         OrderArg::OrganPipe => Order::OrganPipe,
         OrderArg::Natural => Order::Natural,
     };
-    let queens = Queens::new(args.n.into(), order);
+    let queens = Queens::new(args.n, order)?;
     let family = Family {
         problem: queens.problem(),
         to_dlx: &|| queens.to_dlx(),

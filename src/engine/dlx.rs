@@ -523,7 +523,7 @@ mod tests {
     fn links_threaded_in_an_order_search_as_a_copy_built_in_that_order() {
         // Six queens (secondary items), and an option with no primary item, which the arena
         // leaves out.
-        let queens = Queens::new(6, Order::OrganPipe);
+        let queens = Queens::new(6, Order::OrganPipe).unwrap();
         let mut b = ProblemBuilder::new(
             queens.problem().primary_items(),
             queens.problem().secondary_items(),

@@ -16,17 +16,23 @@
 
 use std::fmt;
 
+use super::size::{self, SizeError};
 use crate::Problem;
+
+/// The largest `n` [`Langford::new`] makes: L(2, 1000) has some 1.5 million options and 4.5
+/// million nodes (`dancing langford 1000` peaks at 190 MB); the options grow as `1.5 * n * n`.
+pub const MAX_N: usize = 1000;
 
 /// Langford pairs, encoded.
 ///
 /// ```
 /// use dancing::problems::langford::Langford;
 /// use dancing::Solver;
-/// let langford = Langford::new(3, true);
+/// let langford = Langford::new(3, true)?;
 /// let mut solver = Solver::new(langford.problem());
 /// let first = solver.next_solution().unwrap().unwrap();
 /// assert_eq!(langford.decode(&first).to_string(), "3 1 2 1 3 2");
+/// # Ok::<(), dancing::problems::size::SizeError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Langford {
@@ -40,7 +46,11 @@ pub struct Langford {
 
 impl Langford {
     /// L(2, `n`); with `half`, one solution of each mirror-image pair.
-    pub fn new(n: usize, half: bool) -> Langford {
+    ///
+    /// # Errors
+    /// [`SizeError`] for `n` outside `1..=`[`MAX_N`], before anything is allocated.
+    pub fn new(n: usize, half: bool) -> Result<Langford, SizeError> {
+        let n = size::check("langford n", n, 1, MAX_N)?;
         let mut options = Vec::new();
         for value in 1..=n {
             let last_start = if half && value == 1 {
@@ -59,12 +69,12 @@ impl Langford {
                 .iter()
                 .map(|&(value, start)| vec![value - 1, n + start - 1, n + start + value]),
         );
-        Langford {
+        Ok(Langford {
             n,
             half,
             problem,
             options,
-        }
+        })
     }
 
     /// The largest value.

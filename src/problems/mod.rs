@@ -9,6 +9,8 @@
 //!   [`polycube`]: pieces of cubes (the Soma cube) in a box. Both rest on [`tiling`], which
 //!   owns the encoding, the copies and the symmetry reduction; [`svg`] draws plane packings.
 //!
+//! - [`size`]: the range of sizes each front end accepts, checked before it allocates.
+//!
 //! Each encoding's docs say which items and options it uses and why. Every problem can be
 //! written in Knuth's format with readable names ([`crate::knuth::write_named`]), exactly as
 //! it is solved, so that `dancing cover` on the text searches the same tree.
@@ -20,6 +22,7 @@ pub mod langford;
 pub mod polycube;
 pub mod polyomino;
 pub mod queens;
+pub mod size;
 pub mod svg;
 pub mod tiling;
 
@@ -48,8 +51,13 @@ pub fn knuth_example() -> Problem {
 /// `2n - 1` diagonals each way secondary; option `r * n + c` puts a queen at row `r`, column
 /// `c`. The solution counts are OEIS A000170 (92 for `n = 8`). This is
 /// [`queens::Queens::new`] in [`queens::Order::Natural`]; see [`mod@queens`] for why.
+///
+/// # Panics
+/// Outside `1..=`[`queens::MAX_N`], which [`queens::Queens::new`] refuses: this is the
+/// tests' and benches' shorthand, for sizes they choose.
 pub fn queens(n: usize) -> Problem {
     queens::Queens::new(n, queens::Order::Natural)
+        .expect("a size of the tests, within the range")
         .problem()
         .clone()
 }
@@ -60,8 +68,15 @@ pub fn queens(n: usize) -> Problem {
 /// first `n - 1` slots, which keeps one of each mirror-image pair (as in
 /// `langford-N-half.dlx`). Counts: OEIS A014552, doubled without `half`. This is the problem
 /// of [`langford::Langford::new`].
+///
+/// # Panics
+/// Outside `1..=`[`langford::MAX_N`], which [`langford::Langford::new`] refuses: this is the
+/// tests' and benches' shorthand, for sizes they choose.
 pub fn langford(n: usize, half: bool) -> Problem {
-    langford::Langford::new(n, half).problem().clone()
+    langford::Langford::new(n, half)
+        .expect("a size of the tests, within the range")
+        .problem()
+        .clone()
 }
 
 /// `text` (in Knuth's format) after a comment line holding `comment` (its line ends turned
@@ -114,7 +129,7 @@ mod tests {
     #[test]
     fn langford_has_solutions_exactly_when_the_search_finds_one() {
         for n in 1..=12 {
-            let langford = langford::Langford::new(n, true);
+            let langford = langford::Langford::new(n, true).unwrap();
             let found =
                 Solver::new(langford.problem()).count(Some(1)).unwrap() == Count::at_least(1u32);
             assert_eq!(langford.has_solutions(), found, "{n}");

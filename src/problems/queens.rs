@@ -28,7 +28,13 @@
 
 use std::fmt;
 
+use super::size::{self, SizeError};
 use crate::Problem;
+
+/// The largest board [`Queens::new`] makes: 1000 queens is 1,000,000 options and 4 million
+/// nodes (`dancing queens 1000` peaks at 130 MB); the options grow as `n * n`, so that
+/// 10,000 queens would take gigabytes before the search began.
+pub const MAX_N: usize = 1000;
 
 /// The order of the items, which decides the search's ties (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -45,11 +51,12 @@ pub enum Order {
 /// ```
 /// use dancing::problems::queens::{Order, Queens};
 /// use dancing::Solver;
-/// let queens = Queens::new(8, Order::OrganPipe);
+/// let queens = Queens::new(8, Order::OrganPipe)?;
 /// let mut solver = Solver::new(queens.problem());
 /// let board = queens.decode(&solver.next_solution().unwrap().unwrap());
 /// assert_eq!(board.columns().len(), 8);
 /// assert_eq!(solver.count(None).unwrap(), 91); // the 91 other solutions
+/// # Ok::<(), dancing::problems::size::SizeError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Queens {
@@ -75,7 +82,11 @@ impl Queens {
     ///
     /// The organ-pipe numbers for 14 are those of Knuth's DLX1 on `nqueens-14.dlx` (5,474,542
     /// nodes, 91,497,926 updates; natural order: 166,857,253 updates).
-    pub fn new(n: usize, order: Order) -> Queens {
+    ///
+    /// # Errors
+    /// [`SizeError`] for `n` outside `1..=`[`MAX_N`], before anything is allocated.
+    pub fn new(n: usize, order: Order) -> Result<Queens, SizeError> {
+        let n = size::check("queens n", n, 1, MAX_N)?;
         let diagonals = (2 * n).saturating_sub(1);
         let digit = |k: usize| number(k, diagonals);
         let mut item_names = Vec::new();
@@ -130,7 +141,7 @@ impl Queens {
                 option
             }),
         );
-        Queens { n, order, problem }
+        Ok(Queens { n, order, problem })
     }
 
     /// The size of the board.
@@ -249,7 +260,7 @@ mod tests {
 
     #[test]
     fn organ_pipe_names_match_knuths_file() {
-        let q = Queens::new(4, Order::OrganPipe);
+        let q = Queens::new(4, Order::OrganPipe).unwrap();
         let text = q.to_dlx();
         let mut lines = text.lines().skip(1);
         assert_eq!(

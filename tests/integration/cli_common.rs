@@ -94,6 +94,19 @@ fn a_bad_time_budget_is_a_usage_error_in_both_commands() {
             .stdout("")
             .stderr(predicate::str::contains("found unit `days`"));
     }
+    // A budget the clock cannot count to panicked where it started (exit 101).
+    for command in ["cover", "sudoku", "queens"] {
+        let input = if command == "queens" { "8" } else { "-" };
+        dancing()
+            .args([command, "--max-time", "10000000000000000000s", input])
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "expected a time shorter than 2^63 seconds",
+            ));
+    }
 }
 
 #[test]

@@ -255,6 +255,28 @@ fn mistakes_exit_with_code_2_and_say_what_is_wrong() {
     }
 }
 
+/// A size beyond the library's range is an error (exit 2) naming the range, said before
+/// anything is allocated: 10**12 queens would abort on its allocation, and a pentomino board
+/// of 48,000 cells would take more than the 0.9 GB one of 43,200 takes.
+#[test]
+fn a_front_end_refuses_a_size_beyond_its_range_with_exit_2() {
+    for (args, range) in [
+        (["queens", "0"], "expected 1 to 1000"),
+        (["queens", "1001"], "expected 1 to 1000"),
+        (["queens", "1000000000000"], "expected 1 to 1000"),
+        (["langford", "0"], "expected 1 to 1000"),
+        (["langford", "1000000000"], "expected 1 to 1000"),
+    ] {
+        let assert = dancing().args(args).arg("--to-dlx").assert().code(2);
+        assert!(stderr_of(&assert).contains(range), "{args:?}");
+    }
+    let board = dancing()
+        .args(["polyomino", "200x240", "--copies", "800", "--to-dlx"])
+        .assert()
+        .code(2);
+    assert!(stderr_of(&board).contains("could have 18144000 nodes, but a tiling may have at most"));
+}
+
 /// The front ends take the shared flags of `cover` and `sudoku`, with the same meaning.
 #[test]
 fn the_front_ends_take_the_shared_flags() {

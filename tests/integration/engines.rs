@@ -678,7 +678,7 @@ fn engine_after_the_probe(problem: &Problem, engine: Engine) -> Engine {
 
 #[test]
 fn auto_moves_large_sparse_searches_to_the_links_and_keeps_dense_ones_on_the_bits() {
-    let queens = |n| Queens::new(n, Order::OrganPipe).problem().clone();
+    let queens = |n| Queens::new(n, Order::OrganPipe).unwrap().problem().clone();
     for n in [80, 100] {
         let problem = queens(n);
         assert_eq!(

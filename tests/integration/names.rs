@@ -64,11 +64,11 @@ fn colors_and_bounds_round_trip_with_their_names() {
 #[test]
 fn the_front_ends_keep_their_item_names_in_the_problem_and_export_them() {
     for order in [Order::Natural, Order::OrganPipe] {
-        let q = Queens::new(8, order);
+        let q = Queens::new(8, order).unwrap();
         assert_eq!(q.problem().names().unwrap().items(), q.item_names());
         assert_eq!(body(&q.to_dlx()), body(&assert_round_trip(q.problem())));
     }
-    let l = Langford::new(7, false);
+    let l = Langford::new(7, false).unwrap();
     assert_eq!(l.problem().names().unwrap().items(), &l.item_names());
     assert_eq!(body(&l.to_dlx()), body(&assert_round_trip(l.problem())));
     // The queens of the convenience function keep the names of the front end.

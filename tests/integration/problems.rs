@@ -12,7 +12,8 @@ use dancing::problems::polycube;
 use dancing::problems::polyomino::{self, Letters};
 use dancing::problems::queens::{Order, Queens};
 use dancing::problems::tiling::{
-    Dimension, Orientations, Shape, TilingBuilder, TilingError, TilingProblem,
+    DecodeError, Dimension, MAX_TILING_NODES, Orientations, Shape, TilingBuilder, TilingError,
+    TilingProblem,
 };
 use dancing::{Problem, Solver, knuth};
 
@@ -64,7 +65,7 @@ fn assert_queens_safe(columns: &[usize]) {
 fn queens_counts_match_oeis_a000170_in_both_orders_and_every_board_is_safe() {
     for (n, &count) in (1..=12).zip(&QUEENS) {
         for order in [Order::Natural, Order::OrganPipe] {
-            let queens = Queens::new(n, order);
+            let queens = Queens::new(n, order).unwrap();
             let found = if n <= 9 {
                 let mut boards = HashSet::new();
                 each_solution(queens.problem(), |s| {
@@ -87,7 +88,7 @@ fn queens_counts_match_oeis_a000170_in_both_orders_and_every_board_is_safe() {
 fn queens_natural_order_is_the_classic_problem() {
     let n = 6;
     let problem = dancing::problems::queens(n);
-    assert_eq!(&problem, Queens::new(n, Order::Natural).problem());
+    assert_eq!(&problem, Queens::new(n, Order::Natural).unwrap().problem());
     for k in 0..n * n {
         let (r, c) = (k / n, k % n);
         let d = 2 * n - 1;
@@ -100,7 +101,7 @@ fn queens_natural_order_is_the_classic_problem() {
 fn organ_pipe_order_searches_fewer_nodes_than_natural_order() {
     for n in [8, 10, 11] {
         let nodes = |order| {
-            let mut solver = Solver::new(Queens::new(n, order).problem());
+            let mut solver = Solver::new(Queens::new(n, order).unwrap().problem());
             solver.count(None).unwrap();
             solver.stats().nodes
         };
@@ -113,7 +114,7 @@ fn organ_pipe_order_searches_fewer_nodes_than_natural_order() {
 fn queens_exports_read_back_and_match_knuths_files() {
     for n in [1, 4, 8, 20, 40] {
         for order in [Order::Natural, Order::OrganPipe] {
-            let q = Queens::new(n, order);
+            let q = Queens::new(n, order).unwrap();
             assert_round_trip(q.problem(), q.item_names(), &q.to_dlx());
         }
     }
@@ -122,7 +123,7 @@ fn queens_exports_read_back_and_match_knuths_files() {
             return;
         };
         let knuths = std::fs::read_to_string(path).unwrap();
-        let ours = Queens::new(n, Order::OrganPipe).to_dlx();
+        let ours = Queens::new(n, Order::OrganPipe).unwrap().to_dlx();
         assert_eq!(
             without_comments(&ours),
             without_comments(&knuths),
@@ -154,7 +155,7 @@ fn assert_langford(slots: &[usize]) {
 fn langford_counts_match_oeis_a014552_and_every_sequence_is_a_langford_pairing() {
     for (n, &count) in (1..=12).zip(&LANGFORD) {
         for half in [true, false] {
-            let langford = Langford::new(n, half);
+            let langford = Langford::new(n, half).unwrap();
             let expected = if half { count } else { 2 * count };
             let found = if n <= 8 {
                 let mut seen = HashSet::new();
@@ -181,7 +182,7 @@ fn langford_counts_match_oeis_a014552_and_every_sequence_is_a_langford_pairing()
 #[test]
 fn langford_exports_read_back_and_match_knuths_files() {
     for n in [1, 3, 7] {
-        let l = Langford::new(n, true);
+        let l = Langford::new(n, true).unwrap();
         assert_round_trip(l.problem(), &l.item_names(), &l.to_dlx());
     }
     for (n, half) in [(7, false), (8, true), (11, true), (12, false)] {
@@ -191,7 +192,7 @@ fn langford_exports_read_back_and_match_knuths_files() {
             return;
         };
         let knuths = std::fs::read_to_string(path).unwrap();
-        let ours = Langford::new(n, half).to_dlx();
+        let ours = Langford::new(n, half).unwrap().to_dlx();
         assert_eq!(
             without_comments(&ours),
             without_comments(&knuths),
@@ -604,6 +605,28 @@ fn builder_errors_say_what_is_wrong() {
         builder.build().unwrap_err(),
         TilingError::DuplicateName { name: "01".into() }
     );
+    // Copies that would overflow the count of cells are no match for the board.
+    assert!(matches!(
+        build(domino.clone(), usize::MAX),
+        TilingError::AreaMismatch { .. }
+    ));
+}
+
+#[test]
+fn a_board_whose_options_would_pass_the_limit_is_refused_before_they_are_made() {
+    let tiling = |size: &str, copies| {
+        let mut builder = TilingBuilder::new(Dimension::Plane, polyomino::rectangle(size).unwrap());
+        builder.pieces(polyomino::pentominoes(Letters::Golomb), copies);
+        builder.build()
+    };
+    // 48,000 cells, each the place of 63 pentomino orientations of 6 nodes: 18,144,000.
+    assert_eq!(
+        tiling("200x240", 800).unwrap_err(),
+        TilingError::TooLarge {
+            bound: 18_144_000,
+            max: MAX_TILING_NODES
+        }
+    );
 }
 
 // ---------------------------------------------------------------- polycubes
@@ -652,6 +675,36 @@ fn a_6x10_picture_has_the_board_shape_and_every_letter_five_times() {
     for letter in "FILNPTUVWXYZ".chars() {
         assert_eq!(picture.matches(letter).count(), 5, "{letter} in\n{picture}");
     }
+}
+
+#[test]
+fn options_that_are_no_packing_are_refused_with_the_option_or_the_cell() {
+    let tiling = pentomino_board(polyomino::rectangle("3x20").unwrap(), true);
+    let first = Solver::new(tiling.problem())
+        .next_solution()
+        .unwrap()
+        .unwrap();
+    assert_eq!(tiling.try_decode(&first), Ok(tiling.decode(&first)));
+    let options = tiling.problem().option_count();
+    assert_eq!(
+        tiling.try_decode(&[options]),
+        Err(DecodeError::NoOption {
+            option: options,
+            options
+        })
+    );
+    assert!(matches!(
+        tiling.try_decode(&[]),
+        Err(DecodeError::NotCovered { .. })
+    ));
+    assert!(matches!(
+        tiling.try_decode(&first[..first.len() - 1]),
+        Err(DecodeError::NotCovered { .. })
+    ));
+    let mut twice = first.clone();
+    twice.push(first[0]);
+    let err = tiling.try_decode(&twice).unwrap_err();
+    assert!(matches!(err, DecodeError::CoveredTwice { .. }), "{err}");
 }
 
 #[test]

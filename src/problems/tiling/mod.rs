@@ -148,9 +148,47 @@ pub enum TilingError {
         "cannot remove the symmetric solutions: no piece used once is left to pin (a piece with several copies has no one placement that stands for it)"
     )]
     NothingToPin,
+    /// The options could have more nodes than a tiling may ([`MAX_TILING_NODES`]): found
+    /// before they are made, from the board's cells and the pieces' orientations.
+    #[error(
+        "the problem is too large: its options could have {bound} nodes, but a tiling may have at most {max}; use a smaller board"
+    )]
+    TooLarge {
+        /// The bound on the options' nodes: a placement of each orientation a board cell.
+        bound: usize,
+        /// [`MAX_TILING_NODES`].
+        max: usize,
+    },
     /// The engine refused the problem (too large).
     #[error(transparent)]
     Build(#[from] BuildError),
+}
+
+/// Option indices that are no packing of the board, found by
+/// [`TilingProblem::try_decode`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// An index that is not an option.
+    #[error("there is no option {option}: the problem has {options}")]
+    NoOption {
+        /// The index given.
+        option: usize,
+        /// The number of options.
+        options: usize,
+    },
+    /// Two options that cover one cell.
+    #[error("not a solution: two options cover cell {cell}")]
+    CoveredTwice {
+        /// The cell's name ([`TilingProblem::cell_name`]).
+        cell: String,
+    },
+    /// A cell that no option covers.
+    #[error("not a solution: no option covers cell {cell}")]
+    NotCovered {
+        /// The cell's name ([`TilingProblem::cell_name`]).
+        cell: String,
+    },
 }
 
 /// A piece of a tiling problem: a name (an item name in Knuth's format), a shape, and how
@@ -244,12 +282,15 @@ impl TilingBuilder {
     pub fn build(&self) -> Result<TilingProblem, TilingError> {
         self.check()?;
         let orientation_transforms = Transform::orientations(self.dimension, self.orientations);
-        let board = Board::new(&self.board);
-        let placements: Vec<Vec<Vec<usize>>> = self
+        let orientations: Vec<Vec<Shape>> = self
             .pieces
             .iter()
-            .map(|p| board.placements(&p.shape.orientations(&orientation_transforms)))
+            .map(|p| p.shape.orientations(&orientation_transforms))
             .collect();
+        self.check_size(&orientations)?;
+        let board = Board::new(&self.board);
+        let placements: Vec<Vec<Vec<usize>>> =
+            orientations.iter().map(|o| board.placements(o)).collect();
         let symmetries = Symmetries::new(
             self.dimension,
             &self.board,
@@ -298,7 +339,9 @@ impl TilingBuilder {
                 });
             }
         }
-        let pieces: usize = self.pieces.iter().map(|p| p.copies * p.shape.len()).sum();
+        let pieces = self.pieces.iter().fold(0usize, |sum, p| {
+            sum.saturating_add(p.copies.saturating_mul(p.shape.len()))
+        });
         if pieces != self.board.len() {
             return Err(TilingError::AreaMismatch {
                 pieces,
@@ -307,7 +350,36 @@ impl TilingBuilder {
         }
         Ok(())
     }
+
+    /// Refuses, before anything is allocated, a problem whose options could have more than
+    /// [`MAX_TILING_NODES`] nodes: each orientation of a piece is placed at most once a board
+    /// cell, and each placement has a node a cell and one for the piece.
+    fn check_size(&self, orientations: &[Vec<Shape>]) -> Result<(), TilingError> {
+        let bound = self
+            .pieces
+            .iter()
+            .zip(orientations)
+            .fold(0usize, |sum, (p, o)| {
+                let each = self.board.len().saturating_mul(p.shape.len() + 1);
+                sum.saturating_add(o.len().saturating_mul(each))
+            });
+        if bound > MAX_TILING_NODES {
+            return Err(TilingError::TooLarge {
+                bound,
+                max: MAX_TILING_NODES,
+            });
+        }
+        Ok(())
+    }
 }
+
+/// The most nodes the options of a tiling may have, bounded before they are made
+/// ([`TilingError::TooLarge`]): 2^24, about 16.8 million. The pentominoes in all
+/// orientations on a board of 43,200 cells come near it (16.3 million): `dancing polyomino
+/// 200x216 --copies 720 --max-nodes 1` peaks at 0.9 GB, `dancing.polyomino` in Python at
+/// 1.2 GB. A board of a million cells, the most a size may say, takes dominoes (6 million
+/// nodes) but not pentominoes.
+pub const MAX_TILING_NODES: usize = 1 << 24;
 
 /// One piece placed by an option.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -416,9 +488,23 @@ impl TilingProblem {
     /// a packing.
     ///
     /// # Panics
-    /// If an index is not an option, or the options do not cover every cell (they are not a
-    /// solution of this problem).
+    /// If the options are not a packing of the board ([`TilingProblem::try_decode`] says
+    /// why): a solution of this problem always is.
     pub fn decode(&self, solution: &[usize]) -> Packing {
+        self.try_decode(solution)
+            .unwrap_or_else(|e| panic!("a solution of the problem: {e}"))
+    }
+
+    /// Reads option indices given by a user back as a packing, checking that they are one:
+    /// every index an option, every cell of the board covered exactly once.
+    ///
+    /// # Errors
+    /// [`DecodeError`] naming the option or the cell that makes them no packing.
+    pub fn try_decode(&self, solution: &[usize]) -> Result<Packing, DecodeError> {
+        let options = self.placed.len();
+        if let Some(&option) = solution.iter().find(|&&k| k >= options) {
+            return Err(DecodeError::NoOption { option, options });
+        }
         let placed: Vec<Placed> = solution
             .iter()
             .flat_map(|&k| self.placed[k].iter().cloned())
@@ -426,14 +512,18 @@ impl TilingProblem {
         let mut cover = vec![usize::MAX; self.board.len()];
         for (n, p) in placed.iter().enumerate() {
             for &c in &p.cells {
+                if cover[c] != usize::MAX {
+                    let cell = self.cell_name(c);
+                    return Err(DecodeError::CoveredTwice { cell });
+                }
                 cover[c] = n;
             }
         }
-        assert!(
-            cover.iter().all(|&n| n != usize::MAX),
-            "not a solution: some cell is not covered"
-        );
-        Packing { placed, cover }
+        if let Some(c) = cover.iter().position(|&n| n == usize::MAX) {
+            let cell = self.cell_name(c);
+            return Err(DecodeError::NotCovered { cell });
+        }
+        Ok(Packing { placed, cover })
     }
 
     /// A packing as letters: one line per row, each piece's character ([`Self::glyphs`]) in
