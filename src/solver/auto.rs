@@ -41,6 +41,17 @@ pub const AUTO_PROBE_NODES: u64 = 10_000;
 /// faster by 10% or more, below every one where the links were faster by 30% or more.
 pub const AUTO_SWITCH_RATIO: f64 = 2.0;
 
+/// The words that [`Engine::Auto`]'s probe adds to the bit engine's for a problem with colors:
+/// the colored loop's own work at each node (it applies the chosen option's items one by one,
+/// each with its color's bitsets, in DLX2's order), which a problem with few options and few
+/// updates a node makes most of its cost. Measured on the empty grids of Knuth's masyu and
+/// slitherlink generators (2 to 4 words, 5.6 updates a node at the probe, the links 1.5 to 1.9
+/// times as fast as the bits), which the rule moves only with at least 9 more words, and on
+/// his de Bruijn and word-rectangle generators (12 to 483 words, 110 to 850 updates a node,
+/// the bits 1.0 to 2.2 times as fast), which it keeps with fewer than 60 (wider than that
+/// gap's ends for the wobble of the probe's sample): see `docs/performance.md`.
+pub const AUTO_COLOR_WORDS: u64 = 24;
+
 /// When [`Engine::Auto`] moves a search from the bits to the links: at the probe, after
 /// `probe` nodes, if `r`, the words of the bit engine's bitsets times the nodes over the
 /// updates, is at least `ratio` (see the docs of [`crate::solver`]).
@@ -63,7 +74,8 @@ impl Rule {
 #[derive(Clone, Debug)]
 pub(super) struct Switch {
     rule: Rule,
-    /// The words of the bit engine's bitsets: its options over 64, rounded up.
+    /// The words of the bit engine's bitsets (its options over 64, rounded up), and
+    /// [`AUTO_COLOR_WORDS`] more for a problem with colors.
     words: u64,
     /// The problem, to build the links at the first move.
     problem: Arc<Problem>,
@@ -164,7 +176,12 @@ impl Solver {
                 bits.counters_mut().set_probe(Some(rule.probe));
                 switch = Some(Box::new(Switch {
                     rule,
-                    words: options.div_ceil(64) as u64,
+                    words: options.div_ceil(64) as u64
+                        + if problem.has_colors() {
+                            AUTO_COLOR_WORDS
+                        } else {
+                            0
+                        },
                     problem: Arc::new(problem.clone()),
                     parked: None,
                 }));

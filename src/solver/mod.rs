@@ -38,6 +38,11 @@
 //! - after [`AUTO_PROBE_NODES`] nodes (the *probe*), it computes
 //!   `r = words × nodes / updates`, the bitsets' words per node over the links' updates per
 //!   node (the updates are DLX1's, equal on both engines, and include the forced options');
+//!   with colors, the words are [`AUTO_COLOR_WORDS`] more, for the colored loop's work at
+//!   each node, which the updates of a problem with few options do not outweigh (the empty
+//!   grids of Knuth's masyu and slitherlink generators: `r` 0.35 to 0.71 without them, 3.1 to
+//!   3.6 with, the links 1.5 to 1.9 times as fast; his de Bruijn and word rectangles stay on
+//!   the bits, `r` 0.11 to 1.16 with them, the bits 1.0 to 2.2 times as fast);
 //! - if `r` is at least [`AUTO_SWITCH_RATIO`], it moves the search to the links at the node
 //!   where it stands: the links force the same options, replay the choices made from the root
 //!   (keeping the floor of a solver that descended into a subtree), and take over the
@@ -85,7 +90,7 @@ pub use crate::search::{ForceError, Stats, Step};
 #[macro_use]
 mod auto;
 
-pub use self::auto::{AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO};
+pub use self::auto::{AUTO_COLOR_WORDS, AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO};
 
 /// The engine a [`Solver`] runs on a problem without multiplicities. The links and the bits
 /// search the same tree (DLX1's on plain exact cover, DLX2's with colors), so the choice
