@@ -46,11 +46,12 @@ pub const AUTO_SWITCH_RATIO: f64 = 2.0;
 /// the colored loop's own work at each node (it applies the chosen option's items one by one,
 /// each with its color's bitsets, in DLX2's order), which a problem with few options and few
 /// updates a node makes most of its cost. Measured on the empty grids of Knuth's masyu and
-/// slitherlink generators (2 to 4 words, 5.6 updates a node at the probe, the links 1.5 to 1.9
-/// times as fast as the bits), which the rule moves only with at least 9 more words, and on
-/// his de Bruijn and word-rectangle generators (12 to 483 words, 110 to 850 updates a node,
-/// the bits 1.0 to 2.2 times as fast), which it keeps with fewer than 60 (wider than that
-/// gap's ends for the wobble of the probe's sample): see `docs/performance.md`.
+/// slitherlink generators (2 to 4 words, 5.6 to 5.8 updates a node at the probe, the links 1.5
+/// to 1.9 times as fast as the bits), which the rule moves only with at least 10 more words,
+/// and on his de Bruijn and word-rectangle generators (26 to 483 words, 110 to 850 updates a
+/// node at the probe, the bits 1.0 to 2.0 times as fast), which it keeps with fewer than 150;
+/// 24 leaves `r` 4.5 to 5.0 on the first and 0.3 to 1.2 on the others, well clear of the
+/// ratio 2 on both sides: see `docs/performance.md`.
 pub const AUTO_COLOR_WORDS: u64 = 24;
 
 /// How full the problem of a search must be, after the options forced and excluded, for
@@ -60,10 +61,12 @@ pub const AUTO_COLOR_WORDS: u64 = 24;
 /// given 0.81, the published and generated puzzles 0.28 to 0.50. So full a grid has a
 /// solution at almost every turn: the links find the first in about one node a cell (2,415
 /// on the empty 36x36, in 0.02 s), while the learning engine ran for minutes there, and took
-/// 8.9 s to more than 10 s on two of ten 36x36 grids with 3 to 36 random givens (the links:
-/// 0.02 to 2.1 s, 1.7 s where the learning engine took 0.22 s). Below 0.9 it wins or ties
-/// (36x36 grids with 100 cells given, 0.81: 0.06 to 0.28 s against the links' 0.31 s to more
-/// than 10 s; with a fifth given, 0.56: 0.05 to 0.27 s against more than 10 s). See
+/// 8.9 s to more than 10 s on three of ten 36x36 grids with 1 to 24 random givens (the links:
+/// 0.02 to 2.1 s); on one with 36 given the links took 1.7 s and the learning engine 0.22 s.
+/// Between 0.85 and 0.9 the two are mixed (36x36 grids with 65 or 72 givens: the learning
+/// engine 0.04 to 0.17 s, the links 0.03 to 0.86 s); below, the learning engine wins (100
+/// cells given, 0.81: 0.06 to 0.28 s against the links' 0.31 s to more than 10 s; a fifth,
+/// 0.57 to 0.61: 0.05 to 0.27 s against more than 10 s). See
 /// `docs/performance.md`, "`auto` on colors and empty grids".
 pub const AUTO_FULL: f64 = 0.9;
 

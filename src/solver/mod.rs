@@ -32,10 +32,11 @@
 //! or near-empty grid (1 empty; 0.93 with a thirty-sixth of the cells given; the published
 //! and generated puzzles 0.28 to 0.50). There the links find a solution at almost every
 //! turn, while the learning engine's tree on the empty 36x36 ran for minutes (the links:
-//! 2,415 nodes, 0.02 s); below 0.9 it wins or ties on 36x36 (with 100 or 260 cells given,
-//! 0.81 and 0.56: 0.05 to 0.28 s, the links 0.31 s to more than 10 s). The learning engine
-//! and its table are still built with the solver, which on a grid of 12x12 to 25x25 costs
-//! more than the whole search on the links. The Sudoku layer forces each puzzle's givens on
+//! 2,415 nodes, 0.02 s); below 0.85 it wins on 36x36 (with 100 or 260 cells given,
+//! 0.81 and 0.57 to 0.61: 0.05 to 0.28 s, the links 0.31 s to more than 10 s). The learning engine
+//! and its table are still built with the solver, before the givens are known: on a single
+//! empty grid of 12x12 to 36x36 `auto` costs 2.9 to 5.1 times the links' instructions, most
+//! of it that setup (see `docs/performance.md`, "`auto` on colors and empty grids"). The Sudoku layer forces each puzzle's givens on
 //! one solver of the empty grid, so the choice is made for each puzzle,
 //! and a reset brings the solver back to the learning engine. Otherwise `Auto` starts on the
 //! bit engine when the problem fits it (at most [`AUTO_MAX_OPTIONS`] options, and the bit engine's memory bound), and runs the
@@ -52,9 +53,9 @@
 //!   node (the updates are DLX1's, equal on both engines, and include the forced options');
 //!   with colors, the words are [`AUTO_COLOR_WORDS`] more, for the colored loop's work at
 //!   each node, which the updates of a problem with few options do not outweigh (the empty
-//!   grids of Knuth's masyu and slitherlink generators: `r` 0.35 to 0.71 without them, 3.1 to
-//!   3.6 with, the links 1.5 to 1.9 times as fast; his de Bruijn and word rectangles stay on
-//!   the bits, `r` 0.11 to 1.16 with them, the bits 1.0 to 2.2 times as fast);
+//!   grids of Knuth's masyu and slitherlink generators: `r` 0.35 to 0.71 without them, 4.5 to
+//!   5.0 with, the links 1.5 to 1.9 times as fast; his de Bruijn and word rectangles stay on
+//!   the bits, `r` 0.11 to 1.16 with them, the bits 1.0 to 2.0 times as fast);
 //! - if `r` is at least [`AUTO_SWITCH_RATIO`], it moves the search to the links at the node
 //!   where it stands: the links force the same options, replay the choices made from the root
 //!   (keeping the floor of a solver that descended into a subtree), and take over the
