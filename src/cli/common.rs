@@ -63,8 +63,8 @@ pub struct EngineArgs {
     /// solvers learn), for the hardest puzzles, such as the published 25x25 and 36x36 Sudoku;
     /// plain exact cover only (exit 2 otherwise); slow at counting many solutions.
     /// `auto` picks learn where the options are grouped by a class of items that partitions
-    /// them and are more than 1,424 (Sudoku of 16x16, 25x25 and 36x36), else bits whenever
-    /// they fit.
+    /// them and are more than 1,424 (Sudoku of 16x16, 25x25 and 36x36; links for an empty or
+    /// near-empty grid), else bits whenever they fit (moving to links where the probe says).
     #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
 }
@@ -72,8 +72,8 @@ pub struct EngineArgs {
 /// The values of `--engine`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum EngineChoice {
-    /// Learn on large grouped problems (Sudoku 16x16 to 36x36), else bits when the problem
-    /// fits, else links.
+    /// Learn on large grouped problems (Sudoku 16x16 to 36x36; links for a near-empty grid),
+    /// else bits when the problem fits, else links.
     #[default]
     Auto,
     /// Dancing links.

@@ -1,7 +1,8 @@
 //! The strategy of [`Engine::Auto`] and the registry of engines: which engine runs which
 //! problem ([`Solver::with_engine`]'s choice, [`Inner`]), the constants of the choice
 //! ([`AUTO_MAX_OPTIONS`] and the probe, [`AUTO_PROBE_NODES`] and [`AUTO_SWITCH_RATIO`]), and the
-//! move of a search from the bits to the links at the probe and back at a reset ([`Switch`]).
+//! move of a search from the bits to the links at the probe, or from the learning engine to the
+//! links at the start of a search on a nearly full problem, and back at a reset ([`Switch`]).
 //! Why these numbers, and what the move keeps, is in the docs of [`crate::solver`], "Which
 //! engine".
 
@@ -15,7 +16,7 @@ use crate::engine::dlx2::Dlx2;
 use crate::engine::dlx3::Dlx3;
 use crate::engine::learn::Learn;
 use crate::engine::propagate::Propagate;
-use crate::engine::{Counters, Search};
+use crate::engine::{Counters, Root, Search};
 use crate::problem::Problem;
 
 /// The most options (those that name a primary item) for which [`Engine::Auto`] starts on the
@@ -41,6 +42,72 @@ pub const AUTO_PROBE_NODES: u64 = 10_000;
 /// faster by 10% or more, below every one where the links were faster by 30% or more.
 pub const AUTO_SWITCH_RATIO: f64 = 2.0;
 
+/// The words that [`Engine::Auto`]'s probe adds to the bit engine's for a problem with colors:
+/// the colored loop's own work at each node (it applies the chosen option's items one by one,
+/// each with its color's bitsets, in DLX2's order), which a problem with few options and few
+/// updates a node makes most of its cost. Measured on the empty grids of Knuth's masyu and
+/// slitherlink generators (2 to 4 words, 5.6 to 5.8 updates a node at the probe, the links 1.5
+/// to 1.9 times as fast as the bits), which the rule moves only with at least 10 more words,
+/// and on his de Bruijn and word-rectangle generators (26 to 483 words, 110 to 850 updates a
+/// node at the probe, the bits 1.0 to 2.0 times as fast), which it keeps with fewer than 150;
+/// 24 leaves `r` 4.5 to 5.0 on the first and 0.3 to 1.2 on the others, well clear of the
+/// ratio 2 on both sides: see `docs/performance.md`.
+pub const AUTO_COLOR_WORDS: u64 = 24;
+
+/// How full the problem of a search must be, after the options forced and excluded, for
+/// [`Engine::Auto`] to move it from the learning engine to the links at its start: the
+/// average number of options of its open primary items over the largest. An empty Sudoku
+/// grid is 1, a 36x36 grid with a thirty-sixth of its cells given about 0.93, one with 100
+/// given 0.81, the published and generated puzzles 0.28 to 0.50. So full a grid has a
+/// solution at almost every turn: the links find the first in about one node a cell (2,415
+/// on the empty 36x36, in 0.02 s), while the learning engine ran for minutes there, and took
+/// 8.9 s to more than 10 s on three of ten 36x36 grids with 1 to 24 random givens (the links:
+/// 0.02 to 2.1 s); on one with 36 given the links took 1.7 s and the learning engine 0.22 s.
+/// Between 0.85 and 0.9 the two are mixed (36x36 grids with 65 or 72 givens: the learning
+/// engine 0.04 to 0.17 s, the links 0.03 to 0.86 s); below, the learning engine wins (100
+/// cells given, 0.81: 0.06 to 0.28 s against the links' 0.31 s to more than 10 s; a fifth,
+/// 0.57 to 0.61: 0.05 to 0.27 s against more than 10 s). See
+/// `docs/performance.md`, "`auto` on colors and empty grids".
+pub const AUTO_FULL: f64 = 0.9;
+
+/// The average number of options of the primary items left open by the options `root`
+/// forces, among those that it neither excludes nor puts out (by sharing an item with a forced
+/// one), over the largest (1 when every open primary item has as many options, 0 when none
+/// has any): see [`AUTO_FULL`]. One pass over the matrix.
+fn fullness(problem: &Problem, root: &[Root]) -> f64 {
+    let mut covered = vec![false; problem.item_count()];
+    let mut out = vec![false; problem.option_count()];
+    for &change in root {
+        match change {
+            Root::Forced(o) => {
+                for &i in problem.option_items(o as usize) {
+                    covered[i as usize] = true;
+                }
+            }
+            Root::Excluded(o) => out[o as usize] = true,
+        }
+    }
+    let mut lengths = vec![0u32; problem.primary_items()];
+    for (k, &out) in out.iter().enumerate() {
+        let items = problem.option_items(k);
+        if out || items.iter().any(|&i| covered[i as usize]) {
+            continue;
+        }
+        for &i in items {
+            if let Some(length) = lengths.get_mut(i as usize) {
+                *length += 1;
+            }
+        }
+    }
+    let open = (0..lengths.len()).filter(|&i| !covered[i]);
+    let largest = open.clone().map(|i| lengths[i]).max().unwrap_or(0);
+    if largest == 0 {
+        return 0.0;
+    }
+    let total: u64 = open.clone().map(|i| u64::from(lengths[i])).sum();
+    total as f64 / (f64::from(largest) * open.count() as f64)
+}
+
 /// When [`Engine::Auto`] moves a search from the bits to the links: at the probe, after
 /// `probe` nodes, if `r`, the words of the bit engine's bitsets times the nodes over the
 /// updates, is at least `ratio` (see the docs of [`crate::solver`]).
@@ -58,12 +125,24 @@ impl Rule {
     };
 }
 
-/// What a solver under [`Engine::Auto`] that started on the bits needs to move its search to
-/// the links, and back to the bits at a reset.
+/// What a solver under [`Engine::Auto`] that started on the bits or the learning engine needs
+/// to move its search to the links, and back at a reset.
 #[derive(Clone, Debug)]
 pub(super) struct Switch {
     rule: Rule,
-    /// The words of the bit engine's bitsets: its options over 64, rounded up.
+    /// Whether the solver started on the learning engine (else the bits): it moves at the
+    /// start of a search if the problem left by the options forced and excluded is nearly
+    /// full ([`AUTO_FULL`]), instead of at the probe.
+    learn: bool,
+    /// Under `learn`, the options forced and excluded since the last reset, in order, to
+    /// replay on the links.
+    root: Vec<Root>,
+    /// Whether the move may still come: under `learn`, from a reset until the search starts
+    /// or a force is refused (the engine's state is then partly forced: the search stays
+    /// where it is).
+    may_move: bool,
+    /// The words of the bit engine's bitsets (its options over 64, rounded up), and
+    /// [`AUTO_COLOR_WORDS`] more for a problem with colors.
     words: u64,
     /// The problem, to build the links at the first move.
     problem: Arc<Problem>,
@@ -150,6 +229,17 @@ impl Solver {
         let bits = fits && (engine == Engine::Bits || options <= AUTO_MAX_OPTIONS);
         let mut switch = None;
         let engine = if learn {
+            if engine == Engine::Auto {
+                switch = Some(Box::new(Switch {
+                    rule,
+                    learn: true,
+                    root: Vec::new(),
+                    may_move: true,
+                    words: 0,
+                    problem: Arc::new(problem.clone()),
+                    parked: None,
+                }));
+            }
             Inner::Learn(Box::new(Learn::on(problem)))
         } else if let Some(propagate) = propagate {
             Inner::Propagate(propagate)
@@ -164,7 +254,15 @@ impl Solver {
                 bits.counters_mut().set_probe(Some(rule.probe));
                 switch = Some(Box::new(Switch {
                     rule,
-                    words: options.div_ceil(64) as u64,
+                    learn: false,
+                    root: Vec::new(),
+                    may_move: false,
+                    words: options.div_ceil(64) as u64
+                        + if problem.has_colors() {
+                            AUTO_COLOR_WORDS
+                        } else {
+                            0
+                        },
                     problem: Arc::new(problem.clone()),
                     parked: None,
                 }));
@@ -225,21 +323,75 @@ impl Solver {
         switch.parked = Some(std::mem::replace(&mut self.engine, links));
     }
 
-    /// Puts back the bits if [`Engine::Auto`] moved the search to the links, with the links'
-    /// counters (the budget and the pauses set since), for a reset to follow; parks the links
-    /// for the next move.
+    /// Notes an option forced or excluded (`Err`: a force refused) for the move of a solver
+    /// that started on the learning engine.
+    pub(super) fn note_root<E>(&mut self, change: Result<Root, E>) {
+        let Some(switch) = self.switch.as_deref_mut() else {
+            return;
+        };
+        if !switch.may_move {
+            return;
+        }
+        match change {
+            Ok(change) => switch.root.push(change),
+            Err(_) => switch.may_move = false,
+        }
+    }
+
+    /// Under [`Engine::Auto`], on a solver that started on the learning engine, at the start
+    /// of a search (no node entered, no level descended): moves the search to the links if
+    /// the problem left by the options forced and excluded is nearly full ([`AUTO_FULL`]):
+    /// the links force and exclude the same options and take over the counters (the budget
+    /// and the pauses), so the search is the links' from its root.
+    pub(super) fn leave_learn_if_full(&mut self) {
+        let Some(switch) = self.switch.as_deref_mut() else {
+            return;
+        };
+        let Inner::Learn(learn) = &mut self.engine else {
+            return;
+        };
+        if !switch.may_move || self.floor != 0 || learn.counters_mut().nodes != 0 {
+            return;
+        }
+        switch.may_move = false;
+        if fullness(&switch.problem, &switch.root) < AUTO_FULL {
+            return;
+        }
+        let mut links = switch
+            .parked
+            .take()
+            .unwrap_or_else(|| links_engine(&switch.problem));
+        each!(&mut links, e => e.reset());
+        *each!(&mut links, e => e.counters_mut()) = learn.counters_mut().clone();
+        let replayed = switch.root.iter().try_for_each(|&change| match change {
+            Root::Forced(o) => each!(&mut links, e => e.force(o as usize)),
+            Root::Excluded(o) => each!(&mut links, e => e.exclude(o as usize)),
+        });
+        if replayed.is_err() {
+            switch.parked = Some(links);
+            return;
+        }
+        switch.parked = Some(std::mem::replace(&mut self.engine, links));
+    }
+
+    /// Puts back the engine a solver under [`Engine::Auto`] started on (the bits or the
+    /// learning engine) if it moved the search to the links, with the links' counters (the
+    /// budget and the pauses set since), for a reset to follow; parks the links for the next
+    /// move.
     pub(super) fn back_to_start(&mut self) {
         self.floor = 0;
         let Some(switch) = &mut self.switch else {
             return;
         };
-        if matches!(self.engine, Inner::Bits(_)) {
+        switch.root.clear();
+        switch.may_move = switch.learn;
+        if !matches!(self.engine, Inner::Dlx(_) | Inner::Dlx2(_)) {
             return;
         }
         let mut bits = switch
             .parked
             .take()
-            .expect("the bits are parked while the links run");
+            .expect("the engine started on is parked while the links run");
         let counters = each!(&mut self.engine, e => e.counters_mut().clone());
         *each!(&mut bits, e => e.counters_mut()) = counters;
         switch.parked = Some(std::mem::replace(&mut self.engine, bits));

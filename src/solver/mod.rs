@@ -25,7 +25,20 @@
 //! (`puzzles/shapes/`), in under a second each, where the others run for minutes. On 9x9
 //! Sudoku (729 options) it is slower than the bits, which `auto` keeps. Its tree is its own
 //! (the same solutions, in another order, with its own [`Stats`]), so a caller who wants
-//! Knuth's asks for [`Engine::Links`] or [`Engine::Bits`]. Otherwise `Auto` starts on the
+//! Knuth's asks for [`Engine::Links`] or [`Engine::Bits`]. But at the start of each search
+//! (its first step, after the options forced and excluded), a solver on the learning engine
+//! under `Auto` moves to the links if the problem left is nearly full: its open primary
+//! items have on average at least [`AUTO_FULL`] of the options of the largest, as an empty
+//! or near-empty grid (1 empty; 0.93 with a thirty-sixth of the cells given; the published
+//! and generated puzzles 0.28 to 0.50). There the links find a solution at almost every
+//! turn, while the learning engine's tree on the empty 36x36 ran for minutes (the links:
+//! 2,415 nodes, 0.02 s); below 0.85 it wins on 36x36 (with 100 or 260 cells given,
+//! 0.81 and 0.57 to 0.61: 0.05 to 0.28 s, the links 0.31 s to more than 10 s). The learning engine
+//! and its table are still built with the solver, before the givens are known: on a single
+//! empty grid of 12x12 to 36x36 `auto` costs 2.9 to 5.1 times the links' instructions, most
+//! of it that setup (see `docs/performance.md`, "`auto` on colors and empty grids"). The Sudoku layer forces each puzzle's givens on
+//! one solver of the empty grid, so the choice is made for each puzzle,
+//! and a reset brings the solver back to the learning engine. Otherwise `Auto` starts on the
 //! bit engine when the problem fits it (at most [`AUTO_MAX_OPTIONS`] options, and the bit engine's memory bound), and runs the
 //! links otherwise. The bit engine's memory grows as items times options (a bitset of the
 //! options for each item, and a saved state of the options for each level of the search), and
@@ -38,6 +51,11 @@
 //! - after [`AUTO_PROBE_NODES`] nodes (the *probe*), it computes
 //!   `r = words × nodes / updates`, the bitsets' words per node over the links' updates per
 //!   node (the updates are DLX1's, equal on both engines, and include the forced options');
+//!   with colors, the words are [`AUTO_COLOR_WORDS`] more, for the colored loop's work at
+//!   each node, which the updates of a problem with few options do not outweigh (the empty
+//!   grids of Knuth's masyu and slitherlink generators: `r` 0.35 to 0.71 without them, 4.5 to
+//!   5.0 with, the links 1.5 to 1.9 times as fast; his de Bruijn and word rectangles stay on
+//!   the bits, `r` 0.11 to 1.16 with them, the bits 1.0 to 2.0 times as fast);
 //! - if `r` is at least [`AUTO_SWITCH_RATIO`], it moves the search to the links at the node
 //!   where it stands: the links force the same options, replay the choices made from the root
 //!   (keeping the floor of a solver that descended into a subtree), and take over the
@@ -78,14 +96,16 @@ use std::ops::ControlFlow;
 
 use self::auto::{Inner, Rule, Switch};
 use crate::count::Count;
-use crate::engine::Search;
+use crate::engine::{Root, Search};
 use crate::problem::Problem;
 pub use crate::search::{ForceError, Stats, Step};
 
 #[macro_use]
 mod auto;
 
-pub use self::auto::{AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO};
+pub use self::auto::{
+    AUTO_COLOR_WORDS, AUTO_FULL, AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO,
+};
 
 /// The engine a [`Solver`] runs on a problem without multiplicities. The links and the bits
 /// search the same tree (DLX1's on plain exact cover, DLX2's with colors), so the choice
@@ -98,7 +118,9 @@ pub use self::auto::{AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO};
 pub enum Engine {
     /// [`Engine::Learn`] where the propagating engine's grouped frames take the problem (plain
     /// exact cover with a class of items that partitions the options and more than 1,424 of
-    /// them, as Sudoku of 16x16, 25x25 and 36x36: see the module docs, "Which engine");
+    /// them, as Sudoku of 16x16, 25x25 and 36x36: see the module docs, "Which engine"), but
+    /// the links for a search whose problem, after the options forced and excluded, is
+    /// nearly full (an empty or near-empty grid, [`AUTO_FULL`]);
     /// otherwise the bit engine when
     /// the problem has at most [`AUTO_MAX_OPTIONS`] options (those with a primary item) and
     /// fits its memory bound, else the links; a search that starts on
@@ -267,10 +289,11 @@ impl Solver {
         )
     }
 
-    /// The engine running now: [`Engine::Links`] or [`Engine::Bits`], never
-    /// [`Engine::Auto`]. Under [`Engine::Auto`], a solver that starts on the bits may move
-    /// its search to the links at the probe (see the module docs), and a reset brings it back
-    /// to the bits; under the other two it never changes.
+    /// The engine running now, never [`Engine::Auto`]. Under [`Engine::Auto`], a solver that
+    /// starts on the bits may move its search to the links at the probe, and one that starts
+    /// on the learning engine at the start of a search on a nearly full problem (see the
+    /// module docs), and a reset brings it back to the engine it started on; under the others
+    /// it never changes.
     pub fn engine(&self) -> Engine {
         match self.engine {
             Inner::Dlx(_) | Inner::Dlx2(_) | Inner::Dlx3(_) => Engine::Links,
@@ -300,7 +323,9 @@ impl Solver {
     /// [`ForceError`] if the option conflicts with one forced earlier, is not in the search,
     /// or the search has already started.
     pub fn force(&mut self, option: usize) -> Result<(), ForceError> {
-        each!(&mut self.engine, e => e.force(option))
+        let forced = each!(&mut self.engine, e => e.force(option));
+        self.note_root(forced.map(|()| Root::Forced(option as u32)));
+        forced
     }
 
     /// [`Solver::force`] on each of `options` in turn: the same state, statistics and errors,
@@ -311,7 +336,11 @@ impl Solver {
     /// # Errors
     /// The first [`ForceError`] that [`Solver::force`] would return.
     pub fn force_all(&mut self, options: &[usize]) -> Result<(), ForceError> {
-        each!(&mut self.engine, e => e.force_all(options))
+        let forced = each!(&mut self.engine, e => e.force_all(options));
+        for &option in options {
+            self.note_root(forced.map(|()| Root::Forced(option as u32)));
+        }
+        forced
     }
 
     /// Removes `option` from the search before it starts, as if the problem did not have it:
@@ -342,7 +371,9 @@ impl Solver {
     /// not exist or has no primary item, [`ForceError::SearchStarted`] once the search has
     /// started.
     pub fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
-        each!(&mut self.engine, e => e.exclude(option))
+        let excluded = each!(&mut self.engine, e => e.exclude(option));
+        self.note_root(excluded.map(|()| Root::Excluded(option as u32)));
+        excluded
     }
 
     /// Undoes every choice, forced and excluded option and clears the statistics: the solver is as
@@ -419,6 +450,7 @@ impl Solver {
     /// a pause of the engine's, which the solver answers (by moving the search to the links,
     /// or not) and does not report.
     fn search(&mut self, cut: usize) -> Option<Step> {
+        self.leave_learn_if_full();
         loop {
             let step = each!(&mut self.engine, e => e.search(cut));
             if step != Some(Step::Paused)

@@ -294,3 +294,38 @@ fn count_parallel_keeps_the_cleansings_of_one_thread() {
         }
     }
 }
+
+/// The options and items that `auto`'s probe weighs on a colored problem: the empty 4x6
+/// grid of Knuth's masyu generator (`puzzles/exact-cover/masyu-4x6.dlx`), whose few options
+/// and few updates a node make the links 1.5 to 1.9 times as fast as the bits.
+const MASYU: &str = "puzzles/exact-cover/masyu-4x6.dlx";
+
+#[test]
+fn auto_moves_an_empty_masyu_grid_to_the_links_at_the_probe_with_dlx2_s_counters() {
+    let problem = knuth::parse(&std::fs::read(MASYU).unwrap())
+        .unwrap()
+        .problem;
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.engine(), Engine::Bits);
+    // Knuth's DLX2 on the same file: 13262 solutions, 85031 nodes, 479449 updates, 234560
+    // cleansings.
+    assert_eq!(solver.count(None).unwrap(), 13_262);
+    assert_eq!(solver.engine(), Engine::Links, "moved at the probe");
+    let stats = solver.stats();
+    assert_eq!(
+        (stats.nodes, stats.updates, stats.cleansings),
+        (85_031, 479_449, 234_560)
+    );
+}
+
+#[test]
+fn auto_keeps_de_bruijn_cycles_on_the_bits_past_the_probe() {
+    let Some(path) = shared_data("exact-cover-colors/debruijn-2-3-7.dlx") else {
+        return;
+    };
+    let problem = knuth::parse(&std::fs::read(path).unwrap()).unwrap().problem;
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count(None).unwrap(), 2064);
+    assert!(solver.stats().nodes > dancing::AUTO_PROBE_NODES);
+    assert_eq!(solver.engine(), Engine::Bits, "kept at the probe");
+}

@@ -8,7 +8,8 @@
 //! under budgets and pauses too; and the rule of `Engine::Auto` moves large sparse searches
 //! (N queens for large N) and keeps dense ones (Sudoku, Langford pairs, pentominoes) on the
 //! bits; and a Sudoku solver reused across 16x16 puzzles, some moved and some not, gives
-//! the answers and statistics of both engines.
+//! the answers and statistics of both engines; and `Engine::Auto` gives nearly full Sudoku
+//! grids to the links and keeps the published 36x36 puzzle on the learning engine.
 //!
 //! Run in release mode (`cargo test --release`); the largest instances are `#[ignore]`d with
 //! their run time noted (`cargo test --release --test integration engines:: -- --ignored`).
@@ -747,4 +748,48 @@ fn a_sudoku_solver_reused_across_16x16_puzzles_solves_as_the_links_and_the_bits(
         past_the_probe += usize::from(solvers[2].stats().nodes > AUTO_PROBE_NODES);
     }
     assert!(past_the_probe >= 5, "{past_the_probe}");
+}
+
+/// `auto` gives a nearly full Sudoku grid to the links at the start of its search (see
+/// `AUTO_FULL`): the empty 36x36 and 16x16 grids (the learning engine ran for minutes on the
+/// empty 36x36, the links take 2,415 nodes), also after a reset, while the published 36x36
+/// puzzle, forced into the same solver, stays on the learning engine. Each answer is valid.
+#[test]
+fn auto_solves_nearly_full_sudoku_grids_on_the_links_and_puzzles_on_the_learning_engine() {
+    use dancing::sudoku::solve::{SudokuSolver, matrix};
+    use dancing::sudoku::{check, grid::Grid, grid::Shape, read::parse_line_as, rules::Rules};
+    for boxes in [4, 6] {
+        let shape = Shape::new(boxes).unwrap();
+        let problem = matrix(&Rules::classic(shape));
+        let mut solver = Solver::new(&problem);
+        // Forty times the links' nodes on the empty 36x36.
+        solver.set_max_nodes(Some(100_000));
+        for _ in 0..2 {
+            assert_eq!(solver.engine(), Engine::Learn, "{boxes}");
+            let first = solver.next_solution().unwrap().expect("a full grid");
+            assert_eq!(first.len(), shape.cells(), "{boxes}");
+            assert_eq!(solver.engine(), Engine::Links, "{boxes}");
+            solver.reset();
+        }
+        let empty = Grid::empty(shape);
+        let solved = SudokuSolver::new(shape).solve(&empty, 1).unwrap();
+        assert_eq!(check::verify(&empty, &solved.grid), Ok(()), "{boxes}");
+    }
+    let shape = Shape::new(6).unwrap();
+    let mut solver = Solver::new(&matrix(&Rules::classic(shape)));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/shapes/36x36.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let puzzle = parse_line_as(shape, line.split_whitespace().next().unwrap()).unwrap();
+    let side = shape.side();
+    let givens: Vec<usize> = (0..shape.cells())
+        .filter_map(|cell| {
+            let digit = puzzle.cells()[cell];
+            (digit != 0).then(|| cell * side + usize::from(digit) - 1)
+        })
+        .collect();
+    solver.force_all(&givens).unwrap();
+    solver.set_pause_every(Some(1));
+    assert_eq!(solver.step(), Step::Paused);
+    assert_eq!(solver.engine(), Engine::Learn, "the published 36x36 puzzle");
 }
