@@ -16,8 +16,8 @@ use dancing::Total;
 use dancing::knuth::KnuthProblem;
 use dancing::memo::MemoConfig;
 use dancing::parts::{
-    Header, Ledger, PartResult, ResultLine, SolveError, Split, open_regular, read_results,
-    refuse_special, solve_parts, solve_parts_by_memo,
+    Header, Ledger, PartResult, ReadError, ResultLine, SolveError, Split, open_regular,
+    read_results, refuse_special, solve_parts, solve_parts_by_memo,
 };
 
 use super::Exit;
@@ -313,11 +313,15 @@ fn print_totals(ledger: &Ledger, total: &Total) {
 /// Reads a parts file; errors name the file and the line.
 fn read_split(path: &Path) -> anyhow::Result<Split> {
     let file = open_regular(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Split::read_from(BufReader::new(file)).with_context(|| {
-        format!(
-            "{}: not a parts file of `dancing cover --split`",
-            path.display()
-        )
+    Split::read_from(BufReader::new(file)).map_err(|err| {
+        let shown = path.display();
+        let context = match err {
+            ReadError::Json { .. } | ReadError::NoHeader => {
+                format!("{shown}: not a parts file of `dancing cover --split`")
+            }
+            _ => format!("{shown}"),
+        };
+        anyhow::Error::from(err).context(context)
     })
 }
 

@@ -84,8 +84,8 @@ pub enum ReadError {
     },
     /// A line without a checksum: written by a `dancing` from before checksums, or by hand.
     #[error(
-        "line {line}: no checksum (the `\"check\"` member every line ends with; a file of an \
-         older dancing?): split or count again with this one"
+        "line {line}: no checksum (the `\"check\"` member that ends every line dancing \
+         writes): a file of an older dancing (split or count again), or not one of its files"
     )]
     NoChecksum {
         /// The line.
