@@ -478,13 +478,22 @@ fn open_checkpoint(path: &Path) -> anyhow::Result<(File, Option<Saved>)> {
             return Err(err).with_context(|| format!("cannot lock {shown}"));
         }
     }
+    let too_large = || format!("{shown}: larger than 1 GiB, which no checkpoint is; not read");
+    let len = file
+        .metadata()
+        .with_context(|| format!("cannot read {shown}"))?
+        .len();
+    if len > MAX_CHECKPOINT_BYTES {
+        bail!(too_large());
+    }
     let mut bytes = Vec::new();
+    // Bounded again, in case the file grows while it is read.
     (&mut file)
         .take(MAX_CHECKPOINT_BYTES + 1)
         .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {shown}"))?;
     if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
-        bail!("{shown}: larger than 1 GiB, which no checkpoint is; not read");
+        bail!(too_large());
     }
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
     if whole < bytes.len() {

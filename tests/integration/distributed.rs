@@ -473,6 +473,29 @@ fn the_readers_of_parts_results_and_checkpoints_refuse_what_is_not_a_regular_fil
 }
 
 #[test]
+fn a_checkpoint_larger_than_any_is_refused_unread() {
+    let (_dir, checkpoint) = temp_file("count.checkpoint", "");
+    // Sparse: a gibibyte and one byte that take no room.
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&checkpoint)
+        .unwrap();
+    file.set_len((1 << 30) + 1).unwrap();
+    let assert = dancing()
+        .args(["cover", "--count", "--checkpoint"])
+        .arg(&checkpoint)
+        .arg("puzzles/exact-cover/nqueens-8.dlx")
+        .assert()
+        .code(2)
+        .stdout("");
+    assert!(
+        stderr_of(&assert).contains("larger than 1 GiB, which no checkpoint is"),
+        "{}",
+        stderr_of(&assert)
+    );
+}
+
+#[test]
 fn solving_the_parts_of_another_problem_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let (parts, _) = split_and_solve(dir.path(), "puzzles/exact-cover/nqueens-8.dlx", 20);
