@@ -104,6 +104,15 @@ impl<R: BufRead> LineReader<R> {
         }
     }
 
+    /// A reader of the lines of `reader`, bounded at `limit` bytes (for files whose lines
+    /// may be longer than [`MAX_LINE_BYTES`]).
+    pub fn with_limit(reader: R, limit: usize) -> Self {
+        LineReader {
+            limit,
+            ..LineReader::new(reader)
+        }
+    }
+
     /// The next line; `Ok(None)` at the end of the input. A failed read is returned as is,
     /// and the line it failed on is [`LineReader::number`]` + 1`.
     ///

@@ -139,8 +139,8 @@ enum Format {
 /// singles (a digit with one place in a box, row or column, or in a variant's region,
 /// diagonal, window or extra region); otherwise the search's nodes beyond the path of one
 /// node per blank decide: `medium` up to 10, `hard` up to 100, `expert` more. Prints one line
-/// per puzzle: the band, the nodes and the nodes beyond the path; puzzles without exactly one
-/// solution are `unrated`. Every shape and variant is rated under its own rules.
+/// per puzzle: the band, the nodes and the nodes beyond the path, labelled (`hard nodes=95
+/// extra_nodes=30`); puzzles without exactly one solution are `unrated`. Every shape and variant is rated under its own rules.
 ///
 /// Puzzles are rated in parallel (--jobs) and answered in input order; --max-nodes and
 /// --max-time bound each puzzle's search (status `gave-up`, exit code 3). Exit codes as for
@@ -150,8 +150,8 @@ struct RateArgs {
     /// Files and directories of puzzles; standard input when absent or `-`. Directories are
     /// walked as by `dancing sudoku`.
     paths: Vec<PathBuf>,
-    /// Output format: `line` (the band, the nodes and the nodes beyond the path, or the
-    /// status of a puzzle not rated: `unrated`) or `jsonl` (source, puzzle, status, band,
+    /// Output format: `line` (the band, the nodes and the nodes beyond the path, as in
+    /// `expert nodes=382 extra_nodes=317`, or the status of a puzzle not rated: `unrated`) or `jsonl` (source, puzzle, status, band,
     /// nodes, extra_nodes, error).
     #[arg(long, value_enum, default_value = "line")]
     format: RateFormat,
@@ -166,7 +166,7 @@ struct RateArgs {
 /// How each rating is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum RateFormat {
-    /// `band nodes extra_nodes`, or `unrated`.
+    /// `band nodes=N extra_nodes=M`, or `unrated`.
     Line,
     /// One JSON object a puzzle.
     Jsonl,
@@ -549,7 +549,11 @@ impl<W: Write> RateRun<'_, W> {
                     });
                     writeln!(self.out, "{object}")
                 } else {
-                    writeln!(self.out, "{} {} {}", r.band, r.nodes, r.extra_nodes)
+                    writeln!(
+                        self.out,
+                        "{} nodes={} extra_nodes={}",
+                        r.band, r.nodes, r.extra_nodes
+                    )
                 }
             }
             Err((status, error)) => {

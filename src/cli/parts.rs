@@ -16,8 +16,8 @@ use dancing::Total;
 use dancing::knuth::KnuthProblem;
 use dancing::memo::MemoConfig;
 use dancing::parts::{
-    Header, Ledger, PartResult, ResultLine, SolveError, Split, read_results, solve_parts,
-    solve_parts_by_memo,
+    Header, Ledger, PartResult, ReadError, ResultLine, SolveError, Split, open_regular,
+    read_results, refuse_special, solve_parts, solve_parts_by_memo,
 };
 
 use super::Exit;
@@ -26,6 +26,11 @@ use super::Exit;
 /// of the tree (under 1% of pentomino-6x10 and nqueens-15), which is what a kill can lose per
 /// thread, while writing a line per part costs nothing measurable.
 const CHECKPOINT_PARTS: usize = 1000;
+
+/// The largest checkpoint file read (1 GiB): a header and a line of some 150 bytes per part,
+/// a thousand parts or a few more (a level can have many more nodes than the one above it,
+/// but not millions more on any problem `--checkpoint` is for).
+const MAX_CHECKPOINT_BYTES: u64 = 1 << 30;
 
 /// The flags of `dancing cover` that cut one count into parts (flattened into `CoverArgs`).
 #[derive(Debug, Args)]
@@ -135,10 +140,7 @@ pub(super) fn run(
     let mut ledger = Ledger::new(split.header().clone());
     let mut torn = false;
     for file in args.skip_done.iter().filter(|file| file.exists()) {
-        let bytes =
-            std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-        record_results(&mut ledger, file, &bytes[..])?;
-        torn |= bytes.last().is_some_and(|&b| b != b'\n');
+        torn |= read_results_into(&mut ledger, file)?;
     }
     if torn {
         // The output is likely appended to that file (`>> FILE`): the first result would be
@@ -310,26 +312,49 @@ fn print_totals(ledger: &Ledger, total: &Total) {
 
 /// Reads a parts file; errors name the file and the line.
 fn read_split(path: &Path) -> anyhow::Result<Split> {
-    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Split::read_from(BufReader::new(file)).with_context(|| {
-        format!(
-            "{}: not a parts file of `dancing cover --split`",
-            path.display()
-        )
+    let file = open_regular(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Split::read_from(BufReader::new(file)).map_err(|err| {
+        let shown = path.display();
+        let context = match err {
+            ReadError::Json { .. } | ReadError::NoHeader => {
+                format!("{shown}: not a parts file of `dancing cover --split`")
+            }
+            _ => format!("{shown}"),
+        };
+        anyhow::Error::from(err).context(context)
     })
 }
 
 /// Records the results of a results file in `ledger`; a torn line is reported and skipped.
-fn read_results_into(ledger: &mut Ledger, path: &Path) -> anyhow::Result<()> {
-    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    record_results(ledger, path, BufReader::new(file))
+/// Returns whether the file ends without a newline (a last line cut off).
+fn read_results_into(ledger: &mut Ledger, path: &Path) -> anyhow::Result<bool> {
+    let cannot = || format!("cannot read {}", path.display());
+    let mut file = open_regular(path).with_context(cannot)?;
+    let len = file.metadata().with_context(cannot)?.len();
+    let mut last = [b'\n'];
+    if len > 0 {
+        file.seek(io::SeekFrom::Start(len - 1))
+            .and_then(|_| file.read_exact(&mut last))
+            .and_then(|()| file.rewind())
+            .with_context(cannot)?;
+    }
+    record_results(ledger, path, 0, BufReader::new(file))?;
+    Ok(last[0] != b'\n')
 }
 
-/// Records the results read from `input` (the text of `path`) in `ledger`; a torn line is
-/// reported and skipped.
-fn record_results(ledger: &mut Ledger, path: &Path, input: impl BufRead) -> anyhow::Result<()> {
+/// Records the results read from `input` (the text of `path` after its first `skipped`
+/// lines) in `ledger`; a torn line is reported and skipped.
+fn record_results(
+    ledger: &mut Ledger,
+    path: &Path,
+    skipped: usize,
+    input: impl BufRead,
+) -> anyhow::Result<()> {
     for line in read_results(input) {
-        let (number, line) = line.with_context(|| format!("{}", path.display()))?;
+        let (number, line) = line
+            .map_err(|err| err.after_lines(skipped))
+            .with_context(|| format!("{}", path.display()))?;
+        let number = number + skipped;
         match line {
             ResultLine::Done(result) => ledger
                 .record(result, format!("{}:{number}", path.display()))
@@ -363,9 +388,7 @@ fn checkpoint(
                 super::report::say("interrupted while splitting; nothing saved");
                 return Ok(Exit::Interrupted);
             };
-            let mut line = serde_json::to_vec(split.header())?;
-            line.push(b'\n');
-            file.write_all(&line)
+            file.write_all(split.header().to_line().as_bytes())
                 .and_then(|()| file.sync_data())
                 .with_context(|| format!("cannot write {shown}"))?;
             let ledger = Ledger::new(split.header().clone());
@@ -383,7 +406,7 @@ fn checkpoint(
                 bail!("{shown}: a checkpoint of another search tree (made by another version?)");
             }
             let mut ledger = Ledger::new(header);
-            record_results(&mut ledger, path, &results[..])?;
+            record_results(&mut ledger, path, 1, &results[..])?;
             (split, ledger)
         }
     };
@@ -438,6 +461,7 @@ type Saved = (Header, Vec<u8>);
 /// leaves the file empty, to be started again.
 fn open_checkpoint(path: &Path) -> anyhow::Result<(File, Option<Saved>)> {
     let shown = path.display();
+    refuse_special(path).with_context(|| format!("cannot read {shown}"))?;
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)
@@ -454,9 +478,23 @@ fn open_checkpoint(path: &Path) -> anyhow::Result<(File, Option<Saved>)> {
             return Err(err).with_context(|| format!("cannot lock {shown}"));
         }
     }
+    let too_large = || format!("{shown}: larger than 1 GiB, which no checkpoint is; not read");
+    let len = file
+        .metadata()
+        .with_context(|| format!("cannot read {shown}"))?
+        .len();
+    if len > MAX_CHECKPOINT_BYTES {
+        bail!(too_large());
+    }
     let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)
+    // Bounded again, in case the file grows while it is read.
+    (&mut file)
+        .take(MAX_CHECKPOINT_BYTES + 1)
+        .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {shown}"))?;
+    if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
+        bail!(too_large());
+    }
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
     if whole < bytes.len() {
         super::report::say(format_args!(
@@ -474,8 +512,11 @@ fn open_checkpoint(path: &Path) -> anyhow::Result<(File, Option<Saved>)> {
         .iter()
         .position(|&b| b == b'\n')
         .expect("a whole line");
-    let header: Header = serde_json::from_slice(&bytes[..header_end])
-        .with_context(|| format!("{shown}:1: not the header of a checkpoint"))?;
+    let header = std::str::from_utf8(&bytes[..header_end])
+        .ok()
+        .map(|text| Header::from_line(1, text))
+        .with_context(|| format!("{shown}:1: not UTF-8, not the header of a checkpoint"))?
+        .with_context(|| format!("{shown}: not the header of a checkpoint"))?;
     let results = bytes.split_off(header_end + 1);
     Ok((file, Some((header, results))))
 }

@@ -25,13 +25,17 @@
 //! # The files
 //! Each is JSON lines. A *parts file*: the header, then one line per part, in id order:
 //! ```text
-//! {"fingerprint":"6f1d…","depth":3,"parts":2192,"above":{"count":0,"nodes":1527,"updates":…}}
-//! {"id":0,"fingerprint":"6f1d…","depth":3,"prefix":[16,345,1010]}
+//! {"fingerprint":"6f1d…","depth":3,"parts":2192,"above":{"count":0,…},"check":"9a0c…"}
+//! {"id":0,"fingerprint":"6f1d…","depth":3,"prefix":[16,345,1010],"check":"41e7…"}
 //! ```
 //! A *results file*: one line per finished part, in any order:
 //! ```text
-//! {"id":0,"fingerprint":"6f1d…","count":3,"nodes":1480,"updates":61823,"seconds":0.002}
+//! {"id":0,"fingerprint":"6f1d…","count":3,"nodes":1480,…,"seconds":0.002,"check":"c3b2…"}
 //! ```
+//! Every line ends with a checksum of the rest of it (`file.rs` says how), so a count edited
+//! by hand or a bit flipped on a disk is refused with its line named, never summed; a line
+//! without one (a file of an older `dancing`) is refused as such. The readers take regular
+//! files only and lines of at most [`MAX_LINE_BYTES`].
 //! A result is written only when its part is finished, so a run that is killed loses the parts
 //! it was solving and nothing else. A line cut off by a crash is not valid JSON; readers of
 //! results report it as [`ResultLine::Torn`] and go on, and its part counts as missing until it
@@ -62,7 +66,9 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use self::file::{ReadError, ResultLine, read_results};
+pub use self::file::{
+    MAX_LINE_BYTES, ReadError, ResultLine, open_regular, read_results, refuse_special,
+};
 pub use self::merge::{Incomplete, Ledger, MergeError, ranges};
 pub use self::plan::{CheckError, Split};
 pub use self::run::{SolveError, solve_parts, solve_parts_by_memo};
@@ -207,11 +213,10 @@ impl PartResult {
         }
     }
 
-    /// The result as one line of JSON, with its newline: what a results file holds.
+    /// The result as one line of JSON with its checksum, and its newline: what a results
+    /// file holds.
     pub fn to_line(&self) -> String {
-        let mut line = serde_json::to_string(self).expect("a result serializes");
-        line.push('\n');
-        line
+        file::checked_line(self)
     }
 }
 
@@ -359,8 +364,99 @@ mod tests {
             })
         ));
         let mut bad = lines.clone();
-        bad[1] = r#"{"id":0,"fingerprint":"x","depth":1,"prefix":[]}"#;
+        let line = file::checked_line(&serde_json::json!({"id": 0, "fingerprint": "x"}));
+        bad[1] = line.trim_end();
         assert!(matches!(read(&bad), Err(ReadError::Json { line: 2, .. })));
+    }
+
+    #[test]
+    fn an_edited_or_damaged_line_is_refused_by_its_checksum_with_its_line_named() {
+        let split = Split::new(&queens(6), 4, &GO).unwrap();
+        let mut file = Vec::new();
+        split.write_to(&mut file).unwrap();
+        let results: String = (0..3)
+            .map(|id| result(id, Fingerprint(1), 1).to_line())
+            .collect();
+        for (k, text) in [String::from_utf8(file).unwrap(), results]
+            .iter()
+            .enumerate()
+        {
+            let lines: Vec<&str> = text.lines().collect();
+            for line in 0..lines.len() {
+                // Each byte of the line changed in turn, to another digit or letter (which
+                // keeps the JSON valid where it was a digit).
+                for at in 0..lines[line].len() {
+                    let mut bytes = lines[line].as_bytes().to_vec();
+                    bytes[at] = if bytes[at] == b'1' { b'2' } else { b'1' };
+                    let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                    edited[line] = String::from_utf8(bytes).unwrap();
+                    let edited = edited.join("\n");
+                    let error = if k == 0 {
+                        Split::read_from(edited.as_bytes()).err()
+                    } else {
+                        read_results(edited.as_bytes()).find_map(Result::err)
+                    };
+                    let named = match error {
+                        Some(
+                            ReadError::BadChecksum { line }
+                            | ReadError::NoChecksum { line }
+                            | ReadError::Json { line, .. },
+                        ) => line,
+                        // A results line that is no longer JSON reads as torn, never summed.
+                        None if k == 1 => {
+                            let torn = read_results(edited.as_bytes())
+                                .filter(|l| matches!(l, Ok((_, ResultLine::Torn))))
+                                .count();
+                            assert_eq!(torn, 1, "{edited}");
+                            continue;
+                        }
+                        other => panic!("line {line} byte {at}: {other:?}"),
+                    };
+                    assert_eq!(named, line + 1, "byte {at}: {edited}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_count_that_is_a_bound_is_refused_even_with_its_checksum() {
+        let mut bound = result(0, Fingerprint(1), 52);
+        bound.count = Count::from_search(52, Some(52));
+        let line = bound.to_line();
+        let read: Vec<_> = read_results(line.as_bytes()).collect();
+        assert!(matches!(read[..], [Err(ReadError::Bound { line: 1, .. })]));
+        let header = Header {
+            fingerprint: Fingerprint(1),
+            depth: 1,
+            parts: 0,
+            above: Total {
+                solutions: Count::from_search(52, Some(52)),
+                ..Total::default()
+            },
+        };
+        let text = header.to_line();
+        assert!(matches!(
+            Header::from_line(1, &text),
+            Err(ReadError::Bound { line: 1, .. })
+        ));
+        assert!(matches!(
+            Split::read_from(text.as_bytes()),
+            Err(ReadError::Bound { line: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn a_line_longer_than_the_bound_is_refused_without_reading_it_whole() {
+        let long = format!("{{\"id\":0{}}}\n", " ".repeat(MAX_LINE_BYTES));
+        let read: Vec<_> = read_results(long.as_bytes()).collect();
+        assert!(matches!(
+            read[..],
+            [Err(ReadError::NotALine { line: 1, .. })]
+        ));
+        assert!(matches!(
+            Split::read_from(long.as_bytes()),
+            Err(ReadError::NotALine { line: 1, .. })
+        ));
     }
 
     fn result(id: usize, fingerprint: Fingerprint, count: u128) -> PartResult {
@@ -472,7 +568,9 @@ mod tests {
             .collect::<Result<_, _>>()
             .unwrap();
         assert_eq!(lines, [(1, true), (3, false), (4, true)]);
-        let wrong = r#"{"id":0,"fingerprint":"00000000000000000000000000000001"}"#;
+        let wrong = file::checked_line(
+            &serde_json::json!({"id": 0, "fingerprint": "00000000000000000000000000000001"}),
+        );
         let read: Vec<_> = read_results(wrong.as_bytes()).collect();
         assert!(matches!(read[..], [Err(ReadError::Json { line: 1, .. })]));
     }

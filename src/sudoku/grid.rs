@@ -11,9 +11,7 @@
 //! ([`Grid::conflict`], [`Grid::conflict_under`]).
 use std::fmt;
 use std::io;
-use std::str::FromStr;
 
-use super::read::ReadError;
 pub use super::shape::{BadBoxSize, Shape, Unit};
 use super::symbols::Symbols;
 
@@ -259,27 +257,6 @@ impl fmt::Display for Grid {
             f.write_char(symbols.char_of(d))?;
         }
         Ok(())
-    }
-}
-
-impl FromStr for Grid {
-    type Err = ReadError;
-
-    /// Reads a grid as `Display` writes it, so that `grid.to_string().parse() == Ok(grid)`:
-    /// the first line of `s` holds the `N * N` cells, in the symbols of [`Grid::to_line`]
-    /// (blanks as the reader takes them: `.`, `0`, ...; `|` and blanks among the cells are
-    /// ignored, and a separator such as `,` or `#` ends the grid). The shape is the usual one
-    /// for `N` ([`Shape::from_side`]): a grid with other boxes (6x6 with boxes three rows
-    /// high) reads back with the usual boxes; [`crate::sudoku::read::parse_line_as`] reads it
-    /// as it is. Other formats and symbols are for [`crate::sudoku::read`].
-    ///
-    /// # Errors
-    /// A [`ReadError`] on line 1: [`ReadErrorKind::NoShape`] when the number of cells is
-    /// that of no shape; else the first bad cell, located by column.
-    ///
-    /// [`ReadErrorKind::NoShape`]: crate::sudoku::read::ReadErrorKind::NoShape
-    fn from_str(s: &str) -> Result<Grid, ReadError> {
-        super::read::parse_shown(s)
     }
 }
 

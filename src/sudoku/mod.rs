@@ -26,3 +26,44 @@ pub mod shape;
 pub mod solve;
 pub mod svg;
 pub mod symbols;
+
+#[cfg(test)]
+mod tests {
+    /// The modules of the lower layers and their sources, bottom first.
+    const LAYERS: [(&str, &str); 4] = [
+        ("shape", include_str!("shape.rs")),
+        ("symbols", include_str!("symbols.rs")),
+        ("grid", include_str!("grid.rs")),
+        ("rules", include_str!("rules/mod.rs")),
+    ];
+
+    /// The modules of `crate::sudoku` that `source` names outside its comments.
+    fn named(source: &str) -> Vec<String> {
+        let mut names = Vec::new();
+        for line in source.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            for prefix in ["super::", "crate::sudoku::"] {
+                for (k, _) in line.match_indices(prefix) {
+                    let rest = &line[k + prefix.len()..];
+                    let end = rest
+                        .find(|c: char| !(c.is_ascii_lowercase() || c == '_'))
+                        .unwrap_or(rest.len());
+                    names.push(rest[..end].to_string());
+                }
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn each_lower_layer_imports_only_the_layers_below_it() {
+        for (k, (module, source)) in LAYERS.iter().enumerate() {
+            let below: Vec<&str> = LAYERS[..k].iter().map(|(m, _)| *m).collect();
+            for name in named(source) {
+                assert!(
+                    name.is_empty() || below.contains(&name.as_str()),
+                    "{module} names `{name}`, which is not below it"
+                );
+            }
+        }
+    }
+}

@@ -11,6 +11,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{dancing, stat, stderr_of, stdout_of, temp_file};
+use dancing::parts::{ResultLine, read_results};
 
 const QUEENS_12: &str = "puzzles/exact-cover/nqueens-12.dlx";
 const PENTOMINO: &str = "puzzles/exact-cover/pentomino-6x10-xq.dlx";
@@ -338,17 +339,157 @@ fn merge_refuses_a_missing_part_a_foreign_fingerprint_and_conflicting_duplicates
     let assert = merge(&[&parts, &results, &foreign]).code(2).stdout("");
     assert!(stderr_of(&assert).contains("a result of another problem"));
 
-    let (count, rest) = lines[0].split_once("\"count\":").unwrap();
-    let old: u128 = rest.split(',').next().unwrap().parse().unwrap();
-    let changed = format!(
-        "{count}\"count\":{}{}",
-        old + 1,
-        &rest[old.to_string().len()..]
-    );
-    let conflicting = file("conflicting.jsonl", &[&changed]);
+    // A result that disagrees, with a checksum of its own (as a buggy engine would write it;
+    // an edited line is refused before, see the next test).
+    let Some(Ok((_, ResultLine::Done(mut other)))) = read_results(lines[0].as_bytes()).next()
+    else {
+        panic!("a result: {}", lines[0]);
+    };
+    other.count += dancing::Count::exact(1u32);
+    let changed = other.to_line();
+    let conflicting = file("conflicting.jsonl", &[changed.trim_end()]);
     let assert = merge(&[&parts, &results, &conflicting]).code(2).stdout("");
     assert!(
         stderr_of(&assert).contains(&format!("part {id} has two different results")),
+        "{}",
+        stderr_of(&assert)
+    );
+}
+
+/// `text` with the first `"count":N` of line `line` (from 1) changed to `"count":N+5`, as
+/// `sed -i 'Ls/"count":N/"count":N+5/'` would.
+fn edit_count(text: &str, line: usize) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let (before, rest) = lines[line - 1].split_once("\"count\":").unwrap();
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let old: u128 = rest[..digits].parse().unwrap();
+    lines[line - 1] = format!("{before}\"count\":{}{}", old + 5, &rest[digits..]);
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn an_edited_count_is_refused_with_the_file_and_line_named_by_merge_skip_done_and_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let (parts, results) = split_and_solve(dir.path(), "puzzles/exact-cover/nqueens-8.dlx", 20);
+    let edited = |name: &str, path: &Path, line: usize| {
+        let edited = dir.path().join(name);
+        std::fs::write(
+            &edited,
+            edit_count(&std::fs::read_to_string(path).unwrap(), line),
+        )
+        .unwrap();
+        edited
+    };
+    let refused = |assert: assert_cmd::assert::Assert, file: &Path, line: usize| {
+        let stderr = stderr_of(&assert.code(2).stdout(""));
+        let named = format!("{}", file.display());
+        assert!(
+            stderr.contains(&named)
+                && stderr.contains(&format!("line {line}: the checksum does not match")),
+            "{stderr}"
+        );
+    };
+    // The issue's `sed -i '1s/"count":0/"count":5/' parts.jsonl`: the count above the cut.
+    let header = edited("header.jsonl", &parts, 1);
+    refused(merge(&[&header, &results]), &header, 1);
+    let result = edited("result.jsonl", &results, 3);
+    refused(merge(&[&parts, &result]), &result, 3);
+    let skip_done = dancing()
+        .args(["cover", "--count", "--parts"])
+        .arg(&parts)
+        .arg("--skip-done")
+        .arg(&result)
+        .arg("puzzles/exact-cover/nqueens-8.dlx")
+        .assert();
+    refused(skip_done, &result, 3);
+
+    let checkpoint = dir.path().join("count.checkpoint");
+    let count = |checkpoint: &Path| {
+        dancing()
+            .args(["cover", "--count", "--checkpoint"])
+            .arg(checkpoint)
+            .arg(QUEENS_12)
+            .assert()
+    };
+    count(&checkpoint).success().stdout("14200\n");
+    for line in [1, 4] {
+        let edited = edited(&format!("{line}.checkpoint"), &checkpoint, line);
+        refused(count(&edited), &edited, line);
+    }
+}
+
+#[test]
+fn a_line_without_a_checksum_is_refused_as_written_by_an_older_dancing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (parts, results) = split_and_solve(dir.path(), "puzzles/exact-cover/nqueens-8.dlx", 20);
+    let text = std::fs::read_to_string(&results).unwrap();
+    let old = text.lines().next().unwrap();
+    let old = &old[..old.find(",\"check\"").unwrap()];
+    let old_file = dir.path().join("old.jsonl");
+    std::fs::write(&old_file, format!("{old}}}\n")).unwrap();
+    let assert = merge(&[&parts, &old_file]).code(2);
+    assert!(
+        stderr_of(&assert).contains("line 1: no checksum"),
+        "{}",
+        stderr_of(&assert)
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_readers_of_parts_results_and_checkpoints_refuse_what_is_not_a_regular_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (parts, results) = split_and_solve(dir.path(), "puzzles/exact-cover/nqueens-8.dlx", 20);
+    let device = Path::new("/dev/full");
+    let not_a_file = |assert: assert_cmd::assert::Assert| {
+        let stderr = stderr_of(&assert.code(2).stdout(""));
+        assert!(stderr.contains("not a regular file"), "{stderr}");
+    };
+    not_a_file(merge(&[device, &results]));
+    not_a_file(merge(&[&parts, device]));
+    not_a_file(
+        dancing()
+            .args(["cover", "--count", "--parts"])
+            .arg(&parts)
+            .arg("--skip-done")
+            .arg(device)
+            .arg("puzzles/exact-cover/nqueens-8.dlx")
+            .assert(),
+    );
+    not_a_file(
+        dancing()
+            .args(["cover", "--count", "--checkpoint"])
+            .arg(device)
+            .arg("puzzles/exact-cover/nqueens-8.dlx")
+            .assert(),
+    );
+    not_a_file(
+        dancing()
+            .args(["cover", "--count", "--checkpoint"])
+            .arg(dir.path())
+            .arg("puzzles/exact-cover/nqueens-8.dlx")
+            .assert(),
+    );
+}
+
+#[test]
+fn a_checkpoint_larger_than_any_is_refused_unread() {
+    let (_dir, checkpoint) = temp_file("count.checkpoint", "");
+    // Sparse: a gibibyte and one byte that take no room.
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&checkpoint)
+        .unwrap();
+    file.set_len((1 << 30) + 1).unwrap();
+    let assert = dancing()
+        .args(["cover", "--count", "--checkpoint"])
+        .arg(&checkpoint)
+        .arg("puzzles/exact-cover/nqueens-8.dlx")
+        .assert()
+        .code(2)
+        .stdout("");
+    assert!(
+        stderr_of(&assert).contains("larger than 1 GiB, which no checkpoint is"),
         "{}",
         stderr_of(&assert)
     );

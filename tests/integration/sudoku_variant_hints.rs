@@ -272,7 +272,8 @@ fn the_hint_and_rate_commands_take_the_variant_flags() {
         assert_eq!(lines.len(), puzzles.len(), "{name}");
         for ((text, puzzle, solution), line) in puzzles.iter().zip(lines) {
             let r = rate::rate(&mut solver, puzzle).unwrap();
-            assert_eq!(line, format!("{} {} {}", r.band, r.nodes, r.extra_nodes));
+            let labelled = format!("{} nodes={} extra_nodes={}", r.band, r.nodes, r.extra_nodes);
+            assert_eq!(line, labelled);
             let steps = stdout_of(
                 &dancing()
                     .args(["sudoku", "hint", "--all-steps"])

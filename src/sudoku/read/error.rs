@@ -80,6 +80,17 @@ pub enum ReadErrorKind {
         /// Fields needed to reach the puzzle column.
         expected: usize,
     },
+    /// A row of a grid whose size was taken from its first row (the input's first), with
+    /// another number of cells: the rows disagree, and the size guessed is likely wrong.
+    /// Reported at the row.
+    RowLengths {
+        /// The cells of this row.
+        found: usize,
+        /// The cells of the grid's first row, from which its size was taken.
+        first: usize,
+        /// The line of the first row.
+        first_line: usize,
+    },
     /// A grid with fewer than `N` rows: a blank line, a header, a comment or the end of the
     /// input came before its last row. Reported at its first row.
     GridCutShort {
@@ -173,6 +184,16 @@ impl fmt::Display for ReadErrorKind {
                     "found {found} CSV field{s}, expected at least {expected}"
                 )
             }
+            ReadErrorKind::RowLengths {
+                found,
+                first,
+                first_line,
+            } => write!(
+                f,
+                "the rows' lengths disagree: this row has {found} cells, the grid's first row \
+                 (line {first_line}) {first}, from which the grid's size was taken \
+                 ({first}x{first}); every row of a grid has its N cells"
+            ),
             ReadErrorKind::GridCutShort {
                 rows,
                 expected,

@@ -130,6 +130,9 @@ impl<R: BufRead> PuzzleReader<R> {
         // A bad grid yields one error, the first, even when it is cut short too: one bad
         // puzzle, one answer line.
         let mut first_error: Option<ReadError> = None;
+        // A size taken from the first row of the input: if a later row has another length,
+        // that is the mistake to report, not the grid's end or cells that follow from it.
+        let guessed = !self.shape_forced && defer;
         let cut_short = |rows, first_line, last_line| ReadError {
             line: first_line,
             column: 1,
@@ -145,7 +148,9 @@ impl<R: BufRead> PuzzleReader<R> {
                 Ok(None) => {
                     self.state = State::Done;
                     return (rows > 0).then(|| {
-                        Err(first_error.unwrap_or_else(|| cut_short(rows, first_line, last_line)))
+                        let error =
+                            first_error.unwrap_or_else(|| cut_short(rows, first_line, last_line));
+                        Err(disagreeing(guessed, &kept).unwrap_or(error))
                     });
                 }
                 Ok(Some(line)) => line,
@@ -169,9 +174,9 @@ impl<R: BufRead> PuzzleReader<R> {
                     ));
                 }
                 Kind::Blank | Kind::Break => {
-                    return Some(Err(
-                        first_error.unwrap_or_else(|| cut_short(rows, first_line, last_line))
-                    ));
+                    let error =
+                        first_error.unwrap_or_else(|| cut_short(rows, first_line, last_line));
+                    return Some(Err(disagreeing(guessed, &kept).unwrap_or(error)));
                 }
                 Kind::Row(content) => content,
             };
@@ -201,7 +206,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     (None, false) => self.symbols.unwrap_or(Symbols::FromOne),
                     (None, true) => match parse_kept(shape, &kept, &mut cells) {
                         Ok(symbols) => symbols,
-                        Err(e) => return Some(Err(e)),
+                        Err(e) => return Some(Err(disagreeing(guessed, &kept).unwrap_or(e))),
                     },
                 };
                 return Some(Ok(Puzzle {
@@ -212,6 +217,44 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         }
     }
+}
+
+/// The cells of a grid row as a reader would count them to guess a size: its characters
+/// other than whitespace and `|`, or its whitespace-separated numbers when there are several
+/// and some have several digits (`10 0 12 ...`).
+fn row_cells(bytes: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(bytes);
+    let content = text.split('#').next().unwrap_or_default();
+    let chars = content
+        .chars()
+        .filter(|&c| c != '|' && !c.is_whitespace())
+        .count();
+    let words: Vec<&str> = tokens(content).map(|(_, t)| t).collect();
+    let numbers = words.iter().all(|w| w.bytes().all(|b| b.is_ascii_digit()));
+    if numbers && words.len() > 1 && words.iter().any(|w| w.len() > 1) {
+        words.len()
+    } else {
+        chars
+    }
+}
+
+/// When the grid's size was `guessed` from its first row, the first of the `rows` kept (with
+/// their lines) whose cells disagree with the first row's, as an error at that row.
+fn disagreeing(guessed: bool, rows: &[(usize, Vec<u8>)]) -> Option<ReadError> {
+    let ((first_line, first_row), rest) = rows.split_first().filter(|_| guessed)?;
+    let first = row_cells(first_row);
+    rest.iter().find_map(|(line, row)| {
+        let found = row_cells(row);
+        (found != first).then_some(ReadError {
+            line: *line,
+            column: 1,
+            kind: ReadErrorKind::RowLengths {
+                found,
+                first,
+                first_line: *first_line,
+            },
+        })
+    })
 }
 
 /// Parses the rows of a grid kept whole (each with its line number), in the convention
@@ -540,6 +583,51 @@ mod tests {
             "grid ended after 6 rows (the last on line 6), expected 9: a comment, a header or a blank line other than between bands ends a grid"
         );
         assert_eq!(items[1].as_ref().expect("whole").grid.to_line(), CLASSIC);
+    }
+
+    #[test]
+    fn a_first_row_of_the_wrong_length_is_reported_as_rows_that_disagree_where_they_do() {
+        let rows = rows();
+        for (first, side) in [(format!("{}1", rows[0]), 10), (rows[0][..4].to_string(), 4)] {
+            let text = format!("{first}\n{}\n", rows[1..].join("\n"));
+            let items = read_all(text.as_bytes());
+            let e = items[0].as_ref().expect_err("rows that disagree");
+            assert_eq!((e.line, e.column), (2, 1), "{e}");
+            assert_eq!(
+                e.kind,
+                ReadErrorKind::RowLengths {
+                    found: 9,
+                    first: side,
+                    first_line: 1
+                }
+            );
+            assert!(
+                e.to_string().starts_with("2:1: the rows' lengths disagree"),
+                "{e}"
+            );
+        }
+        // Spaced rows count their values.
+        let spaced = |row: &str| row.chars().map(String::from).collect::<Vec<_>>().join(" ");
+        let text = format!(
+            "{} 1\n{}\n",
+            spaced(&rows[0]),
+            rows[1..]
+                .iter()
+                .map(|r| spaced(r))
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+        let items = read_all(text.as_bytes());
+        let e = items[0].as_ref().expect_err("rows that disagree");
+        assert_eq!((e.line, e.column), (2, 1), "{e}");
+        assert!(matches!(
+            e.kind,
+            ReadErrorKind::RowLengths {
+                found: 9,
+                first: 10,
+                ..
+            }
+        ));
     }
 
     #[test]

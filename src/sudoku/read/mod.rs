@@ -394,33 +394,48 @@ pub fn parse_line_as(shape: Shape, text: impl AsRef<[u8]>) -> Result<Grid, ReadE
     })
 }
 
-/// A grid written on one line as [`Grid`]'s `Display` writes it (see its `FromStr`): the
-/// shape from the number of cells on the first line, the digits in the shape's usual
-/// symbols ([`Symbols::default_for`]).
-pub(super) fn parse_shown(text: &str) -> Result<Grid, ReadError> {
-    let line = text.lines().next().unwrap_or_default();
-    let found = line
-        .chars()
-        .take_while(|&c| !matches!(c, ',' | ';' | ':' | '#'))
-        .filter(|&c| c != '|' && !c.is_whitespace())
-        .count();
-    let side = (2..=36).find(|s| s * s == found);
-    let Some(shape) = side.and_then(Shape::from_side) else {
-        let kind = ReadErrorKind::NoShape { found };
-        return Err(ReadError {
-            line: 1,
-            column: 1,
-            kind,
-        });
-    };
-    let symbols = Symbols::default_for(shape);
-    line::parse_cells(shape, Some(symbols), line.as_bytes(), 0).map_err(|(column, kind)| {
-        ReadError {
-            line: 1,
-            column,
-            kind,
-        }
-    })
+// `Grid`'s `FromStr` lives here, above the grid, because it is a reader: so the grid imports
+// nothing from the readers, which build grids.
+impl FromStr for Grid {
+    type Err = ReadError;
+
+    /// Reads a grid as `Display` writes it, so that `grid.to_string().parse() == Ok(grid)`:
+    /// the first line of `text` holds the `N * N` cells, in the symbols of [`Grid::to_line`]
+    /// (blanks as the reader takes them: `.`, `0`, ...; `|` and blanks among the cells are
+    /// ignored, and a separator such as `,` or `#` ends the grid). The shape is the usual one
+    /// for `N` ([`Shape::from_side`]), the digits in its usual symbols
+    /// ([`Symbols::default_for`]): a grid with other boxes (6x6 with boxes three rows high)
+    /// reads back with the usual boxes; [`parse_line_as`] reads it as it is. Other formats
+    /// and symbols are for the rest of this module.
+    ///
+    /// # Errors
+    /// A [`ReadError`] on line 1: [`ReadErrorKind::NoShape`] when the number of cells is
+    /// that of no shape; else the first bad cell, located by column.
+    fn from_str(text: &str) -> Result<Grid, ReadError> {
+        let line = text.lines().next().unwrap_or_default();
+        let found = line
+            .chars()
+            .take_while(|&c| !matches!(c, ',' | ';' | ':' | '#'))
+            .filter(|&c| c != '|' && !c.is_whitespace())
+            .count();
+        let side = (2..=36).find(|s| s * s == found);
+        let Some(shape) = side.and_then(Shape::from_side) else {
+            let kind = ReadErrorKind::NoShape { found };
+            return Err(ReadError {
+                line: 1,
+                column: 1,
+                kind,
+            });
+        };
+        let symbols = Symbols::default_for(shape);
+        line::parse_cells(shape, Some(symbols), line.as_bytes(), 0).map_err(|(column, kind)| {
+            ReadError {
+                line: 1,
+                column,
+                kind,
+            }
+        })
+    }
 }
 
 /// The next line that is neither blank nor a comment, or `Ok(None)` at the end of the input.
