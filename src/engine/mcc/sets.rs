@@ -25,8 +25,9 @@
 //!   primary item has `size + slack >= bound`: it can still reach its lower bound. A step
 //!   that would break this stops at once and reports failure (SSMCC's early failure); the
 //!   state it leaves half changed is thrown away by the caller's next restore;
-//! - an item deactivated because its set ran out (its lower bound met) keeps a stale `size`,
-//!   never read while it is inactive.
+//! - an inactive item's set and `size` are stale (an item covered or purified leaves with
+//!   the options removed because of it still in its set; one whose set ran out, its lower
+//!   bound met, keeps `size` 1), and never read while it is inactive.
 //!
 //! Nothing is undone step by step: [`Sets::save`] records the size and bound of every active
 //! item and the two active counts, and [`Sets::restore`] writes them back. Since a removal
@@ -37,7 +38,8 @@
 use crate::problem::Problem;
 use crate::search::ForceError;
 
-/// No stored option: the entry of [`Sets::stored`] for an option without a primary item.
+/// No stored option (the entry of [`Sets::stored`] for an option without a primary item), or
+/// no item for [`Sets::remove`] to skip.
 const NONE: u32 = u32::MAX;
 
 /// One mention of an item by an option, 16 bytes: what the steps read together.
@@ -306,13 +308,18 @@ impl Sets {
         self.updates += 1;
     }
 
-    /// Removes the option of node `x` from the sets of its active items. A primary item
-    /// whose set runs out with its lower bound met leaves the active set. `STRICT`: stops
-    /// and returns `false` as soon as a primary item would fall below its lower bound.
+    /// Removes the option of node `x` from the sets of its active items but `skip` (the item
+    /// being covered or purified, which leaves the active set with its set as it is, or
+    /// [`NONE`]). A primary item whose set runs out with its lower bound met leaves the
+    /// active set. `STRICT`: stops and returns `false` as soon as a primary item would fall
+    /// below its lower bound.
     #[inline]
-    fn remove<const STRICT: bool>(&mut self, x: u32) -> bool {
+    fn remove<const STRICT: bool>(&mut self, x: u32, skip: u32) -> bool {
         for y in self.option_range(x) {
             let i = self.nodes[y as usize].item;
+            if i == skip {
+                continue;
+            }
             if i >= self.primary {
                 if !self.is_active(i) {
                     continue;
@@ -340,17 +347,17 @@ impl Sets {
     }
 
     /// Removes every option of item `i`'s set but node `x`'s whose color on `i` is not `c`
-    /// (every one when `c` is 0), as [`Sets::remove`] does.
+    /// (every one when `c` is 0), as [`Sets::remove`] does, from every set but `i`'s: `i`
+    /// leaves the active set next, so its own set is left as it is (which is why the loop
+    /// may walk it in any order).
     #[inline]
     fn purge<const STRICT: bool>(&mut self, i: u32, x: u32, c: u32) -> bool {
         let Item { base, size, .. } = self.items[i as usize];
-        // From the top down: a removal swaps the last live entry into the place of the one
-        // removed, and that entry has been looked at already.
-        let mut s = base + size;
-        while s > base {
-            s -= 1;
+        for s in base..base + size {
             let z = self.set[s as usize];
-            if z != x && (c == 0 || self.nodes[z as usize].color != c) && !self.remove::<STRICT>(z)
+            if z != x
+                && (c == 0 || self.nodes[z as usize].color != c)
+                && !self.remove::<STRICT>(z, i)
             {
                 return false;
             }
@@ -365,7 +372,7 @@ impl Sets {
 
     /// Excludes the option of node `x` at the root: [`Sets::remove`], not strict.
     pub(super) fn exclude(&mut self, x: u32) {
-        self.remove::<false>(x);
+        self.remove::<false>(x, NONE);
     }
 
     /// Includes the option of node `x`, live: each primary item's bound goes down, and an
@@ -430,7 +437,7 @@ impl Sets {
     #[inline]
     pub(super) fn try_remove(&mut self, x: u32) -> bool {
         let before = self.updates;
-        let stands = self.remove::<true>(x);
+        let stands = self.remove::<true>(x, NONE);
         if !stands {
             self.updates = before;
         }
