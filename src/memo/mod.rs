@@ -62,7 +62,7 @@ mod zdd;
 use thiserror::Error;
 
 pub use self::state::Choice;
-use self::state::{Mark, State};
+use self::state::{Mark, NULL, State};
 use self::table::Table;
 use self::tally::Tally;
 pub use self::zdd::{Paths, Zdd, ZddNode};
@@ -77,12 +77,12 @@ const STOP_EVERY: u64 = 1 << 14;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum MemoError {
-    /// The problem has multiplicities (bounds other than `1..=1`): the memo's key would have
-    /// to carry how often each item is covered, and its choice of options which subsets of an
-    /// item's options are taken; counting them this way is not supported.
+    /// The problem has multiplicities (bounds other than `1..=1`) and its parts are named
+    /// by the choices of a tree with null moves or removals ([`crate::parts`]), which the
+    /// memo does not replay: count such parts without the memo.
     #[error(
-        "the problem has multiplicities (item bounds other than 1:1); counting by memo covers \
-         exact cover with and without colors: count it without the memo"
+        "the problem has multiplicities (item bounds other than 1:1); the memo counts it \
+         whole, but not its parts: count the parts without the memo"
     )]
     Multiplicities,
 }
@@ -150,6 +150,7 @@ struct Entry {
 /// the stack of options to try, the next of them, the sum so far and where its diagram
 /// nodes' children start.
 struct Frame {
+    item: usize,
     tries: usize,
     next: usize,
     mark: Mark,
@@ -184,14 +185,11 @@ pub struct Memo {
 }
 
 impl Memo {
-    /// A memo counter of `problem`.
+    /// A memo counter of `problem` (with colors and multiplicities too).
     ///
     /// # Errors
-    /// [`MemoError::Multiplicities`] if the problem has them.
+    /// None today: the `Result` keeps room for refusals.
     pub fn new(problem: &Problem, config: MemoConfig) -> Result<Memo, MemoError> {
-        if problem.has_multiplicities() {
-            return Err(MemoError::Multiplicities);
-        }
         let state = State::new(problem);
         let root = state.mark();
         Ok(Memo {
@@ -296,8 +294,9 @@ impl Memo {
                 } else {
                     let item = state.choose(self.config.choice).expect("an open item");
                     let start = tries.len();
-                    state.live_options(item, &mut tries);
+                    state.tries(item, &mut tries);
                     frames.push(Frame {
+                        item,
                         tries: start,
                         next: start,
                         mark: state.mark(),
@@ -324,7 +323,7 @@ impl Memo {
                 if let Some(&k) = tries.get(frame.next) {
                     frame.next += 1;
                     frame.mark = state.mark();
-                    state.choose_option(k);
+                    state.take(frame.item, k);
                     stats.choices += 1;
                     break;
                 }
@@ -333,6 +332,12 @@ impl Memo {
                 let mut node = 0;
                 if let Some(nodes) = zdd.as_deref_mut() {
                     for &(option, hi) in children[frame.children..].iter().rev() {
+                        // The null branch, tried last: the solutions without another option
+                        // of the frame's item end the chain of its options.
+                        if option == NULL {
+                            node = hi;
+                            continue;
+                        }
                         nodes.push(ZddNode {
                             option,
                             lo: node,
