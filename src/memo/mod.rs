@@ -52,7 +52,8 @@
 //! # Memory
 //! The table holds at most about [`MemoConfig::max_bytes`] (a share of the machine's memory by
 //! default, see [`default_max_bytes`]); each entry costs its key (a bit per item, and 32 bits
-//! per secondary item when the problem has colors), its count and a few bytes of slots.
+//! per secondary item when the problem has colors, and 64 per primary item when it has
+//! multiplicities), its count and a few bytes of slots.
 
 mod state;
 mod table;
