@@ -160,8 +160,9 @@ impl Solver {
             Inner::Propagate(propagate)
         } else if engine == Engine::Mcc || (engine == Engine::Auto && problem.has_multiplicities())
         {
-            // Multiplicities under `Auto`: SSMCC's binary tree on sparse sets, a fifth to a
-            // half of DLX3's time (docs/engines.md); DLX3 stays for `Links` and `Bits`.
+            // Multiplicities under `Auto`: SSMCC's binary tree on sparse sets, a quarter to
+            // a half of DLX3's time on queendom and redrect, as much on motley
+            // (docs/performance.md); DLX3 stays for `Links` and `Bits`.
             Inner::Mcc(Mcc::new(problem))
         } else if problem.has_multiplicities() {
             Inner::Dlx3(Dlx3::new(problem))
