@@ -276,7 +276,7 @@ impl ExactCover {
     /// raise `GaveUp` when spent. `limit` and `max_nodes` need one thread. `memo=True`
     /// counts by memo (Knuth's Algorithm Z: each set of open items counted once), which
     /// reaches counts far beyond enumeration (domino tilings of 16x16) but is slower where
-    /// solutions are few; it takes no `limit`, `max_nodes` or `jobs`, nor multiplicities.
+    /// solutions are few; it takes no `limit`, `max_nodes` or `jobs` (multiplicities it takes).
     #[pyo3(signature = (jobs = None, limit = None, max_nodes = None, max_time = None, memo = false))]
     fn count(
         &self,

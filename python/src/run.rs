@@ -222,8 +222,7 @@ pub(crate) fn count_parallel(
 /// without the GIL, looking at the signals and the clock every few thousand subproblems.
 ///
 /// # Errors
-/// `ValueError` for a problem with multiplicities (which the memo does not count), what a
-/// signal handler raises, or `GaveUp` when the time runs out (the memo's work is then lost).
+/// `ValueError` if the memo refuses the problem, what a signal handler raises, or `GaveUp` when the time runs out (the memo's work is then lost).
 pub(crate) fn count_memo(py: Python<'_>, problem: &Problem, budget: &Budget) -> PyResult<Count> {
     let config = dancing::memo::MemoConfig::default();
     let mut memo = dancing::memo::Memo::new(problem, config)

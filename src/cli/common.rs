@@ -62,9 +62,12 @@ pub struct EngineArgs {
     /// `learn`: the same with nogoods learned from every failure (conflict analysis, as SAT
     /// solvers learn), for the hardest puzzles, such as the published 25x25 and 36x36 Sudoku;
     /// plain exact cover only (exit 2 otherwise); slow at counting many solutions.
-    /// `auto` picks learn where the options are grouped by a class of items that partitions
-    /// them and are more than 1,424 (Sudoku of 16x16, 25x25 and 36x36; links for an empty or
-    /// near-empty grid), else bits whenever they fit (moving to links where the probe says).
+    /// `mcc`: Knuth's SSMCC tree (binary branching on sparse sets), any problem, its own
+    /// statistics. `auto` picks mcc for multiplicities, learn where the options are grouped
+    /// by a class of items that partitions them and are more than 1,424 (Sudoku of 16x16,
+    /// 25x25 and 36x36; links for an empty or near-empty grid), else bits whenever they fit
+    /// (moving to links where the probe says); `links` keeps Knuth's DLX1, DLX2 and
+    /// DLX3 with his statistics.
     #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
 }
@@ -72,8 +75,8 @@ pub struct EngineArgs {
 /// The values of `--engine`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum EngineChoice {
-    /// Learn on large grouped problems (Sudoku 16x16 to 36x36; links for a near-empty grid),
-    /// else bits when the problem fits, else links.
+    /// Mcc on multiplicities, learn on large grouped problems (Sudoku 16x16 to 36x36; links
+    /// for a near-empty grid), else bits when the problem fits, else links.
     #[default]
     Auto,
     /// Dancing links.
@@ -86,6 +89,8 @@ pub enum EngineChoice {
     /// Propagation and branching with nogoods learned from the failures, as CDCL SAT solvers
     /// learn: for the hardest puzzles (refuses colors and multiplicities).
     Learn,
+    /// Sparse sets with binary branching (Knuth's SSMCC): what auto runs on multiplicities.
+    Mcc,
 }
 
 impl EngineArgs {
@@ -97,6 +102,7 @@ impl EngineArgs {
             EngineChoice::Bits => Engine::Bits,
             EngineChoice::Propagate => Engine::Propagate,
             EngineChoice::Learn => Engine::Learn,
+            EngineChoice::Mcc => Engine::Mcc,
         }
     }
 }

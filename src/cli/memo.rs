@@ -22,7 +22,7 @@ pub struct MemoArgs {
     /// With --count: count by memo (Knuth's Algorithm Z) instead of visiting every solution:
     /// each subproblem, named by the items left open (and the colors given), is counted once.
     /// Counts far beyond enumeration (16x16 domino tilings, 2.4 x 10^30, in seconds), exact
-    /// to any size. Not for problems with multiplicities.
+    /// to any size. With multiplicities too (the key carries each open item's bound).
     #[arg(long, requires = "count", conflicts_with_all = ["limit", "max_nodes"])]
     pub memo: bool,
     /// The most memory the memo table may take (`512M`, `2G`, `100K`, or bytes); when full,

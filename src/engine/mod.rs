@@ -25,7 +25,11 @@
 //! - [`dlx2`]: Knuth's DLX2 (Algorithm C), the same loop on the colored links of [`colored`],
 //!   for problems with colors;
 //! - [`dlx3`]: Knuth's DLX3 (Algorithm M) on the colored links, for problems with
-//!   multiplicities (with or without colors).
+//!   multiplicities (with or without colors) under [`crate::Engine::Links`];
+//! - [`mcc`]: another tree, Knuth and Stappers' SSMCC: binary branching on sparse sets,
+//!   without DLX3's null moves; for problems with multiplicities under
+//!   [`crate::Engine::Auto`], and any problem by name (its solutions are DLX3's as a set,
+//!   with its own statistics);
 //! - [`propagate`]: another tree, not Knuth's: the singles and subsets rules of exact cover
 //!   run to a fixpoint at every node before it branches, on the bit engine's table; for
 //!   plain exact cover within the bits' limits, and only when asked for by name (its
@@ -35,7 +39,7 @@
 //!   [`crate::Engine::Auto`] on large problems whose options a class of items partitions
 //!   (Sudoku of 16x16 to 36x36).
 //!
-//! Each but [`propagate`] and [`learn`] keeps Knuth's tree for its class, so its counters equal his
+//! Each but [`propagate`], [`learn`] and [`mcc`] keeps Knuth's tree for its class, so its counters equal his
 //! program's. DLX3 on a
 //! plain problem would find the same solutions in the same tree, but would count fewer
 //! updates than DLX1 (it leaves a dead end before covering the empty item); DLX2 on a plain
@@ -67,6 +71,7 @@ pub(crate) mod dlx2;
 pub(crate) mod dlx3;
 pub(crate) mod learn;
 pub(crate) mod links;
+pub(crate) mod mcc;
 pub(crate) mod propagate;
 
 use crate::problem::Problem;

@@ -52,7 +52,8 @@
 //! # Memory
 //! The table holds at most about [`MemoConfig::max_bytes`] (a share of the machine's memory by
 //! default, see [`default_max_bytes`]); each entry costs its key (a bit per item, and 32 bits
-//! per secondary item when the problem has colors), its count and a few bytes of slots. When
+//! per secondary item when the problem has colors, and 64 per primary item when it has
+//! multiplicities), its count and a few bytes of slots. When
 //! the diagram is built ([`Memo::zdd`]), the table and the diagram get half of the bound
 //! each: the table evicts, but the diagram keeps every node it made (the nodes are unique,
 //! so it is the same diagram whatever the table evicts), and one that does not fit in its
@@ -66,7 +67,7 @@ mod zdd;
 use thiserror::Error;
 
 pub use self::state::Choice;
-use self::state::{Mark, State};
+use self::state::{Mark, NULL, State};
 use self::table::Table;
 use self::tally::Tally;
 use self::zdd::{Builder, DiagramFull};
@@ -82,12 +83,12 @@ const STOP_EVERY: u64 = 1 << 14;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum MemoError {
-    /// The problem has multiplicities (bounds other than `1..=1`): the memo's key would have
-    /// to carry how often each item is covered, and its choice of options which subsets of an
-    /// item's options are taken; counting them this way is not supported.
+    /// The problem has multiplicities (bounds other than `1..=1`) and its parts are named
+    /// by the choices of a tree with null moves or removals ([`crate::parts`]), which the
+    /// memo does not replay: count such parts without the memo.
     #[error(
-        "the problem has multiplicities (item bounds other than 1:1); counting by memo covers \
-         exact cover with and without colors: count it without the memo"
+        "the problem has multiplicities (item bounds other than 1:1); the memo counts it \
+         whole, but not its parts: count the parts without the memo"
     )]
     Multiplicities,
     /// The diagram of all solutions did not fit in its half of [`MemoConfig::max_bytes`].
@@ -179,6 +180,7 @@ struct Entry {
 /// the stack of options to try, the next of them, the sum so far and where its diagram
 /// nodes' children start.
 struct Frame {
+    item: usize,
     tries: usize,
     next: usize,
     mark: Mark,
@@ -213,14 +215,11 @@ pub struct Memo {
 }
 
 impl Memo {
-    /// A memo counter of `problem`.
+    /// A memo counter of `problem` (with colors and multiplicities too).
     ///
     /// # Errors
-    /// [`MemoError::Multiplicities`] if the problem has them.
+    /// None today: the `Result` keeps room for refusals.
     pub fn new(problem: &Problem, config: MemoConfig) -> Result<Memo, MemoError> {
-        if problem.has_multiplicities() {
-            return Err(MemoError::Multiplicities);
-        }
         let state = State::new(problem);
         let root = state.mark();
         Ok(Memo {
@@ -356,8 +355,9 @@ impl Memo {
                 } else {
                     let item = state.choose(self.config.choice).expect("an open item");
                     let start = tries.len();
-                    state.live_options(item, &mut tries);
+                    state.tries(item, &mut tries);
                     frames.push(Frame {
+                        item,
                         tries: start,
                         next: start,
                         mark: state.mark(),
@@ -384,7 +384,7 @@ impl Memo {
                 if let Some(&k) = tries.get(frame.next) {
                     frame.next += 1;
                     frame.mark = state.mark();
-                    state.choose_option(k);
+                    state.take(frame.item, k);
                     stats.choices += 1;
                     break;
                 }
@@ -393,10 +393,17 @@ impl Memo {
                 let mut node = 0;
                 if let Some(builder) = zdd.as_deref_mut() {
                     // The chain in the order of the options' numbers, so that a subproblem
-                    // counted again makes the same nodes (see `zdd.rs`).
+                    // counted again makes the same nodes (see `zdd.rs`); the null branch
+                    // ([`NULL`], the largest number) last.
                     let chain = &mut children[frame.children..];
                     chain.sort_unstable_by_key(|&(option, _)| option);
                     for &(option, hi) in chain.iter().rev() {
+                        // The null branch: the solutions without another option of the
+                        // frame's item end the chain of its options.
+                        if option == NULL {
+                            node = hi;
+                            continue;
+                        }
                         match builder.node(option, node, hi) {
                             Ok(id) => node = id,
                             Err(full) => {

@@ -21,6 +21,19 @@
 //! The memo key ([`State::key`]) is the bitset of covered items, followed (when the problem
 //! has colors) by the colors given to the secondary items: two states with the same key have
 //! the same live options, hence the same completions.
+//!
+//! # Multiplicities
+//! With bounds `u..=v` (DLX6's extension of Algorithm Z), an open primary item `i` keeps its
+//! `bound` (how many more options may cover it) and `from`, the least index of an option
+//! that may still cover it. A frame branches on `i` over its live options in increasing
+//! index, each chosen as the *first* of the solution's remaining options that covers `i`:
+//! choosing `o` kills `i`'s live options below `o`, lowers the bound of each primary item of
+//! `o` (covering it at 0) and sets `from` to past `o`; and, when `i`'s lower bound is met, on
+//! the *null* branch, which covers `i` with no more options. So each set of options is
+//! counted once, and the key carries `bound` and `from` of each open primary item (after
+//! the bitset and the colors), which with the covered items decide the live options. The
+//! bounds and `from` changed go on a third trail. A state is solved when no open item needs
+//! an option or has one left to take.
 
 use crate::problem::Problem;
 
@@ -72,17 +85,32 @@ pub(crate) struct State {
     newly: Vec<u32>,
     /// Primary items left open.
     open: usize,
+    /// Whether the problem has multiplicities (see the module docs); the three vectors below
+    /// are empty otherwise.
+    bounded: bool,
+    /// For each primary item: how many more options may cover it, its upper bound minus its
+    /// lower bound, and the least index of an option that may still cover it.
+    bound: Vec<u32>,
+    slack: Vec<u32>,
+    from: Vec<u32>,
+    /// `(item, bound, from)` before each change, undone back to a mark.
+    changed: Vec<(u32, u32, u32)>,
 }
+
+/// The try of a frame that covers its item with no more options (its lower bound met): the
+/// null branch of a problem with multiplicities.
+pub(crate) const NULL: u32 = u32::MAX;
 
 /// Where the trails stood before a choice: what [`State::undo`] goes back to.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Mark {
     killed: u32,
     newly: u32,
+    changed: u32,
 }
 
 impl State {
-    /// The root state of `problem` (which must have no multiplicities).
+    /// The root state of `problem`.
     pub(crate) fn new(problem: &Problem) -> State {
         let n = problem.item_count();
         let primary = problem.primary_items();
@@ -127,7 +155,17 @@ impl State {
                 len[i] += 1;
             }
         }
+        let bounded = problem.has_multiplicities();
+        let bounds: Vec<(u32, u32)> = (0..primary)
+            .filter(|_| bounded)
+            .map(|i| problem.bounds(i).unwrap_or((1, 1)))
+            .collect();
         State {
+            bounded,
+            bound: bounds.iter().map(|&(_, v)| v).collect(),
+            slack: bounds.iter().map(|&(u, v)| v - u).collect(),
+            from: vec![0; bounds.len()],
+            changed: Vec::new(),
             primary,
             starts,
             items,
@@ -155,12 +193,21 @@ impl State {
             } else {
                 0
             }
+            + self.bound.len()
     }
 
     /// Writes the key of this state into `key` (of [`State::key_words`] words).
     pub(crate) fn key(&self, key: &mut [u64]) {
-        let (bits, colors) = key.split_at_mut(self.covered.len());
+        let (bits, rest) = key.split_at_mut(self.covered.len());
         bits.copy_from_slice(&self.covered);
+        let (colors, bounds) = rest.split_at_mut(rest.len() - self.bound.len());
+        for (i, word) in bounds.iter_mut().enumerate() {
+            *word = if self.given[i] == OPEN {
+                u64::from(self.bound[i]) << 32 | u64::from(self.from[i])
+            } else {
+                0
+            };
+        }
         for (word, pair) in colors.iter_mut().zip(self.given[self.primary..].chunks(2)) {
             *word = pair
                 .iter()
@@ -169,13 +216,20 @@ impl State {
         }
     }
 
-    /// Whether every primary item is covered: a solution.
+    /// Whether every primary item is covered (with multiplicities: none needs an option or
+    /// has one left): a solution.
     pub(crate) fn solved(&self) -> bool {
+        if self.bounded {
+            return self.choose_bounded(Choice::Leftmost).is_none();
+        }
         self.open == 0
     }
 
     /// The item to branch on, by `choice`; `None` when every primary item is covered.
     pub(crate) fn choose(&self, choice: Choice) -> Option<usize> {
+        if self.bounded {
+            return self.choose_bounded(choice);
+        }
         let mut best = None;
         let mut fewest = u32::MAX;
         for (w, &word) in self.covered.iter().enumerate() {
@@ -207,10 +261,122 @@ impl State {
         best
     }
 
-    /// Appends the live options of item `i` to `out`.
-    pub(crate) fn live_options(&self, i: usize, out: &mut Vec<u32>) {
+    /// With multiplicities, the item to branch on: an open primary item that needs more
+    /// options than it has (a dead end, at once), else by `choice` on the branching degree
+    /// (its live options, and one more for the null branch when its lower bound is met);
+    /// items that need nothing and have nothing left are done. `None`: a solution.
+    fn choose_bounded(&self, choice: Choice) -> Option<usize> {
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for i in (0..self.primary).filter(|&i| self.given[i] == OPEN) {
+            let (len, need) = (self.len[i], self.bound[i].saturating_sub(self.slack[i]));
+            if len < need {
+                return Some(i);
+            }
+            if len == 0 {
+                continue;
+            }
+            let degree = len + u32::from(need == 0);
+            match choice {
+                Choice::Leftmost => return Some(i),
+                Choice::Mrv if degree < fewest => (best, fewest) = (Some(i), degree),
+                Choice::MrvLast if degree <= fewest => (best, fewest) = (Some(i), degree),
+                _ => {}
+            }
+        }
+        best
+    }
+
+    /// Appends the tries of a frame on item `i` to `out`: its live options (with
+    /// multiplicities: in increasing index, then [`NULL`] when its lower bound is met; none
+    /// when it needs more options than it has).
+    pub(crate) fn tries(&self, i: usize, out: &mut Vec<u32>) {
+        if self.bounded && self.len[i] < self.bound[i].saturating_sub(self.slack[i]) {
+            return;
+        }
+        let start = out.len();
         let live = self.heads[i] as usize..(self.heads[i] + self.len[i]) as usize;
         out.extend(self.set[live].iter().map(|&j| self.option_of[j as usize]));
+        if self.bounded {
+            out[start..].sort_unstable();
+            if self.bound[i] <= self.slack[i] {
+                out.push(NULL);
+            }
+        }
+    }
+
+    /// Takes the try `k` of a frame on item `i` (see [`State::tries`]).
+    pub(crate) fn take(&mut self, i: usize, k: u32) {
+        if !self.bounded {
+            self.choose_option(k);
+        } else if k == NULL {
+            self.close(i);
+        } else {
+            // The options of `i` below `k` are not in this branch's solutions.
+            let head = self.heads[i] as usize;
+            for p in (head..head + self.len[i] as usize).rev() {
+                let o = self.option_of[self.set[p] as usize];
+                if o < k {
+                    self.kill(o);
+                }
+            }
+            self.change(i, self.bound[i], k + 1);
+            self.include(k);
+        }
+    }
+
+    /// Records the bound and `from` of primary item `i` and sets them.
+    fn change(&mut self, i: usize, bound: u32, from: u32) {
+        self.changed.push((i as u32, self.bound[i], self.from[i]));
+        self.bound[i] = bound;
+        self.from[i] = from;
+    }
+
+    /// Covers item `i`: no option may name it any more (but `except`, the option covering
+    /// it, and those that give a secondary item the same color).
+    fn cover(&mut self, i: usize, color: u32, except: u32) {
+        self.given[i] = if color == 0 { PLAIN } else { color };
+        self.covered[i / 64] |= 1 << (i % 64);
+        self.newly.push(i as u32);
+        if i < self.primary {
+            self.open -= 1;
+        }
+        // Downwards: a kill swaps the entry with the last live one, already looked at.
+        let head = self.heads[i] as usize;
+        for p in (head..head + self.len[i] as usize).rev() {
+            let m = self.set[p] as usize;
+            let shares = color != 0 && self.colors[m] == color;
+            if self.option_of[m] != except && !shares {
+                self.kill(self.option_of[m]);
+            }
+        }
+    }
+
+    /// Covers primary item `i` with no more options (the null branch).
+    fn close(&mut self, i: usize) {
+        self.change(i, 0, self.from[i]);
+        self.cover(i, 0, NULL);
+    }
+
+    /// Includes live option `k` in a problem with multiplicities: lowers the bound of each
+    /// of its primary items (covering those that reach 0), covers its open secondary items,
+    /// and kills `k`, which no later choice may take again.
+    fn include(&mut self, k: u32) {
+        let range = self.starts[k as usize] as usize..self.starts[k as usize + 1] as usize;
+        for j in range {
+            let i = self.items[j] as usize;
+            if self.given[i] != OPEN {
+                continue;
+            }
+            if i < self.primary {
+                self.change(i, self.bound[i] - 1, self.from[i]);
+                if self.bound[i] > 0 {
+                    continue;
+                }
+            }
+            self.cover(i, self.colors[j], k);
+        }
+        self.kill(k);
     }
 
     /// The number of options, including those without a primary item.
@@ -236,11 +402,17 @@ impl State {
         Mark {
             killed: self.killed.len() as u32,
             newly: self.newly.len() as u32,
+            changed: self.changed.len() as u32,
         }
     }
 
-    /// Chooses live option `k`: covers its items and kills the options that conflict.
+    /// Chooses live option `k` (forced before counting, or tried by a frame of a problem
+    /// without multiplicities): covers its items and kills the options that conflict.
     pub(crate) fn choose_option(&mut self, k: u32) {
+        if self.bounded {
+            self.include(k);
+            return;
+        }
         let range = self.starts[k as usize] as usize..self.starts[k as usize + 1] as usize;
         for j in range {
             let i = self.items[j] as usize;
@@ -248,22 +420,7 @@ impl State {
                 // A secondary item covered before with this color: nothing changes.
                 continue;
             }
-            let color = self.colors[j];
-            self.given[i] = if color == 0 { PLAIN } else { color };
-            self.covered[i / 64] |= 1 << (i % 64);
-            self.newly.push(i as u32);
-            if i < self.primary {
-                self.open -= 1;
-            }
-            // Downwards: a kill swaps the entry with the last live one, already looked at.
-            let head = self.heads[i] as usize;
-            for p in (head..head + self.len[i] as usize).rev() {
-                let m = self.set[p] as usize;
-                let shares = color != 0 && self.colors[m] == color;
-                if self.option_of[m] != k && !shares {
-                    self.kill(self.option_of[m]);
-                }
-            }
+            self.cover(i, self.colors[j], k);
         }
     }
 
@@ -299,6 +456,11 @@ impl State {
             if i < self.primary {
                 self.open += 1;
             }
+        }
+        while self.changed.len() > mark.changed as usize {
+            let (i, bound, from) = self.changed.pop().expect("above the mark");
+            self.bound[i as usize] = bound;
+            self.from[i as usize] = from;
         }
     }
 

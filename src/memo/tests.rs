@@ -1,18 +1,22 @@
 //! Unit tests of the memo: counts against a brute force over every subset of options, with
-//! and without colors, under every choice of items and a table small enough to evict.
+//! and without colors and multiplicities, under every choice of items and a table small
+//! enough to evict.
 
 use super::*;
 use crate::ProblemBuilder;
 use crate::rng::Rng;
 
-/// Whether the options `chosen` solve `problem`: every primary item once, every secondary
-/// item at most once or always with one same color.
+/// Whether the options `chosen` solve `problem`: every primary item within its bounds (once
+/// when it has none), every secondary item at most once or always with one same color.
 fn solves(problem: &Problem, chosen: &[usize]) -> bool {
     let mut times = vec![0u32; problem.item_count()];
     let mut colors = vec![None; problem.item_count()];
     for &k in chosen {
         for (i, c) in problem.option(k).zip(problem.option_colors(k)) {
             times[i] += 1;
+            if problem.is_primary(i) {
+                continue;
+            }
             match (c, colors[i]) {
                 (Some(c), None) if times[i] == 1 => colors[i] = Some(c),
                 (Some(c), Some(d)) if c == d => {}
@@ -21,7 +25,10 @@ fn solves(problem: &Problem, chosen: &[usize]) -> bool {
             }
         }
     }
-    (0..problem.primary_items()).all(|i| times[i] == 1)
+    (0..problem.primary_items()).all(|i| {
+        let (u, v) = problem.bounds(i).unwrap_or((1, 1));
+        (u..=v).contains(&times[i])
+    })
 }
 
 /// The solutions of `problem`, by trying every subset of its options.
@@ -54,11 +61,30 @@ fn random_problem(rng: &mut Rng, colors: bool) -> Problem {
     b.build().expect("a small problem")
 }
 
+/// `problem` with random bounds `u..=v` (`u` up to 2, `v` up to 3) on its primary items.
+fn with_random_bounds(rng: &mut Rng, problem: &Problem) -> Problem {
+    let mut b = ProblemBuilder::new(problem.primary_items(), problem.secondary_items());
+    for i in 0..problem.primary_items() {
+        let u = rng.below(3) as u32;
+        b.bounds(i, u, (u + rng.below(2) as u32).max(1)).unwrap();
+    }
+    for k in 0..problem.option_count() {
+        b.colored_option(problem.option(k).zip(problem.option_colors(k)))
+            .unwrap();
+    }
+    b.build().unwrap()
+}
+
 #[test]
 fn counts_and_diagrams_agree_with_brute_force_on_random_problems() {
     let mut rng = Rng::new(26);
-    for round in 0..600 {
+    for round in 0..900 {
         let problem = random_problem(&mut rng, round % 2 == 1);
+        let problem = if round % 3 == 2 {
+            with_random_bounds(&mut rng, &problem)
+        } else {
+            problem
+        };
         let mut expected = brute_force(&problem);
         expected.sort();
         for choice in [Choice::Mrv, Choice::MrvLast, Choice::Leftmost] {
@@ -103,12 +129,22 @@ fn forced_options_leave_the_solutions_that_contain_them() {
 }
 
 #[test]
-fn multiplicities_are_refused_with_a_reason() {
-    let mut b = ProblemBuilder::new(1, 0);
+fn multiplicities_count_each_set_of_options_once_and_forced_options_count_against_bounds() {
+    // Item 0 `1:2`, item 1 `0:1`; options a = {0}, b = {0}, c = {0, 1}, d = {1}: nine sets,
+    // {a} {b} {c} {a, b} {a, c} {b, c} {a, d} {b, d} {a, b, d}; three of them with c.
+    let mut b = ProblemBuilder::new(2, 0);
     b.bounds(0, 1, 2).unwrap();
-    b.option([0]).unwrap();
-    let err = Memo::new(&b.build().unwrap(), MemoConfig::default()).unwrap_err();
-    assert_eq!(err, MemoError::Multiplicities);
+    b.bounds(1, 0, 1).unwrap();
+    for option in [&[0][..], &[0], &[0, 1], &[1]] {
+        b.option(option.iter().copied()).unwrap();
+    }
+    let problem = b.build().unwrap();
+    assert_eq!(brute_force(&problem).len(), 9);
+    let mut memo = Memo::new(&problem, MemoConfig::default()).unwrap();
+    assert_eq!(memo.count(), 9);
+    memo.force(2).unwrap();
+    assert_eq!(memo.force(2), Err(ForceError::Conflict { option: 2 }));
+    assert_eq!(memo.count(), 3);
 }
 
 #[test]

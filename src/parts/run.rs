@@ -88,6 +88,9 @@ pub fn solve_parts_by_memo(
     stop: &AtomicBool,
     done: impl Fn(PartResult) -> ControlFlow<()> + Sync,
 ) -> Result<(), SolveError> {
+    if problem.has_multiplicities() {
+        return Err(MemoError::Multiplicities.into());
+    }
     Memo::new(problem, config)?;
     let count = |_: &mut (), prefix: &[usize]| {
         let mut memo = Memo::new(problem, config)?;

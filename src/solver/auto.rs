@@ -15,6 +15,7 @@ use crate::engine::dlx::Dlx;
 use crate::engine::dlx2::Dlx2;
 use crate::engine::dlx3::Dlx3;
 use crate::engine::learn::Learn;
+use crate::engine::mcc::Mcc;
 use crate::engine::propagate::Propagate;
 use crate::engine::{Counters, Root, Search};
 use crate::problem::Problem;
@@ -158,6 +159,7 @@ pub(super) enum Inner {
     Bits(Bits),
     Dlx2(Dlx2),
     Dlx3(Dlx3),
+    Mcc(Mcc),
     Propagate(Propagate),
     /// Boxed: its state is the largest.
     Learn(Box<Learn>),
@@ -180,6 +182,7 @@ macro_rules! each {
             Inner::Bits($e) => $body,
             Inner::Dlx2($e) => $body,
             Inner::Dlx3($e) => $body,
+            Inner::Mcc($e) => $body,
             Inner::Propagate($e) => $body,
             Inner::Learn($e) => $body,
         }
@@ -224,7 +227,9 @@ impl Solver {
             Engine::Learn if !learn => Engine::Links,
             engine => engine,
         };
-        let fits = engine != Engine::Links && !problem.has_multiplicities() && Bits::fits(problem);
+        let fits = !matches!(engine, Engine::Links | Engine::Mcc)
+            && !problem.has_multiplicities()
+            && Bits::fits(problem);
         let options = if fits { Bits::options(problem) } else { 0 };
         let bits = fits && (engine == Engine::Bits || options <= AUTO_MAX_OPTIONS);
         let mut switch = None;
@@ -243,6 +248,12 @@ impl Solver {
             Inner::Learn(Box::new(Learn::on(problem)))
         } else if let Some(propagate) = propagate {
             Inner::Propagate(propagate)
+        } else if engine == Engine::Mcc || (engine == Engine::Auto && problem.has_multiplicities())
+        {
+            // Multiplicities under `Auto`: SSMCC's binary tree on sparse sets, a quarter to
+            // a half of DLX3's time on queendom and redrect, as much on motley
+            // (docs/performance.md); DLX3 stays for `Links` and `Bits`.
+            Inner::Mcc(Mcc::new(problem))
         } else if problem.has_multiplicities() {
             Inner::Dlx3(Dlx3::new(problem))
         } else if bits {
@@ -316,7 +327,11 @@ impl Solver {
         match &mut links {
             Inner::Dlx(e) => e.take_over(&forced, &excluded, &choices, self.floor, counters, work),
             Inner::Dlx2(e) => e.take_over(&forced, &excluded, &choices, self.floor, counters, work),
-            Inner::Bits(_) | Inner::Dlx3(_) | Inner::Propagate(_) | Inner::Learn(_) => {
+            Inner::Bits(_)
+            | Inner::Dlx3(_)
+            | Inner::Mcc(_)
+            | Inner::Propagate(_)
+            | Inner::Learn(_) => {
                 unreachable!("the links of a problem for the bits")
             }
         }

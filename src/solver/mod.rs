@@ -8,8 +8,9 @@
 //! DLX1's `nodes` and `updates`, so whichever runs, the solutions, their order and the
 //! statistics are the same. Problems with colors run Knuth's DLX2 (Algorithm C) on either
 //! engine, again with DLX2's tree and counters (`cleansings` included) on both; problems with
-//! multiplicities run his DLX3 (Algorithm M) on dancing links, whichever [`Engine`] is asked
-//! for. The solver only dispatches and keeps the conveniences built on [`Solver::step`].
+//! multiplicities run his DLX3 (Algorithm M) on dancing links under [`Engine::Links`] and
+//! [`Engine::Bits`], and SSMCC's binary tree on sparse sets under [`Engine::Auto`] and
+//! [`Engine::Mcc`] (the same solutions, with that tree's statistics). The solver only dispatches and keeps the conveniences built on [`Solver::step`].
 //!
 //! # Which engine
 //! [`Engine::Auto`] (what [`Solver::new`] uses) runs the learning engine where the
@@ -111,8 +112,9 @@ pub use self::auto::{
 /// search the same tree (DLX1's on plain exact cover, DLX2's with colors), so the choice
 /// between them changes only the time and the memory a search takes, never its results or
 /// its [`Stats`]; [`Engine::Propagate`] finds the same solutions in another tree. A problem with
-/// multiplicities always runs on the links (DLX3): the bit engine does plain exact cover and
-/// colors only, and asking for it falls back.
+/// multiplicities runs on [`Engine::Mcc`] under [`Engine::Auto`], and on the links (DLX3)
+/// otherwise: the bit engine does plain exact cover and colors only, and asking for it falls
+/// back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Engine {
@@ -154,6 +156,14 @@ pub enum Engine {
     /// help (the published 25x25 and 36x36 Sudoku). Plain exact cover only: a problem with
     /// colors or multiplicities runs as under [`Engine::Links`] (see [`Engine::refusal`]).
     Learn,
+    /// Knuth and Stappers' SSMCC tree on sparse sets (see `docs/engines.md`): binary
+    /// branching (include an option, or remove it and choose again), items that run out of
+    /// options once their lower bound is met leave without a node of their own, and a step
+    /// fails as soon as an item can no longer reach its lower bound. What
+    /// [`Engine::Auto`] runs on problems with multiplicities (colors too); any problem by
+    /// name. The same solutions as the links, in another order, with its own [`Stats`]
+    /// (`nodes` its binary tree, `updates` the options it removed from items' sets).
+    Mcc,
 }
 
 impl Engine {
@@ -289,15 +299,16 @@ impl Solver {
         )
     }
 
-    /// The engine running now, never [`Engine::Auto`]. Under [`Engine::Auto`], a solver that
-    /// starts on the bits may move its search to the links at the probe, and one that starts
-    /// on the learning engine at the start of a search on a nearly full problem (see the
-    /// module docs), and a reset brings it back to the engine it started on; under the others
-    /// it never changes.
+    /// The engine running now, never [`Engine::Auto`] ([`Engine::Links`] for DLX1, DLX2 and
+    /// DLX3). Under [`Engine::Auto`], a solver that starts on the bits may move its search to
+    /// the links at the probe, and one that starts on the learning engine at the start of a
+    /// search on a nearly full problem (see the module docs), and a reset brings it back to the
+    /// engine it started on; under the others it never changes.
     pub fn engine(&self) -> Engine {
         match self.engine {
             Inner::Dlx(_) | Inner::Dlx2(_) | Inner::Dlx3(_) => Engine::Links,
             Inner::Bits(_) => Engine::Bits,
+            Inner::Mcc(_) => Engine::Mcc,
             Inner::Propagate(_) => Engine::Propagate,
             Inner::Learn(_) => Engine::Learn,
         }
@@ -426,6 +437,7 @@ impl Solver {
             (Inner::Bits(e), Inner::Bits(p)) => e.reset_from(p),
             (Inner::Dlx2(e), Inner::Dlx2(p)) => e.reset_from(p),
             (Inner::Dlx3(e), Inner::Dlx3(p)) => e.reset_from(p),
+            (Inner::Mcc(e), Inner::Mcc(p)) => e.reset_from(p),
             (Inner::Propagate(e), Inner::Propagate(p)) => e.reset_from(p),
             (Inner::Learn(e), Inner::Learn(p)) => e.reset_from(p),
             (engine, _) => each!(engine, e => e.reset()),
@@ -640,6 +652,7 @@ impl Solver {
             (Inner::Bits(a), Inner::Bits(b)) => a.same_state(b),
             (Inner::Dlx2(a), Inner::Dlx2(b)) => a.same_links(b),
             (Inner::Dlx3(a), Inner::Dlx3(b)) => a.same_links(b),
+            (Inner::Mcc(a), Inner::Mcc(b)) => a.same_state(b),
             (Inner::Propagate(a), Inner::Propagate(b)) => a.same_state(b),
             _ => false,
         }

@@ -1,6 +1,7 @@
 //! Colors and multiplicities (issue 11) through the binary and the library: every file of
 //! `../shared/data/exact-cover-colors/` and `../shared/data/exact-cover-multiplicities/`
-//! counted by the release CLI with Knuth's nodes, updates and cleansings (DLX2's and DLX3's,
+//! counted by the release CLI (`--engine links`, since `auto` runs the MCC engine on
+//! multiplicities) with Knuth's nodes, updates and cleansings (DLX2's and DLX3's,
 //! from the tables of `../shared/data/README.md`), on one thread and on two; solutions
 //! printed as written, colors included, and checked by an independent checker; the engine
 //! choice on colored problems; and the parallel count's statistics.
@@ -94,7 +95,9 @@ fn check(dir: &str, known: &Known, jobs: &str) {
         return;
     };
     let assert = dancing()
-        .args(["cover", "--count", "--stats", "--jobs", jobs])
+        .args([
+            "cover", "--count", "--stats", "--engine", "links", "--jobs", jobs,
+        ])
         .arg(&path)
         .assert();
     let code = if known.solutions == 0 { 1 } else { 0 };

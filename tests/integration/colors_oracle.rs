@@ -122,7 +122,7 @@ fn multiplicities() -> impl Strategy<Value = Spec> {
 fn agrees_with_the_oracle(spec: &Spec) -> Result<(), TestCaseError> {
     let problem = spec.build();
     let expected = spec.oracle();
-    for engine in [Engine::Auto, Engine::Links, Engine::Bits] {
+    for engine in [Engine::Auto, Engine::Links, Engine::Bits, Engine::Mcc] {
         let mut solver = Solver::with_engine(&problem, engine);
         let mut found = BTreeSet::new();
         for solution in solver.solutions() {
@@ -135,9 +135,12 @@ fn agrees_with_the_oracle(spec: &Spec) -> Result<(), TestCaseError> {
         prop_assert_eq!(&found, &expected, "{:?}", engine);
         let mut one = Solver::with_engine(&problem, engine);
         one.count(None).unwrap();
+        let stop = std::sync::atomic::AtomicBool::new(false);
         prop_assert_eq!(
-            dancing::count_parallel(&problem, 2),
-            dancing::Total::from(one.stats())
+            dancing::parallel::count_parallel_until_on(&problem, engine, 2, &stop).unwrap(),
+            dancing::Total::from(one.stats()),
+            "{:?}",
+            engine
         );
     }
     Ok(())

@@ -21,6 +21,7 @@ mod distributed;
 mod docs;
 mod engine;
 mod engines;
+mod engines_mcc;
 mod exclude;
 mod hardening;
 mod instances;

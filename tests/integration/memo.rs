@@ -1,7 +1,8 @@
 //! Counting by memo (`--memo`), the diagram of all solutions (`--zdd`) and uniform samples
 //! (`--sample`): counts against a transfer matrix and against the search without memo, the
 //! diagram and the samples read back and checked against the problem's text by a reader of
-//! their own, and a chi-square test of the samples' uniformity.
+//! their own, and a chi-square test of the samples' uniformity; with multiplicities too
+//! (the shared instances and random problems against the search, the diagram and samples).
 
 use crate::common;
 
@@ -10,7 +11,7 @@ use std::path::Path;
 
 use common::{dancing, domino_tilings, shared_data, stat, stderr_of, stdout_of, temp_file};
 use dancing::memo::{Memo, MemoConfig, MemoError};
-use dancing::{Count, Solver};
+use dancing::{Count, Engine, Problem, ProblemBuilder, Solver};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -156,13 +157,46 @@ fn shared_instances_count_the_same_with_and_without_the_memo() {
 }
 
 #[test]
-fn multiplicities_are_refused_with_a_reason_and_exit_code_2() {
+fn the_memo_counts_the_multiplicity_instances_as_the_search_does() {
+    for file in ["motley-4-5.dlx", "queendom-4-4.dlx", "redrect-4-4.dlx"] {
+        let Some(path) = shared_data(&format!("exact-cover-multiplicities/{file}")) else {
+            return;
+        };
+        let count = |memo: bool| {
+            let mut cmd = dancing();
+            cmd.args(["cover", "--count"]).arg(&path);
+            if memo {
+                cmd.arg("--memo");
+            }
+            stdout_of(&cmd.assert().success())
+        };
+        assert_eq!(count(true), count(false), "{file}");
+    }
+}
+
+#[test]
+fn the_diagram_and_the_samples_take_multiplicities() {
+    // Item a `1:2`, item b `0:1`; options {a} {a} {a b} {b}: nine solutions.
+    let text = "1:2|a 0:1|b\na\na\na b\nb\n";
+    let (dir, zdd) = temp_file("bounded.zdd", "");
     let assert = dancing()
-        .args(["cover", "--count", "--memo"])
-        .write_stdin("2|a b\na\na b\nb\n")
+        .args(["cover", "--count", "--zdd", zdd.to_str().unwrap()])
+        .write_stdin(text)
         .assert()
-        .code(2);
-    assert!(stderr_of(&assert).contains("multiplicities"));
+        .success();
+    assert_eq!(stdout_of(&assert), "9\n");
+    let (nodes, root) = read_zdd(&zdd);
+    assert!(!nodes.is_empty());
+    let mut all = Vec::new();
+    paths(&nodes, root, &mut Vec::new(), &mut all);
+    assert_eq!(all.len(), 9);
+    drop(dir);
+    let assert = dancing()
+        .args(["cover", "--sample", "5", "--seed", "1"])
+        .write_stdin(text)
+        .assert()
+        .success();
+    assert_eq!(stdout_of(&assert).split("\n\n").count(), 5);
 }
 
 /// An independent reader of Knuth's format: the items (primary first, then secondary) and
@@ -336,8 +370,38 @@ fn the_same_seed_gives_the_same_sample_and_another_seed_another() {
     assert_ne!(sample("5"), sample("6"));
 }
 
+/// Random problems with bounds `u..=v` (`u` up to 2, `v` up to `u + 2`) on their primary
+/// items, and colors.
+fn random_bounded_problem() -> impl Strategy<Value = Problem> {
+    (
+        common::random_colored_problem(1..6, 0..3, 0..30),
+        proptest::collection::vec((0u32..3, 0u32..3), 6),
+    )
+        .prop_map(|(problem, bounds)| {
+            let mut b = ProblemBuilder::new(problem.primary_items(), problem.secondary_items());
+            for (i, &(lower, extra)) in bounds.iter().take(problem.primary_items()).enumerate() {
+                b.bounds(i, lower, (lower + extra).max(1)).unwrap();
+            }
+            for k in 0..problem.option_count() {
+                b.colored_option(problem.option(k).zip(problem.option_colors(k)))
+                    .unwrap();
+            }
+            b.build().unwrap()
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn the_memo_counts_what_the_search_counts_with_multiplicities(problem in random_bounded_problem()) {
+        let expected = Solver::with_engine(&problem, Engine::Links).count(None).unwrap();
+        let mut memo = Memo::new(&problem, MemoConfig::default()).unwrap();
+        prop_assert_eq!(memo.count(), expected.clone());
+        let zdd = memo.zdd().unwrap();
+        prop_assert_eq!(zdd.count(), expected.clone());
+        prop_assert_eq!(Count::from(zdd.solutions().count() as u64), expected);
+    }
 
     #[test]
     fn the_memo_counts_what_the_search_counts(problem in common::random_colored_problem(1..8, 0..4, 0..40)) {

@@ -1,0 +1,201 @@
+//! The MCC engine (`Engine::Mcc`, what `Engine::Auto` runs on multiplicities) against the
+//! links (DLX3 on multiplicities, DLX1 and DLX2 otherwise): its tree is SSMCC's, not
+//! DLX3's, so the row compares what does not depend on the tree: the solutions as sets on
+//! every shared instance small enough to enumerate and on random problems with bounds and
+//! colors, the counts on the larger ones, and its own statistics on one thread and on two;
+//! and `--engine mcc` and `auto` through the command line.
+//!
+//! Run in release mode (`cargo test --release`); redrect-4-5 is `#[ignore]`d with its run
+//! time noted.
+
+use crate::common;
+
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use common::{dancing, shared_data, stderr_of, stdout_of};
+use dancing::parallel::count_parallel_until_on;
+use dancing::{Engine, Problem, ProblemBuilder, Solver, Stats, Total};
+use proptest::prelude::*;
+
+/// A solver on `engine`, which must be the one that runs.
+fn solver(problem: &Problem, engine: Engine) -> Solver {
+    let solver = Solver::with_engine(problem, engine);
+    assert_eq!(solver.engine(), engine);
+    solver
+}
+
+/// The solutions of `problem` on `engine` as sets of options, sorted, with the invariants
+/// checked at each; and the statistics at the end.
+fn solution_sets(problem: &Problem, engine: Engine) -> (Vec<Vec<usize>>, Stats) {
+    let mut solver = solver(problem, engine);
+    let mut sets = Vec::new();
+    while let Some(mut solution) = solver.next_solution().unwrap() {
+        solver.check_invariants().unwrap();
+        solution.sort_unstable();
+        sets.push(solution);
+    }
+    sets.sort();
+    (sets, solver.stats())
+}
+
+/// Checks that the MCC engine finds DLX3's solutions on `problem` (as sets, or only their
+/// number when `enumerate` is false), that `Engine::Auto` runs it when the problem has
+/// multiplicities, and that two threads give its statistics of one; returns the count.
+fn assert_mcc_agrees(problem: &Problem, name: &str, enumerate: bool) -> u64 {
+    if problem.has_multiplicities() {
+        assert_eq!(Solver::new(problem).engine(), Engine::Mcc, "{name}");
+    }
+    let (count, stats) = if enumerate {
+        let (links, _) = solution_sets(problem, Engine::Links);
+        let (mcc, stats) = solution_sets(problem, Engine::Mcc);
+        assert_eq!(mcc, links, "{name}: the solutions");
+        (links.len() as u64, stats)
+    } else {
+        let mut links = solver(problem, Engine::Links);
+        links.count(None).unwrap();
+        let mut mcc = solver(problem, Engine::Mcc);
+        mcc.count(None).unwrap();
+        let links = links.stats().solutions;
+        assert_eq!(mcc.stats().solutions, links, "{name}: the count");
+        (links, mcc.stats())
+    };
+    let stop = AtomicBool::new(false);
+    let parallel = count_parallel_until_on(problem, Engine::Mcc, 2, &stop).unwrap();
+    assert_eq!(parallel, Total::from(stats), "{name}: two threads");
+    count
+}
+
+/// Compares the MCC engine with DLX3 on each named file of `../shared/data/DIR/`; stops,
+/// saying so, at the first absent file.
+fn compare_mcc(dir: &str, files: &[&str], enumerate: bool) {
+    for file in files {
+        let Some(path) = shared_data(&format!("{dir}/{file}")) else {
+            return;
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
+        let problem = dancing::knuth::parse_str(&text).unwrap().problem;
+        assert_mcc_agrees(&problem, file, enumerate);
+    }
+}
+
+#[test]
+fn the_mcc_engine_finds_dlx3_s_solutions_on_the_small_multiplicity_instances() {
+    compare_mcc(
+        "exact-cover-multiplicities",
+        &[
+            "motley-4-4.dlx",
+            "motley-4-5.dlx",
+            "motley-5-5.dlx",
+            "queendom-4-4.dlx",
+        ],
+        true,
+    );
+}
+
+#[test]
+fn the_mcc_engine_counts_the_larger_multiplicity_instances_as_dlx3() {
+    compare_mcc(
+        "exact-cover-multiplicities",
+        &["motley-5-6.dlx", "queendom-5-5.dlx", "redrect-4-4.dlx"],
+        false,
+    );
+}
+
+/// About 2 s of CPU in release mode (DLX3's count is most of it).
+#[test]
+#[ignore = "about 2 s of CPU in release mode"]
+fn the_mcc_engine_counts_redrect_4_5_as_dlx3() {
+    compare_mcc("exact-cover-multiplicities", &["redrect-4-5.dlx"], false);
+}
+
+#[test]
+fn the_mcc_engine_finds_the_links_solutions_on_plain_and_colored_instances() {
+    compare_mcc(
+        "exact-cover-colors",
+        &[
+            "debruijn-0-2-6.dlx",
+            "debruijn-1-2-6.dlx",
+            "debruijn-2-3-6.dlx",
+        ],
+        true,
+    );
+    for file in ["nqueens-8.dlx", "langford-7.dlx"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("puzzles/exact-cover")
+            .join(file);
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            let problem = dancing::knuth::parse_str(&text).unwrap().problem;
+            assert_mcc_agrees(&problem, file, true);
+        }
+    }
+}
+
+#[test]
+fn the_engine_flag_takes_mcc_and_auto_runs_it_on_multiplicities() {
+    let Some(path) = shared_data("exact-cover-multiplicities/queendom-4-4.dlx") else {
+        return;
+    };
+    let run = |engine: &str| {
+        let out = dancing()
+            .args([
+                "cover", "--count", "--stats", "--jobs", "1", "--engine", engine,
+            ])
+            .arg(&path)
+            .assert()
+            .success();
+        (stdout_of(&out), stderr_of(&out))
+    };
+    let (auto, mcc, links) = (run("auto"), run("mcc"), run("links"));
+    assert_eq!(auto.0, "1636\n");
+    assert_eq!(mcc.0, auto.0);
+    assert_eq!(links.0, auto.0);
+    let nodes = |stderr: &str| {
+        stderr
+            .lines()
+            .find(|l| l.starts_with("nodes: "))
+            .map(String::from)
+    };
+    assert_eq!(nodes(&auto.1), nodes(&mcc.1));
+    // DLX3's nodes, as its table in ../shared/data/README.md gives them.
+    assert_eq!(nodes(&links.1).as_deref(), Some("nodes: 22214"));
+    assert_ne!(nodes(&mcc.1), nodes(&links.1));
+}
+
+/// Random problems with bounds `u..=v` (`0 <= u <= 2`, `v <= u + 2`) on their primary
+/// items, secondary items and colors.
+fn random_bounded_problem() -> impl Strategy<Value = Problem> {
+    (
+        common::random_colored_problem(1..6, 0..3, 0..40),
+        proptest::collection::vec((0u32..3, 0u32..3), 6),
+    )
+        .prop_map(|(problem, bounds)| {
+            let mut b = ProblemBuilder::new(problem.primary_items(), problem.secondary_items());
+            for (i, &(lower, extra)) in bounds.iter().take(problem.primary_items()).enumerate() {
+                b.bounds(i, lower, (lower + extra).max(1)).unwrap();
+            }
+            for k in 0..problem.option_count() {
+                b.colored_option(problem.option(k).zip(problem.option_colors(k)))
+                    .unwrap();
+            }
+            b.build().unwrap()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn the_mcc_engine_finds_dlx3_s_solutions_on_random_problems(
+        problem in random_bounded_problem()
+    ) {
+        assert_mcc_agrees(&problem, "random", true);
+    }
+
+    #[test]
+    fn the_mcc_engine_finds_the_links_solutions_on_random_colored_problems(
+        problem in common::random_colored_problem(1..8, 0..3, 0..40)
+    ) {
+        assert_mcc_agrees(&problem, "random colored", true);
+    }
+}
