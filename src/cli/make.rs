@@ -2,6 +2,7 @@
 //! puzzles, ratings and hints come from `dancing::sudoku::{generate, rate, hint}`.
 
 use std::io::{self, BufReader, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -221,9 +222,23 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         .unwrap_or_else(|| Symbols::default_for(shape));
     let symmetry: Symmetry = args.symmetry.parse()?;
     let band: Option<Band> = args.difficulty.as_deref().map(str::parse).transpose()?;
+    let started = Instant::now();
+    let deadline = args.common.max_time.map(|t| started + t);
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    // The watch of every search of the making: stops it at Ctrl-C or at --max-time.
+    let go_on = |_| {
+        if late() || super::interrupted() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    // (A full grid of 36x36 can take half a minute: the check is watched too. Stopped, it
+    // makes no puzzle, and the loop below says why.)
     if Generator::with_rules(rules.clone(), symmetry)
-        .try_full_grid(&mut Rng::new(args.seed))
-        .is_none()
+        .with_watch_time(Some(dancing::PAUSE_TIME))
+        .try_full_grid_watched(&mut Rng::new(args.seed), go_on)
+        == ControlFlow::Continue(None)
     {
         anyhow::bail!(
             "no puzzle can be made: these rules leave the empty {0}x{0} grid without a solution",
@@ -231,9 +246,6 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         );
     }
     let jobs = args.common.jobs();
-    let started = Instant::now();
-    let deadline = args.common.max_time.map(|t| started + t);
-    let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -252,9 +264,12 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
     // building one takes about as long as making two puzzles.
     let workers: Vec<Mutex<(Generator, Option<SudokuSolver>)>> = (0..jobs)
         .map(|_| {
+            // Paused by the clock, so that Ctrl-C and --max-time stop a puzzle being made
+            // within a fraction of a second, whatever its size.
             let generator = Generator::with_rules(rules.clone(), symmetry)
                 .with_min_givens(args.min_givens.unwrap_or(0))
-                .with_check_nodes(args.check_nodes);
+                .with_check_nodes(args.check_nodes)
+                .with_watch_time(Some(dancing::PAUSE_TIME));
             let solver = rated.then(|| {
                 let mut solver = SudokuSolver::with_rules(rules.clone());
                 solver.set_max_nodes(args.common.max_nodes);
@@ -275,11 +290,11 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                     let mut worker = workers[worker].lock().expect("no worker panicked");
                     let (generator, solver) = &mut *worker;
                     (0..args.attempts).find_map(|attempt| {
-                        if late() {
+                        if late() || super::interrupted() {
                             return None;
                         }
                         let seed = puzzle_seed(args.seed, (k << 20) | attempt);
-                        let made = generator.generate(seed);
+                        let made = generator.generate_watched(seed, go_on)?;
                         let rating = match solver {
                             Some(solver) => Some(rate::rate(solver, &made.puzzle).ok()?),
                             None => None,
@@ -294,8 +309,9 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         let late_now = late();
         for entry in chunk {
             let Some((seed, puzzle, rating)) = entry else {
-                // Out of time, a puzzle not finished is not missed: it is not made.
-                missed += u64::from(!late_now);
+                // Out of time or interrupted, a puzzle not finished is not missed: it is not
+                // made.
+                missed += u64::from(!late_now && !super::interrupted());
                 continue;
             };
             made += 1;
@@ -339,7 +355,12 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         ));
     }
     let unmade = args.count - made - missed;
-    if unmade > 0 && !super::interrupted() {
+    if super::interrupted() {
+        super::report::say(format_args!(
+            "interrupted: {made} of {} puzzles made",
+            args.count
+        ));
+    } else if unmade > 0 {
         super::report::say(format_args!(
             "{unmade} of {} puzzles not made: --max-time ran out; a longer time makes them",
             args.count
