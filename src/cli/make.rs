@@ -470,29 +470,47 @@ fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
             };
             pipeline.run(
                 variants.reader(reader),
-                |state: &mut RateState, entry| {
-                    entry.map(|puzzle: Puzzle| {
-                        let shape = puzzle.grid.shape();
-                        let mut solver = match state.take() {
-                            Some(solver) if solver.rules().shape() == shape => solver,
-                            _ => match variants.rules(shape) {
-                                Ok(rules) => {
-                                    let mut solver = SudokuSolver::with_engine(rules, engine);
-                                    solver.set_max_nodes(common.max_nodes);
-                                    solver.set_max_time(common.max_time);
-                                    solver
-                                }
-                                Err(err) => {
-                                    return (puzzle, Err((Status::Invalid, format!("{err:#}"))));
-                                }
-                            },
-                        };
-                        let rating = rate::rate(&mut solver, &puzzle.grid).map_err(|e| unrated(&e));
-                        *state = Some(solver);
-                        (puzzle, rating)
-                    })
+                // `None`: a puzzle whose search Ctrl-C stopped, which has no answer.
+                |state: &mut RateState, entry| -> Option<Rated> {
+                    let puzzle: Puzzle = match entry {
+                        Ok(puzzle) => puzzle,
+                        Err(err) => return Some(Err(err)),
+                    };
+                    let shape = puzzle.grid.shape();
+                    let mut solver = match state.take() {
+                        Some(solver) if solver.rules().shape() == shape => solver,
+                        _ => match variants.rules(shape) {
+                            Ok(rules) => {
+                                let mut solver = SudokuSolver::with_engine(rules, engine);
+                                solver.set_max_nodes(common.max_nodes);
+                                solver.set_max_time(common.max_time);
+                                // Paused by the clock, so that Ctrl-C stops a long search.
+                                solver.set_watch_time(Some(dancing::PAUSE_TIME));
+                                solver
+                            }
+                            Err(err) => {
+                                let invalid = Err((Status::Invalid, format!("{err:#}")));
+                                return Some(Ok((puzzle, invalid)));
+                            }
+                        },
+                    };
+                    let rating = rate::rate_watched(&mut solver, &puzzle.grid, |_| {
+                        if super::interrupted() {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    });
+                    *state = Some(solver);
+                    if let Err(RateError::Unsolvable(SolveError::Stopped { .. })) = rating {
+                        return None;
+                    }
+                    Some(Ok((puzzle, rating.map_err(|e| unrated(&e)))))
                 },
-                |answer| run.answer(&name, answer),
+                |answer| match answer {
+                    Some(answer) => run.answer(&name, answer),
+                    None => Ok(()),
+                },
                 super::interrupted,
             )?;
         }

@@ -210,3 +210,24 @@ fn threads_that_cannot_be_started_leave_fewer_with_a_warning_and_the_same_count(
     );
     assert!(start.elapsed() < PROMPTLY);
 }
+
+#[test]
+fn ctrl_c_stops_a_long_sudoku_search_and_its_rating_on_one_thread_or_two() {
+    // The published 25x25 puzzle on the links: minutes of search. Before: Ctrl-C was looked
+    // at between puzzles only, so it waited for the search to end.
+    for command in [&["sudoku"][..], &["sudoku", "rate"]] {
+        for jobs in ["1", "2"] {
+            let mut args = command.to_vec();
+            args.extend(["--engine", "links", "--jobs", jobs]);
+            args.push("puzzles/shapes/25x25.txt");
+            let (out, took) = interrupted_after(&args, Duration::from_millis(500));
+            let stderr = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(130), "{args:?}: {stderr}");
+            assert!(
+                out.stdout.is_empty(),
+                "{args:?}: no answer for the puzzle stopped"
+            );
+            assert!(took < PROMPTLY, "{args:?}: {took:?} after the signal");
+        }
+    }
+}
