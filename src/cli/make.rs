@@ -245,7 +245,12 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
             shape.side()
         );
     }
-    let jobs = args.common.jobs();
+    // No more threads than puzzles: each keeps a generator (some 20 MB on 36x36).
+    let jobs = args
+        .common
+        .jobs()
+        .min(usize::try_from(args.count).unwrap_or(usize::MAX))
+        .max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -260,24 +265,26 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
     let (mut made, mut missed, mut clues) = (0u64, 0u64, 0usize);
     // A rating is a second search of each puzzle: made only when it is asked for.
     let rated = band.is_some() || args.format == Format::Jsonl;
-    // One generator (and rating solver) for each worker thread, kept from chunk to chunk:
-    // building one takes about as long as making two puzzles.
-    let workers: Vec<Mutex<(Generator, Option<SudokuSolver>)>> = (0..jobs)
-        .map(|_| {
-            // Paused by the clock, so that Ctrl-C and --max-time stop a puzzle being made
-            // within a fraction of a second, whatever its size.
-            let generator = Generator::with_rules(rules.clone(), symmetry)
-                .with_min_givens(args.min_givens.unwrap_or(0))
-                .with_check_nodes(args.check_nodes)
-                .with_watch_time(Some(dancing::PAUSE_TIME));
-            let solver = rated.then(|| {
-                let mut solver = SudokuSolver::with_rules(rules.clone());
-                solver.set_max_nodes(args.common.max_nodes);
-                solver
-            });
-            Mutex::new((generator, solver))
-        })
-        .collect();
+    // One generator (and rating solver) for each worker thread, built by the worker when it
+    // first makes a puzzle (building one takes about as long as making two puzzles, 0.2 s on
+    // 36x36: not before a budget or Ctrl-C is looked at), and kept from chunk to chunk.
+    let worker_state = || {
+        // Paused by the clock, so that Ctrl-C and --max-time stop a puzzle being made within a
+        // fraction of a second, whatever its size.
+        let generator = Generator::with_rules(rules.clone(), symmetry)
+            .with_min_givens(args.min_givens.unwrap_or(0))
+            .with_check_nodes(args.check_nodes)
+            .with_watch_time(Some(dancing::PAUSE_TIME));
+        let solver = rated.then(|| {
+            let mut solver = SudokuSolver::with_rules(rules.clone());
+            solver.set_max_nodes(args.common.max_nodes);
+            solver.set_watch_time(Some(dancing::PAUSE_TIME));
+            solver
+        });
+        (generator, solver)
+    };
+    type Worker = Option<(Generator, Option<SudokuSolver>)>;
+    let workers: Vec<Mutex<Worker>> = (0..jobs).map(|_| Mutex::new(None)).collect();
     let mut start = 0;
     while start < args.count && !super::interrupted() && !late() {
         let end = (start + CHUNK).min(args.count);
@@ -288,7 +295,10 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                     // Each worker has its own: the lock is never contended.
                     let worker = rayon::current_thread_index().expect("a worker of the pool");
                     let mut worker = workers[worker].lock().expect("no worker panicked");
-                    let (generator, solver) = &mut *worker;
+                    if late() || super::interrupted() {
+                        return None;
+                    }
+                    let (generator, solver) = worker.get_or_insert_with(worker_state);
                     (0..args.attempts).find_map(|attempt| {
                         if late() || super::interrupted() {
                             return None;
@@ -296,7 +306,9 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                         let seed = puzzle_seed(args.seed, (k << 20) | attempt);
                         let made = generator.generate_watched(seed, go_on)?;
                         let rating = match solver {
-                            Some(solver) => Some(rate::rate(solver, &made.puzzle).ok()?),
+                            Some(solver) => {
+                                Some(rate::rate_watched(solver, &made.puzzle, go_on).ok()?)
+                            }
                             None => None,
                         };
                         let fits = args.clues.is_none_or(|k| made.puzzle.givens() <= k)

@@ -231,3 +231,21 @@ fn ctrl_c_stops_a_long_sudoku_search_and_its_rating_on_one_thread_or_two() {
         }
     }
 }
+
+#[test]
+fn the_generator_builds_no_worker_before_it_needs_one_nor_more_than_the_puzzles() {
+    // Before: 64 generators of 36x36 built before the first look at the clock, some 20 MB
+    // and 0.2 s each, for one puzzle.
+    let args = [
+        "sudoku", "generate", "--size", "36", "--seed", "1", "--jobs", "64",
+    ];
+    let mut args = args.to_vec();
+    args.extend(["--max-time", "0.5"]);
+    let (out, took) = timed(&args);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        took < Duration::from_millis(500) + PROMPTLY,
+        "took {took:?}"
+    );
+}
