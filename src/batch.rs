@@ -26,7 +26,9 @@
 //! - **No threads for nothing.** With one job, or for a chunk of a single item (one puzzle
 //!   from standard input), items are mapped on the calling thread, with a state of its own,
 //!   and no thread is started. The pool is started for the first chunk of more than one
-//!   item, and reused. If it cannot be started, the calling thread maps everything.
+//!   item, and reused. It has at most [`crate::parallel::MAX_JOBS`] threads; if the system
+//!   cannot start them, it is started with half as many, and so on, and if it cannot start
+//!   two, the calling thread maps everything.
 //! - **Stopping.** `stop` is asked before each chunk, and before each item mapped on the
 //!   calling thread: when it says yes, the results already mapped are still consumed, in
 //!   order, and the run ends with [`End::Stopped`]. So the consumer always sees a prefix of
@@ -199,12 +201,7 @@ impl<S: Send, F: Fn() -> S + Sync> Pipeline<S, F> {
     /// The pool, started on first use; `None` if it cannot be started.
     fn pool(&self) -> Option<&rayon::ThreadPool> {
         self.pool
-            .get_or_init(|| {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(self.jobs)
-                    .build()
-                    .ok()
-            })
+            .get_or_init(|| crate::parallel::pool(self.jobs))
             .as_ref()
     }
 }

@@ -32,15 +32,31 @@
 //! `Cut`.
 //!
 //! [`count_parallel_until`] also watches a flag (raised by a Ctrl-C handler, say): every
-//! thread looks at it every [`PAUSE_NODES`] nodes and stops when it is up.
-//! [`count_parallel_watched`] does the same with a [`Watch`], through which another thread
-//! also sees the work done so far, to show progress.
+//! thread looks at it about every [`PAUSE_TIME`] (by the clock, whatever a node costs: see
+//! [`Solver::set_pause_time`]) and stops when it is up. [`count_parallel_watched`] does the
+//! same with a [`Watch`], through which another thread also sees the work done so far, and
+//! Knuth's estimate of the share of the tree explored, to show progress.
+//!
+//! The threads are at most [`MAX_JOBS`]: beyond the cores more threads only add work (each
+//! clones the links, and the subtrees handed out grow with them: 4,000 threads took 35 s of
+//! a count that takes 0.02 s on two). A pool that the system cannot start (too little
+//! memory, too many threads) is started with half as many threads, down to the calling
+//! thread alone: the count is the same on any number of threads.
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use crate::{Count, Engine, Problem, Solver, Stats, Step};
+use crate::solver::Pace;
+use crate::{Count, Engine, PAUSE_TIME, Problem, Solver, Stats, Step};
+
+/// The most threads a count runs on (see the module docs): more are taken as this many.
+pub const MAX_JOBS: usize = 256;
+
+/// Nodes between two pauses for a caller that pauses its searches by count (the Python
+/// package's); the crate's own searches pause by the clock ([`PAUSE_TIME`],
+/// [`Solver::set_pause_time`]), which keeps a slow engine's pauses as frequent as a fast one's.
+pub const PAUSE_NODES: u64 = 1 << 16;
 
 /// The weight (see the module docs) of a subtree handed out, per job: enough subtrees for
 /// the busy threads to even out.
@@ -58,9 +74,6 @@ pub const ALONE_NODES: u64 = 1 << 12;
 /// The thread that hands out subtrees searches at least this many nodes itself for each
 /// level that the threads replay to reach them (see the module docs).
 const REPLAY_SHARE: u64 = 4;
-
-/// How many nodes a thread searches between two looks at the stop flag (a few milliseconds).
-pub const PAUSE_NODES: u64 = 1 << 16;
 
 /// The work of several searches added up, in 128 bits: the count of a whole tree searched
 /// in parts (by threads, by [`crate::parts`] on many machines) and its statistics.
@@ -143,7 +156,8 @@ pub struct Stopped {
     pub stats: Total,
 }
 
-/// Counts every solution of `problem` with `jobs` threads, or one a core when `jobs` is 0
+/// Counts every solution of `problem` with `jobs` threads (at most [`MAX_JOBS`], and fewer
+/// if the system cannot start them: see the module docs), or one a core when `jobs` is 0
 /// (as many as [`std::thread::available_parallelism`] says, 1 if it cannot tell; the
 /// command line's default), and returns the work done: `solutions` is the count, and `nodes` and `updates` are those of the
 /// sequential search, as [`Solver::count`] reports them, in 128 bits (see [`Total`]).
@@ -165,9 +179,6 @@ pub struct Stopped {
 /// assert_eq!(total, Total::from(solver.stats()));
 /// # Ok::<(), dancing::BuildError>(())
 /// ```
-///
-/// # Panics
-/// If the thread pool cannot be created.
 pub fn count_parallel(problem: &Problem, jobs: usize) -> Total {
     count_parallel_until(problem, jobs, &AtomicBool::new(false))
         .expect("the stop flag is never raised")
@@ -175,8 +186,8 @@ pub fn count_parallel(problem: &Problem, jobs: usize) -> Total {
 
 /// [`count_parallel`], stopping early when `stop` is raised (from another thread: a signal
 /// handler, a timer, a user interface). A tree with no node heavy enough to hand out is
-/// searched whole by the first thread, which still looks at `stop` every [`PAUSE_NODES`]
-/// nodes.
+/// searched whole by the first thread, which still looks at `stop` about every
+/// [`PAUSE_TIME`].
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
@@ -192,9 +203,6 @@ pub fn count_parallel(problem: &Problem, jobs: usize) -> Total {
 /// # Errors
 /// [`Stopped`], with the work done so far, if `stop` was raised before the count was
 /// complete.
-///
-/// # Panics
-/// If the thread pool cannot be created.
 pub fn count_parallel_until(
     problem: &Problem,
     jobs: usize,
@@ -208,9 +216,6 @@ pub fn count_parallel_until(
 ///
 /// # Errors
 /// As [`count_parallel_until`].
-///
-/// # Panics
-/// If the thread pool cannot be created.
 pub fn count_parallel_until_on(
     problem: &Problem,
     engine: Engine,
@@ -241,9 +246,6 @@ pub fn count_parallel_until_on(
 /// # Errors
 /// [`Stopped`], with the work done so far, if the watch was stopped before the count was
 /// complete.
-///
-/// # Panics
-/// If the thread pool cannot be created.
 pub fn count_parallel_watched(
     problem: &Problem,
     jobs: usize,
@@ -257,9 +259,6 @@ pub fn count_parallel_watched(
 ///
 /// # Errors
 /// As [`count_parallel_watched`].
-///
-/// # Panics
-/// If the thread pool cannot be created.
 pub fn count_parallel_watched_on(
     problem: &Problem,
     engine: Engine,
@@ -275,8 +274,8 @@ pub fn count_parallel_watched_on(
 
 /// The work of a running count, shared between its threads and a thread that watches: the
 /// flag that stops it, the work done so far, and how far it got. The counting threads update
-/// it at every pause ([`PAUSE_NODES`]) and at the end of each subtree, so what it shows lags
-/// behind the threads by at most a pause each.
+/// it at every pause (about every [`PAUSE_TIME`]) and at the end of each subtree, so what it
+/// shows lags behind the threads by at most a pause each.
 #[derive(Debug, Default)]
 pub struct Watch {
     stop: AtomicBool,
@@ -286,11 +285,24 @@ pub struct Watch {
     /// The work done in the subtrees handed out, added as it is done.
     below: [AtomicU64; 4],
     /// Knuth's estimate of the fraction explored by the thread that hands out the subtrees
-    /// (`f64` bits).
+    /// (`f64` bits), which counts a subtree handed out as explored.
     above_progress: AtomicU64,
-    /// The subtrees handed out (0 while they are being handed out), and those searched.
-    subtrees: AtomicU64,
-    searched: AtomicU64,
+    /// The shares of the tree (in units of [`SHARE_ONE`]) of the subtrees handed out, as
+    /// Knuth's estimate weighs them, and of what the threads explored in them: the estimate
+    /// of the whole is `above_progress - handed + explored`.
+    handed: AtomicU64,
+    explored: AtomicU64,
+    /// The threads the count runs on (0 until it starts).
+    threads: AtomicUsize,
+}
+
+/// The whole tree, as a share in [`Watch`]'s fixed point: shares add up exactly, and no sum
+/// of shares of one tree passes it.
+const SHARE_ONE: u64 = 1 << 62;
+
+/// The share of the tree of a node of `weight` (the product of the degrees above it).
+fn share_of(weight: u64) -> u64 {
+    SHARE_ONE / weight.max(1)
 }
 
 impl Watch {
@@ -309,6 +321,13 @@ impl Watch {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// The threads the count runs on, once it has started (0 before): those asked for, at
+    /// most [`MAX_JOBS`], or fewer when the system could not start them (see the module
+    /// docs), for a caller to warn.
+    pub fn threads(&self) -> usize {
+        self.threads.load(Ordering::Relaxed)
+    }
+
     /// The work done so far; once the count is complete, its exact statistics.
     pub fn stats(&self) -> Stats {
         let read = |a: &[AtomicU64; 4], k: usize| a[k].load(Ordering::Relaxed);
@@ -323,14 +342,14 @@ impl Watch {
     }
 
     /// An estimate of the fraction of the tree explored, from 0 to 1: Knuth's estimate
-    /// ([`Solver::progress`]) while subtrees are handed out, then the fraction of the subtrees
-    /// searched; 1 once the count is complete.
+    /// ([`Solver::progress`]) of the search of the thread that hands out the subtrees, less
+    /// the subtrees it handed out, plus Knuth's estimate of what the threads explored in
+    /// each (so it moves at every pause of every thread, not only when a subtree ends); 1
+    /// once the count is complete.
     pub fn progress(&self) -> f64 {
         let above = f64::from_bits(self.above_progress.load(Ordering::Relaxed));
-        match self.subtrees.load(Ordering::Relaxed) {
-            0 => above,
-            n => self.searched.load(Ordering::Relaxed) as f64 / n as f64,
-        }
+        let share = |a: &AtomicU64| a.load(Ordering::Relaxed) as f64 / SHARE_ONE as f64;
+        (above - share(&self.handed) + share(&self.explored)).clamp(0.0, 1.0)
     }
 
     /// Records the work of the thread that hands out the subtrees, as it is now.
@@ -377,7 +396,8 @@ impl Watch {
             self.below[k].store(0, Ordering::Relaxed);
         }
         self.above_progress.store(1f64.to_bits(), Ordering::Relaxed);
-        self.subtrees.store(0, Ordering::Relaxed);
+        self.handed.store(0, Ordering::Relaxed);
+        self.explored.store(0, Ordering::Relaxed);
     }
 }
 
@@ -418,9 +438,6 @@ pub struct Shared {
 ///
 /// # Errors
 /// As [`count_parallel_until`].
-///
-/// # Panics
-/// If the thread pool cannot be created.
 #[doc(hidden)]
 pub fn count_parallel_planned(
     problem: &Problem,
@@ -443,12 +460,27 @@ fn count(
     count_planned(problem, engine, jobs, Plan::DEFAULT, stop, watch).map(|(total, _)| total)
 }
 
-/// The threads `jobs` asks for: itself, or one a core for 0 (see [`count_parallel`]).
+/// The threads `jobs` asks for: itself, or one a core for 0 (see [`count_parallel`]), at
+/// most [`MAX_JOBS`].
 fn threads(jobs: usize) -> usize {
     match jobs {
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         jobs => jobs,
     }
+    .min(MAX_JOBS)
+}
+
+/// A pool of `jobs` threads, or of half as many, and so on, if the system cannot start them
+/// (see the module docs); `None` if it cannot start two, for the caller to work alone.
+pub(crate) fn pool(jobs: usize) -> Option<rayon::ThreadPool> {
+    let mut jobs = jobs.min(MAX_JOBS);
+    while jobs > 1 {
+        if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+            return Some(pool);
+        }
+        jobs /= 2;
+    }
+    None
 }
 
 /// [`count`] on the given plan, with what it did to share the tree.
@@ -460,20 +492,26 @@ fn count_planned(
     stop: &AtomicBool,
     watch: Option<&Watch>,
 ) -> Result<(Total, Shared), Stopped> {
-    let jobs = threads(jobs);
     let pristine = Solver::with_engine(problem, engine);
-    if jobs == 1 {
-        let stats = count_until(&mut pristine.clone(), stop, watch)?;
+    let pool = match threads(jobs) {
+        1 => None,
+        jobs => pool(jobs),
+    };
+    let started = pool
+        .as_ref()
+        .map_or(1, rayon::ThreadPool::current_num_threads);
+    if let Some(watch) = watch {
+        watch.threads.store(started, Ordering::Relaxed);
+    }
+    let Some(pool) = pool else {
+        let stats = count_until(&mut pristine.clone(), stop, watch.map(|w| (w, SHARE_ONE)))?;
         let shared = Shared {
             top_nodes: stats.nodes,
             ..Shared::default()
         };
         return Ok((stats.into(), shared));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .expect("a thread pool");
+    };
+    let jobs = started;
     // One solver for each thread of the pool, cloned when the thread takes its first subtree.
     let solvers: Vec<Mutex<Option<Solver>>> = (0..jobs).map(|_| Mutex::new(None)).collect();
     let below = Mutex::new(Ok(Total::default()));
@@ -481,26 +519,31 @@ fn count_planned(
     let top = pool.install(|| {
         rayon::scope(|scope| {
             let (pristine, solvers, below) = (&pristine, &solvers, &below);
-            share(pristine, plan.alone, target, stop, watch, |choices| {
-                scope.spawn(move |_| {
-                    let thread = rayon::current_thread_index().unwrap_or(0) % solvers.len();
-                    let mut solver = solvers[thread].lock().expect("no thread panicked");
-                    let solver = solver.get_or_insert_with(|| pristine.clone());
-                    let counted = if stop.load(Ordering::Relaxed) {
-                        Err(Stopped::default())
-                    } else {
-                        count_subtree(solver, &choices, stop, watch).map(Total::from)
-                    };
-                    if let (Some(watch), Ok(_)) = (watch, &counted) {
-                        watch.searched.fetch_add(1, Ordering::Relaxed);
-                    }
-                    let mut below = below.lock().expect("no thread panicked");
-                    *below = combine(
-                        std::mem::replace(&mut *below, Ok(Total::default())),
-                        counted,
-                    );
-                });
-            })
+            share(
+                pristine,
+                plan.alone,
+                target,
+                stop,
+                watch,
+                |choices, share| {
+                    scope.spawn(move |_| {
+                        let thread = rayon::current_thread_index().unwrap_or(0) % solvers.len();
+                        let mut solver = solvers[thread].lock().expect("no thread panicked");
+                        let solver = solver.get_or_insert_with(|| pristine.clone());
+                        let counted = if stop.load(Ordering::Relaxed) {
+                            Err(Stopped::default())
+                        } else {
+                            let watch = watch.map(|w| (w, share));
+                            count_subtree(solver, &choices, stop, watch).map(Total::from)
+                        };
+                        let mut below = below.lock().expect("no thread panicked");
+                        *below = combine(
+                            std::mem::replace(&mut *below, Ok(Total::default())),
+                            counted,
+                        );
+                    });
+                },
+            )
         })
     });
     let below = below.into_inner().expect("no thread panicked");
@@ -515,14 +558,16 @@ fn count_planned(
 /// hands it to `hand_out` (as the choices that lead to it) instead of entering it when its
 /// weight is at least `target` and the levels replayed so far stay within a quarter of its
 /// own nodes; it enters every other node. Returns the work of its own search and what it
-/// handed out, or [`Stopped`] with its work when `stop` is raised.
+/// handed out, or [`Stopped`] with its work when `stop` is raised. It looks at `stop` and
+/// reports to `watch` about every [`PAUSE_TIME`]; `hand_out` also gets the subtree's share
+/// of the tree (for the watch's estimate).
 fn share(
     pristine: &Solver,
     alone: u64,
     target: u64,
     stop: &AtomicBool,
     watch: Option<&Watch>,
-    mut hand_out: impl FnMut(Vec<usize>),
+    mut hand_out: impl FnMut(Vec<usize>, u64),
 ) -> Result<(Total, Shared), Stopped> {
     let mut top = pristine.clone();
     let mut shared = Shared::default();
@@ -549,7 +594,8 @@ fn share(
         }
     };
     // Alone, looking at the flag at every pause.
-    top.set_pause_every(Some(alone.clamp(1, PAUSE_NODES)));
+    top.set_pause_every(Some(alone.max(1)));
+    top.set_pause_time(Some(PAUSE_TIME));
     let done = loop {
         if run(&mut top) {
             break true;
@@ -570,7 +616,11 @@ fn share(
             weights.push(w);
         }
         let mut choices = Vec::new();
-        let mut next_look = top.stats().nodes + PAUSE_NODES;
+        // Paused before every node now, the search looks at the flag by its own pace.
+        let nodes = top.stats().nodes;
+        let mut pace = top.pace().unwrap_or_else(|| Pace::new(PAUSE_TIME, nodes));
+        let mut next_look = top.stats().nodes + pace.every();
+        top.set_pause_time(None);
         top.set_pause_every(Some(1));
         // The level of the node of full weight that this thread searches whole, if it is in
         // one.
@@ -596,7 +646,11 @@ fn share(
                             top.pass();
                             shared.subtrees += 1;
                             shared.replayed = replayed;
-                            hand_out(choices.clone());
+                            let share = share_of(weights[level]);
+                            if let Some(watch) = watch {
+                                watch.handed.fetch_add(share, Ordering::Relaxed);
+                            }
+                            hand_out(choices.clone(), share);
                         } else {
                             whole = Some(level);
                         }
@@ -606,16 +660,14 @@ fn share(
             if run(&mut top) {
                 break;
             }
-            if top.stats().nodes >= next_look {
-                next_look += PAUSE_NODES;
+            let nodes = top.stats().nodes;
+            if nodes >= next_look {
+                next_look = nodes + pace.lap(nodes);
                 look(&top, &mut shared)?;
             }
         }
     }
     look(&top, &mut shared)?;
-    if let Some(watch) = watch {
-        watch.subtrees.store(shared.subtrees, Ordering::Relaxed);
-    }
     Ok((top.stats().into(), shared))
 }
 
@@ -637,7 +689,7 @@ impl Cut {
     /// The cut at `depth` of the tree of `pristine` (a solver that has not searched).
     pub(crate) fn at(pristine: &Solver, depth: usize, stop: &AtomicBool) -> Result<Cut, Stopped> {
         let mut top = pristine.clone();
-        top.set_pause_every(Some(PAUSE_NODES));
+        top.set_pause_time(Some(PAUSE_TIME));
         let pause = |_: &Solver| {
             if stop.load(Ordering::Relaxed) {
                 ControlFlow::Break(())
@@ -698,6 +750,8 @@ impl Cut {
         let mut shallower = None;
         let mut top = pristine.clone();
         top.set_pause_every(Some(1));
+        let mut pace = Pace::new(PAUSE_TIME, 0);
+        let mut next_look = pace.every();
         let subtrees = top.split(depth, |top| {
             let level = top.level();
             if nodes.len() <= level {
@@ -708,8 +762,12 @@ impl Cut {
                 shallower = Some(level);
                 return ControlFlow::Break(());
             }
-            if top.stats().nodes.is_multiple_of(PAUSE_NODES) && stop.load(Ordering::Relaxed) {
-                return ControlFlow::Break(());
+            let searched = top.stats().nodes;
+            if searched >= next_look {
+                next_look = searched + pace.lap(searched);
+                if stop.load(Ordering::Relaxed) {
+                    return ControlFlow::Break(());
+                }
             }
             ControlFlow::Continue(())
         });
@@ -735,12 +793,12 @@ impl Cut {
 
 /// Counts the subtree named by `choices` (a subtree of a [`Cut`] of the same problem) on
 /// `solver`, which is reset first, and returns the work done below the cut, reporting it to
-/// `watch` as it goes.
+/// `watch` as it goes, with the subtree's share of the tree.
 pub(crate) fn count_subtree(
     solver: &mut Solver,
     choices: &[usize],
     stop: &AtomicBool,
-    watch: Option<&Watch>,
+    watch: Option<(&Watch, u64)>,
 ) -> Result<Stats, Stopped> {
     solver.reset();
     for &x in choices {
@@ -749,18 +807,33 @@ pub(crate) fn count_subtree(
     count_until(solver, stop, watch)
 }
 
-/// Counts the solutions below the solver's current place, looking at `stop` every
-/// [`PAUSE_NODES`] nodes, and reporting the work to `watch` then and at the end.
+/// Counts the solutions below the solver's current place, looking at `stop` about every
+/// [`PAUSE_TIME`], and reporting the work to `watch` then and at the end, with what it
+/// explored of `share`, the share of the tree below the solver's place.
 fn count_until(
     solver: &mut Solver,
     stop: &AtomicBool,
-    watch: Option<&Watch>,
+    watch: Option<(&Watch, u64)>,
 ) -> Result<Stats, Stopped> {
-    solver.set_pause_every(Some(PAUSE_NODES));
-    // The work already reported to the watch.
+    solver.set_pause_every(None);
+    solver.set_pause_time(Some(PAUSE_TIME));
+    // The work and the share already reported to the watch, and Knuth's estimate at the
+    // start, which counts the tree left of this place as explored.
     let mut reported = Stats::default();
-    let mut report = |solver: &Solver| {
-        if let Some(watch) = watch {
+    let mut explored = 0;
+    let start = solver.progress();
+    let mut report = |solver: &Solver, done: bool| {
+        if let Some((watch, share)) = watch {
+            let now_explored = if done {
+                share
+            } else {
+                let fraction = (solver.progress() - start).max(0.0) * SHARE_ONE as f64;
+                (fraction as u64).clamp(explored, share)
+            };
+            watch
+                .explored
+                .fetch_add(now_explored - explored, Ordering::Relaxed);
+            explored = now_explored;
             let now = solver.stats();
             watch.add_below(Stats {
                 nodes: now.nodes - reported.nodes,
@@ -776,11 +849,11 @@ fn count_until(
         match solver.step() {
             Step::Solution => {}
             Step::Exhausted => {
-                report(solver);
+                report(solver, true);
                 return Ok(solver.stats());
             }
             Step::Paused => {
-                report(solver);
+                report(solver, false);
                 if stop.load(Ordering::Relaxed) {
                     return Err(Stopped {
                         stats: solver.stats().into(),

@@ -30,7 +30,10 @@
 //! Counting and enumerating all solutions gain nothing from restarts (the whole tree is
 //! searched whatever the order) and keep Knuth's order and statistics: use a [`Solver`].
 
+use std::time::{Duration, Instant};
+
 use crate::rng::Rng;
+use crate::solver::Pace;
 use crate::{Engine, Problem, Solver, Stats, Step};
 
 /// The seed that the command line uses where restarts are on by default (`dancing queens`).
@@ -71,6 +74,10 @@ pub struct Restarts<'a> {
     pause_every: Option<u64>,
     /// The nodes at the last pause.
     paused_at: u64,
+    /// The pauses by the clock ([`Restarts::set_pause_time`]): the time between two, the
+    /// pace that the runs hand on to each other, and when the last pause was (boxed: a
+    /// `Restarts` stays near a [`Solver`]'s size).
+    pause_time: Option<Box<(Duration, Pace, Instant)>>,
 }
 
 /// One run: a solver of a shuffled copy, and where each of its options came from.
@@ -96,6 +103,7 @@ impl<'a> Restarts<'a> {
             max_nodes: None,
             pause_every: None,
             paused_at: 0,
+            pause_time: None,
         }
     }
 
@@ -111,6 +119,18 @@ impl<'a> Restarts<'a> {
         self.pause_every = nodes;
         if let Some(run) = &mut self.current {
             run.solver.set_pause_every(nodes);
+        }
+    }
+
+    /// Makes [`Restarts::step`] return [`Step::Paused`] about every `time` (`None`: never),
+    /// whatever the engine and however short the runs: the runs pause by the clock as
+    /// [`Solver::set_pause_time`] says, each starting at the pace of the run before, and a
+    /// new run starts with a pause when `time` has gone by since the last.
+    pub fn set_pause_time(&mut self, time: Option<Duration>) {
+        let spent = self.stats().nodes;
+        self.pause_time = time.map(|t| Box::new((t, Pace::new(t, spent), Instant::now())));
+        if let Some(run) = &mut self.current {
+            run.solver.set_pause_time(time);
         }
     }
 
@@ -139,10 +159,16 @@ impl<'a> Restarts<'a> {
                 if self.max_nodes.is_some_and(|max| spent >= max) {
                     return Step::GaveUp;
                 }
-                if let Some(every) = self.pause_every
-                    && spent / every > self.paused_at / every
+                let late = self
+                    .pause_time
+                    .as_ref()
+                    .is_some_and(|p| p.2.elapsed() >= p.0);
+                if late
+                    || self
+                        .pause_every
+                        .is_some_and(|every| spent / every > self.paused_at / every)
                 {
-                    self.paused_at = spent;
+                    self.paused(spent);
                     return Step::Paused;
                 }
                 self.start_run();
@@ -159,15 +185,27 @@ impl<'a> Restarts<'a> {
                 }
                 Step::Exhausted => return Step::Exhausted,
                 Step::Paused => {
-                    self.paused_at = self.done.nodes + run.solver.stats().nodes;
+                    let spent = self.done.nodes + run.solver.stats().nodes;
+                    self.paused(spent);
                     return Step::Paused;
                 }
                 Step::GaveUp if self.committed => return Step::GaveUp,
                 Step::GaveUp => {
                     self.done += run.solver.stats();
+                    if let (Some(p), Some(run_pace)) = (&mut self.pause_time, run.solver.pace()) {
+                        p.1 = run_pace;
+                    }
                     self.current = None;
                 }
             }
+        }
+    }
+
+    /// Notes a pause with `spent` nodes searched over the runs.
+    fn paused(&mut self, spent: u64) {
+        self.paused_at = spent;
+        if let Some(p) = &mut self.pause_time {
+            p.2 = Instant::now();
         }
     }
 
@@ -204,6 +242,7 @@ impl<'a> Restarts<'a> {
         }
         solver.set_max_nodes(Some(budget));
         solver.set_pause_every(self.pause_every);
+        solver.set_pace(self.pause_time.as_ref().map(|p| p.1));
         self.current = Some(Run { solver, order });
     }
 }

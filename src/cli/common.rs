@@ -13,8 +13,9 @@ use dancing::Engine;
 pub struct CommonArgs {
     /// Use N threads where the work splits: the puzzles of a batch, and `cover --count`
     /// without --limit or --max-nodes. The output is the same whatever N. Default: all cores.
-    #[arg(short = 'j', long, value_name = "N",
-          value_parser = clap::value_parser!(u16).range(1..))]
+    /// At most 256 (threads beyond the cores only add work); fewer, with a warning, if the
+    /// system cannot start them.
+    #[arg(short = 'j', long, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<u16>,
     /// No progress, no summary and no message about a single puzzle or search: the exit
     /// code and the output tell everything (input that cannot be read is still reported).
@@ -144,6 +145,19 @@ impl SeedArgs {
     }
 }
 
+/// Reads a number of threads: from 1 to [`dancing::parallel::MAX_JOBS`].
+fn parse_jobs(text: &str) -> Result<u16, String> {
+    let max = dancing::parallel::MAX_JOBS;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    match text.trim().parse::<usize>() {
+        Ok(jobs) if (1..=max).contains(&jobs) => Ok(jobs as u16),
+        _ => Err(format!(
+            "found `{text}`, expected a number of threads from 1 to {max} (threads beyond \
+             the cores only add work, and this machine has {cores})"
+        )),
+    }
+}
+
 /// Reads a seed: a number from 0 to 2^64 - 1, or `none`.
 fn parse_seed(text: &str) -> Result<Seed, String> {
     if text == "none" {
@@ -207,6 +221,16 @@ mod tests {
             ("0", Duration::ZERO),
         ] {
             assert_eq!(parse_duration(text), Ok(expected), "{text}");
+        }
+    }
+
+    #[test]
+    fn jobs_read_from_one_to_the_most_threads_and_nothing_else() {
+        assert_eq!(parse_jobs("1"), Ok(1));
+        assert_eq!(parse_jobs("256"), Ok(256));
+        for text in ["0", "257", "600", "65535", "-1", "x", ""] {
+            let refused = parse_jobs(text).unwrap_err();
+            assert!(refused.contains("from 1 to 256"), "{text}: {refused}");
         }
     }
 

@@ -96,20 +96,29 @@ impl Verdict {
 }
 
 /// Solves `puzzle` as `request` asks, and says what became of it; `watch` sees the search's
-/// progress every so often ([`SudokuSolver::set_watch_every`]).
+/// progress every so often ([`SudokuSolver::set_watch_every`],
+/// [`SudokuSolver::set_watch_time`]). `None` when Ctrl-C stopped the search: the puzzle has
+/// no verdict.
 pub fn judge(
     solver: &mut SudokuSolver,
     puzzle: &Grid,
     request: Request,
     mut watch: impl FnMut(Progress),
-) -> Verdict {
+) -> Option<Verdict> {
     let limit = request.limit();
     let result = solver.solve_watched(puzzle, limit, |p| {
         watch(p);
-        ControlFlow::Continue(())
+        if super::interrupted() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     });
+    if let Err(SolveError::Stopped { .. }) = result {
+        return None;
+    }
     let stats = solver.stats();
-    match result {
+    Some(match result {
         Ok(Solution { grid, count }) => {
             let status = if request.unique && count != 1 {
                 Status::Multiple
@@ -139,7 +148,7 @@ pub fn judge(
             }),
             stats,
         },
-    }
+    })
 }
 
 /// The message of a search stopped by `--max-time`.
@@ -159,6 +168,16 @@ mod tests {
     use dancing::sudoku::read::parse_line;
 
     use super::*;
+
+    /// [`judge`], which no Ctrl-C stops in a test.
+    fn judged(
+        solver: &mut SudokuSolver,
+        puzzle: &Grid,
+        request: Request,
+        watch: impl FnMut(Progress),
+    ) -> Verdict {
+        judge(solver, puzzle, request, watch).expect("no Ctrl-C")
+    }
 
     const CLASSIC: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -186,7 +205,7 @@ mod tests {
     fn a_solved_puzzle_is_solved_with_its_solution_and_an_exact_count() {
         let puzzle = grid(CLASSIC);
         for request in [FIND_ONE, UNIQUE] {
-            let v = judge(&mut solver(), &puzzle, request, |_| {});
+            let v = judged(&mut solver(), &puzzle, request, |_| {});
             assert_eq!(v.status, Status::Solved, "{request:?}");
             assert_eq!(v.status.name(), "solved");
             assert_eq!(v.count.as_ref().unwrap().value(), 1u32.into());
@@ -195,7 +214,7 @@ mod tests {
             assert_eq!(verify(&puzzle, &v.solution.unwrap()), Ok(()));
         }
         // Found one, asked for one: there may be more. Under --unique, 1 of 2 is exact.
-        let count = |request| judge(&mut solver(), &puzzle, request, |_| {}).count_text();
+        let count = |request| judged(&mut solver(), &puzzle, request, |_| {}).count_text();
         assert_eq!(count(FIND_ONE).as_deref(), Some("1+"));
         assert_eq!(count(UNIQUE).as_deref(), Some("1"));
     }
@@ -205,7 +224,7 @@ mod tests {
         let puzzle = grid(
             ".12345678......................................................9.................",
         );
-        let v = judge(&mut solver(), &puzzle, FIND_ONE, |_| {});
+        let v = judged(&mut solver(), &puzzle, FIND_ONE, |_| {});
         assert_eq!(v.status, Status::Unsolvable);
         assert_eq!(v.status.name(), "unsolvable");
         assert_eq!(v.solution, None);
@@ -220,8 +239,8 @@ mod tests {
         );
         let mut solver = solver();
         // A search first, so that its statistics could linger.
-        judge(&mut solver, &grid(CLASSIC), FIND_ONE, |_| {});
-        let v = judge(&mut solver, &puzzle, FIND_ONE, |_| {});
+        judged(&mut solver, &grid(CLASSIC), FIND_ONE, |_| {});
+        let v = judged(&mut solver, &puzzle, FIND_ONE, |_| {});
         assert_eq!(v.status, Status::Invalid);
         assert_eq!(v.status.name(), "invalid");
         assert_eq!((&v.solution, v.count_text()), (&None, None));
@@ -230,7 +249,7 @@ mod tests {
             v.error.as_deref(),
             Some("digit 5 appears twice in row 1: at r1c1 and r1c2")
         );
-        let v = judge(
+        let v = judged(
             &mut solver,
             &Grid::empty(Shape::new(4).unwrap()),
             FIND_ONE,
@@ -243,7 +262,7 @@ mod tests {
     #[test]
     fn two_solutions_are_multiple_only_when_unique_is_asked_and_a_count_at_its_limit_is_marked() {
         let empty = Grid::empty(Shape::CLASSIC);
-        let v = judge(&mut solver(), &empty, UNIQUE, |_| {});
+        let v = judged(&mut solver(), &empty, UNIQUE, |_| {});
         assert_eq!(v.status, Status::Multiple);
         assert_eq!(v.status.name(), "multiple");
         assert_eq!(
@@ -254,7 +273,7 @@ mod tests {
         assert!(v.error.is_some());
         assert_eq!(verify(&empty, &v.solution.unwrap()), Ok(()));
 
-        let v = judge(&mut solver(), &empty, FIND_ONE, |_| {});
+        let v = judged(&mut solver(), &empty, FIND_ONE, |_| {});
         assert_eq!(
             (v.status, v.count_text().as_deref()),
             (Status::Solved, Some("1+"))
@@ -264,18 +283,18 @@ mod tests {
             limit: 10,
             unique: false,
         };
-        let v = judge(&mut solver(), &empty, ten, |_| {});
+        let v = judged(&mut solver(), &empty, ten, |_| {});
         assert_eq!(v.status, Status::Solved);
         assert_eq!(v.count_text().as_deref(), Some("10+"));
 
-        let v = judge(&mut solver(), &grid(CLASSIC), ten, |_| {});
+        let v = judged(&mut solver(), &grid(CLASSIC), ten, |_| {});
         assert_eq!(v.count_text().as_deref(), Some("1"), "unique: exact");
 
         let five_unique = Request {
             limit: 5,
             unique: true,
         };
-        let v = judge(&mut solver(), &empty, five_unique, |_| {});
+        let v = judged(&mut solver(), &empty, five_unique, |_| {});
         assert_eq!(
             (v.status, v.count_text().as_deref()),
             (Status::Multiple, Some("5+"))
@@ -287,7 +306,7 @@ mod tests {
         let puzzle = grid(HARD);
         let mut solver = solver();
         solver.set_max_nodes(Some(1));
-        let v = judge(&mut solver, &puzzle, FIND_ONE, |_| {});
+        let v = judged(&mut solver, &puzzle, FIND_ONE, |_| {});
         assert_eq!(v.status, Status::GaveUp);
         assert_eq!(v.status.name(), "gave-up");
         assert_eq!((v.solution.as_ref(), v.count_text()), (None, None));
@@ -300,13 +319,13 @@ mod tests {
             limit: u64::MAX,
             unique: false,
         };
-        let v = judge(&mut solver, &Grid::empty(Shape::CLASSIC), all, |_| {});
+        let v = judged(&mut solver, &Grid::empty(Shape::CLASSIC), all, |_| {});
         assert_eq!(v.status, Status::GaveUp);
         assert_eq!(v.error.as_deref(), Some("gave up after 0 s (--max-time)"));
         solver.set_max_time(None);
 
         // Without the budgets the same solver solves it, and the answer verifies.
-        let v = judge(&mut solver, &puzzle, UNIQUE, |_| {});
+        let v = judged(&mut solver, &puzzle, UNIQUE, |_| {});
         assert_eq!(
             (v.status, v.count_text().as_deref()),
             (Status::Solved, Some("1"))

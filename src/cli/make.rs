@@ -2,6 +2,7 @@
 //! puzzles, ratings and hints come from `dancing::sudoku::{generate, rate, hint}`.
 
 use std::io::{self, BufReader, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -221,19 +222,35 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         .unwrap_or_else(|| Symbols::default_for(shape));
     let symmetry: Symmetry = args.symmetry.parse()?;
     let band: Option<Band> = args.difficulty.as_deref().map(str::parse).transpose()?;
+    let started = Instant::now();
+    let deadline = args.common.max_time.map(|t| started + t);
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    // The watch of every search of the making: stops it at Ctrl-C or at --max-time.
+    let go_on = |_| {
+        if late() || super::interrupted() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    // (A full grid of 36x36 can take half a minute: the check is watched too. Stopped, it
+    // makes no puzzle, and the loop below says why.)
     if Generator::with_rules(rules.clone(), symmetry)
-        .try_full_grid(&mut Rng::new(args.seed))
-        .is_none()
+        .with_watch_time(Some(dancing::PAUSE_TIME))
+        .try_full_grid_watched(&mut Rng::new(args.seed), go_on)
+        == ControlFlow::Continue(None)
     {
         anyhow::bail!(
             "no puzzle can be made: these rules leave the empty {0}x{0} grid without a solution",
             shape.side()
         );
     }
-    let jobs = args.common.jobs();
-    let started = Instant::now();
-    let deadline = args.common.max_time.map(|t| started + t);
-    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    // No more threads than puzzles: each keeps a generator (some 20 MB on 36x36).
+    let jobs = args
+        .common
+        .jobs()
+        .min(usize::try_from(args.count).unwrap_or(usize::MAX))
+        .max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -248,21 +265,26 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
     let (mut made, mut missed, mut clues) = (0u64, 0u64, 0usize);
     // A rating is a second search of each puzzle: made only when it is asked for.
     let rated = band.is_some() || args.format == Format::Jsonl;
-    // One generator (and rating solver) for each worker thread, kept from chunk to chunk:
-    // building one takes about as long as making two puzzles.
-    let workers: Vec<Mutex<(Generator, Option<SudokuSolver>)>> = (0..jobs)
-        .map(|_| {
-            let generator = Generator::with_rules(rules.clone(), symmetry)
-                .with_min_givens(args.min_givens.unwrap_or(0))
-                .with_check_nodes(args.check_nodes);
-            let solver = rated.then(|| {
-                let mut solver = SudokuSolver::with_rules(rules.clone());
-                solver.set_max_nodes(args.common.max_nodes);
-                solver
-            });
-            Mutex::new((generator, solver))
-        })
-        .collect();
+    // One generator (and rating solver) for each worker thread, built by the worker when it
+    // first makes a puzzle (building one takes about as long as making two puzzles, 0.2 s on
+    // 36x36: not before a budget or Ctrl-C is looked at), and kept from chunk to chunk.
+    let worker_state = || {
+        // Paused by the clock, so that Ctrl-C and --max-time stop a puzzle being made within a
+        // fraction of a second, whatever its size.
+        let generator = Generator::with_rules(rules.clone(), symmetry)
+            .with_min_givens(args.min_givens.unwrap_or(0))
+            .with_check_nodes(args.check_nodes)
+            .with_watch_time(Some(dancing::PAUSE_TIME));
+        let solver = rated.then(|| {
+            let mut solver = SudokuSolver::with_rules(rules.clone());
+            solver.set_max_nodes(args.common.max_nodes);
+            solver.set_watch_time(Some(dancing::PAUSE_TIME));
+            solver
+        });
+        (generator, solver)
+    };
+    type Worker = Option<(Generator, Option<SudokuSolver>)>;
+    let workers: Vec<Mutex<Worker>> = (0..jobs).map(|_| Mutex::new(None)).collect();
     let mut start = 0;
     while start < args.count && !super::interrupted() && !late() {
         let end = (start + CHUNK).min(args.count);
@@ -273,15 +295,20 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                     // Each worker has its own: the lock is never contended.
                     let worker = rayon::current_thread_index().expect("a worker of the pool");
                     let mut worker = workers[worker].lock().expect("no worker panicked");
-                    let (generator, solver) = &mut *worker;
+                    if late() || super::interrupted() {
+                        return None;
+                    }
+                    let (generator, solver) = worker.get_or_insert_with(worker_state);
                     (0..args.attempts).find_map(|attempt| {
-                        if late() {
+                        if late() || super::interrupted() {
                             return None;
                         }
                         let seed = puzzle_seed(args.seed, (k << 20) | attempt);
-                        let made = generator.generate(seed);
+                        let made = generator.generate_watched(seed, go_on)?;
                         let rating = match solver {
-                            Some(solver) => Some(rate::rate(solver, &made.puzzle).ok()?),
+                            Some(solver) => {
+                                Some(rate::rate_watched(solver, &made.puzzle, go_on).ok()?)
+                            }
                             None => None,
                         };
                         let fits = args.clues.is_none_or(|k| made.puzzle.givens() <= k)
@@ -294,8 +321,9 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         let late_now = late();
         for entry in chunk {
             let Some((seed, puzzle, rating)) = entry else {
-                // Out of time, a puzzle not finished is not missed: it is not made.
-                missed += u64::from(!late_now);
+                // Out of time or interrupted, a puzzle not finished is not missed: it is not
+                // made.
+                missed += u64::from(!late_now && !super::interrupted());
                 continue;
             };
             made += 1;
@@ -339,7 +367,12 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         ));
     }
     let unmade = args.count - made - missed;
-    if unmade > 0 && !super::interrupted() {
+    if super::interrupted() {
+        super::report::say(format_args!(
+            "interrupted: {made} of {} puzzles made",
+            args.count
+        ));
+    } else if unmade > 0 {
         super::report::say(format_args!(
             "{unmade} of {} puzzles not made: --max-time ran out; a longer time makes them",
             args.count
@@ -453,29 +486,47 @@ fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
             };
             pipeline.run(
                 variants.reader(reader),
-                |state: &mut RateState, entry| {
-                    entry.map(|puzzle: Puzzle| {
-                        let shape = puzzle.grid.shape();
-                        let mut solver = match state.take() {
-                            Some(solver) if solver.rules().shape() == shape => solver,
-                            _ => match variants.rules(shape) {
-                                Ok(rules) => {
-                                    let mut solver = SudokuSolver::with_engine(rules, engine);
-                                    solver.set_max_nodes(common.max_nodes);
-                                    solver.set_max_time(common.max_time);
-                                    solver
-                                }
-                                Err(err) => {
-                                    return (puzzle, Err((Status::Invalid, format!("{err:#}"))));
-                                }
-                            },
-                        };
-                        let rating = rate::rate(&mut solver, &puzzle.grid).map_err(|e| unrated(&e));
-                        *state = Some(solver);
-                        (puzzle, rating)
-                    })
+                // `None`: a puzzle whose search Ctrl-C stopped, which has no answer.
+                |state: &mut RateState, entry| -> Option<Rated> {
+                    let puzzle: Puzzle = match entry {
+                        Ok(puzzle) => puzzle,
+                        Err(err) => return Some(Err(err)),
+                    };
+                    let shape = puzzle.grid.shape();
+                    let mut solver = match state.take() {
+                        Some(solver) if solver.rules().shape() == shape => solver,
+                        _ => match variants.rules(shape) {
+                            Ok(rules) => {
+                                let mut solver = SudokuSolver::with_engine(rules, engine);
+                                solver.set_max_nodes(common.max_nodes);
+                                solver.set_max_time(common.max_time);
+                                // Paused by the clock, so that Ctrl-C stops a long search.
+                                solver.set_watch_time(Some(dancing::PAUSE_TIME));
+                                solver
+                            }
+                            Err(err) => {
+                                let invalid = Err((Status::Invalid, format!("{err:#}")));
+                                return Some(Ok((puzzle, invalid)));
+                            }
+                        },
+                    };
+                    let rating = rate::rate_watched(&mut solver, &puzzle.grid, |_| {
+                        if super::interrupted() {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    });
+                    *state = Some(solver);
+                    if let Err(RateError::Unsolvable(SolveError::Stopped { .. })) = rating {
+                        return None;
+                    }
+                    Some(Ok((puzzle, rating.map_err(|e| unrated(&e)))))
                 },
-                |answer| run.answer(&name, answer),
+                |answer| match answer {
+                    Some(answer) => run.answer(&name, answer),
+                    None => Ok(()),
+                },
                 super::interrupted,
             )?;
         }

@@ -6,22 +6,19 @@
 //! ([`dancing::restart`]). The command says how to write a solution.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use dancing::parallel::{Stopped, Watch};
 use dancing::restart::Restarts;
-use dancing::{Count, Engine, Problem, Solver, Stats, Step, Total};
+use dancing::{Count, Engine, PAUSE_TIME, Problem, Solver, Stats, Step, Total};
 
 use super::Exit;
 use super::common::CommonArgs;
 use super::judge::seconds;
 use super::report::Report;
 
-/// How many nodes go by between two looks at the clock, the progress display and Ctrl-C.
-const PAUSE_NODES: u64 = 1 << 16;
 /// How often a parallel count's watcher looks at the counting threads' work.
 const WATCH_EVERY: Duration = Duration::from_millis(50);
 /// The progress display of a search: the figures go in the message.
@@ -80,8 +77,9 @@ impl Search<'_> {
             None => Searcher::Knuth(Solver::with_engine(self.problem, self.engine)),
         };
         solver.set_max_nodes(common.max_nodes);
-        // Pauses let the progress line be drawn, the clock be read and Ctrl-C be noticed.
-        solver.set_pause_every(Some(PAUSE_NODES));
+        // Pauses let the progress line be drawn, the clock be read and Ctrl-C be noticed:
+        // by the clock, so that they come as often on every engine.
+        solver.set_pause_time(Some(PAUSE_TIME));
         let mut solution = Vec::new();
         let limit = self
             .limit
@@ -180,28 +178,40 @@ impl Search<'_> {
         let start = Instant::now();
         let deadline = self.common.max_time.map(|t| start + t);
         let watch = Watch::new();
-        let done = AtomicBool::new(false);
         let watcher = thread::current();
+        let mut warned = false;
+        let mut warn = || {
+            let threads = watch.threads();
+            if !warned && threads != 0 && threads < jobs {
+                warned = true;
+                report.note(format!(
+                    "warning: the system could not start {jobs} threads (--jobs): counting on \
+                     {threads}"
+                ));
+            }
+        };
         let result = thread::scope(|scope| {
             let counting = scope.spawn(|| {
-                let result = dancing::parallel::count_parallel_watched_on(
+                // Unparks the watcher however the count ends (a panic included).
+                let _wake = Wake(&watcher);
+                dancing::parallel::count_parallel_watched_on(
                     self.problem,
                     self.engine,
                     jobs,
                     &watch,
-                );
-                done.store(true, Ordering::Release);
-                watcher.unpark();
-                result
+                )
             });
-            while !done.load(Ordering::Acquire) {
+            while !counting.is_finished() {
                 thread::park_timeout(WATCH_EVERY);
                 if super::interrupted() || deadline.is_some_and(|d| Instant::now() >= d) {
                     watch.stop();
                 }
+                warn();
                 show_progress(report, watch.stats(), &explored(watch.progress()));
             }
-            counting.join()
+            let result = counting.join();
+            warn();
+            result
         })
         .map_err(|_| anyhow!("a counting thread panicked"))?;
         show_progress(report, watch.stats(), &explored(watch.progress()));
@@ -259,6 +269,15 @@ impl Search<'_> {
     }
 }
 
+/// Unparks a thread when dropped.
+struct Wake<'a>(&'a thread::Thread);
+
+impl Drop for Wake<'_> {
+    fn drop(&mut self) {
+        self.0.unpark();
+    }
+}
+
 /// Why the search loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum End {
@@ -287,10 +306,10 @@ impl Searcher<'_> {
         }
     }
 
-    fn set_pause_every(&mut self, nodes: Option<u64>) {
+    fn set_pause_time(&mut self, time: Option<Duration>) {
         match self {
-            Searcher::Knuth(s) => s.set_pause_every(nodes),
-            Searcher::Restarts(r, _) => r.set_pause_every(nodes),
+            Searcher::Knuth(s) => s.set_pause_time(time),
+            Searcher::Restarts(r, _) => r.set_pause_time(time),
         }
     }
 

@@ -35,14 +35,16 @@ pub enum SolveError {
 /// to `done` as soon as its part is finished, from the thread that solved it. The split is
 /// first checked against `problem` ([`Split::check`]).
 ///
-/// Each thread looks at `stop` every [`crate::parallel::PAUSE_NODES`] nodes; when it is raised,
-/// or when `done` breaks, the parts in progress are abandoned and no other is started.
+/// Each thread looks at `stop` about every [`crate::PAUSE_TIME`]; when it is raised, or when
+/// `done` breaks, the parts in progress are abandoned and no other is started. The threads
+/// are at most [`crate::parallel::MAX_JOBS`], and fewer if the system cannot start them (on
+/// the calling thread alone if it cannot start two).
 ///
 /// # Errors
 /// [`SolveError`].
 ///
 /// # Panics
-/// If an id is not a part of `split`, or the thread pool cannot be created.
+/// If an id is not a part of `split`.
 pub fn solve_parts(
     problem: &Problem,
     split: &Split,
@@ -125,31 +127,32 @@ fn run<C>(
     split.check(problem, stop)?;
     let halt = AtomicBool::new(false);
     let halted = || stop.load(Ordering::Relaxed) || halt.load(Ordering::Relaxed);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .expect("a thread pool");
-    pool.install(|| {
-        ids.par_iter().try_for_each_init(&init, |counter, &id| {
-            if halted() {
-                return Err(SolveError::Stopped);
-            }
-            let start = Instant::now();
-            let total = count(counter, &split.prefixes[id])?;
-            let result = PartResult {
-                id,
-                fingerprint: split.header.fingerprint,
-                count: total.solutions,
-                nodes: total.nodes,
-                updates: total.updates,
-                cleansings: total.cleansings,
-                seconds: start.elapsed().as_secs_f64(),
-            };
-            if done(result).is_break() {
-                halt.store(true, Ordering::Relaxed);
-                return Err(SolveError::Stopped);
-            }
-            Ok(())
-        })
-    })
+    let part = |counter: &mut C, &id: &usize| {
+        if halted() {
+            return Err(SolveError::Stopped);
+        }
+        let start = Instant::now();
+        let total = count(counter, &split.prefixes[id])?;
+        let result = PartResult {
+            id,
+            fingerprint: split.header.fingerprint,
+            count: total.solutions,
+            nodes: total.nodes,
+            updates: total.updates,
+            cleansings: total.cleansings,
+            seconds: start.elapsed().as_secs_f64(),
+        };
+        if done(result).is_break() {
+            halt.store(true, Ordering::Relaxed);
+            return Err(SolveError::Stopped);
+        }
+        Ok(())
+    };
+    match crate::parallel::pool(jobs) {
+        Some(pool) => pool.install(|| ids.par_iter().try_for_each_init(&init, part)),
+        None => {
+            let mut counter = init();
+            ids.iter().try_for_each(|id| part(&mut counter, id))
+        }
+    }
 }

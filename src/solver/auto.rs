@@ -287,6 +287,8 @@ impl Solver {
             switch,
             floor: 0,
             buffer: Vec::new(),
+            pause_nodes: u64::MAX,
+            pace: None,
         }
     }
 
@@ -392,9 +394,12 @@ impl Solver {
     /// Puts back the engine a solver under [`Engine::Auto`] started on (the bits or the
     /// learning engine) if it moved the search to the links, with the links' counters (the
     /// budget and the pauses set since), for a reset to follow; parks the links for the next
-    /// move.
+    /// move. Tells the pace of the pauses by the clock that the search restarts.
     pub(super) fn back_to_start(&mut self) {
         self.floor = 0;
+        if let Some(pace) = &mut self.pace {
+            pace.restart();
+        }
         let Some(switch) = &mut self.switch else {
             return;
         };

@@ -103,10 +103,13 @@ pub use crate::search::{ForceError, Stats, Step};
 
 #[macro_use]
 mod auto;
+mod pace;
 
 pub use self::auto::{
     AUTO_COLOR_WORDS, AUTO_FULL, AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO,
 };
+pub use self::pace::PAUSE_TIME;
+pub(crate) use self::pace::Pace;
 
 /// The engine a [`Solver`] runs on a problem without multiplicities. The links and the bits
 /// search the same tree (DLX1's on plain exact cover, DLX2's with colors), so the choice
@@ -256,6 +259,11 @@ pub struct Solver {
     floor: usize,
     /// The option indices of the current solution, filled on demand.
     buffer: Vec<usize>,
+    /// The pauses asked for by nodes ([`Solver::set_pause_every`]; `u64::MAX`: none).
+    pause_nodes: u64,
+    /// The pauses asked for by the clock ([`Solver::set_pause_time`]). The engine pauses
+    /// after the fewer of `pause_nodes` and the pace's nodes.
+    pace: Option<Pace>,
 }
 
 impl Solver {
@@ -321,9 +329,11 @@ impl Solver {
     }
 
     /// Makes [`Solver::step`] return [`Step::Paused`] every `nodes` nodes (`None`: never),
-    /// so that a caller can report progress or stop.
+    /// so that a caller can report progress or stop. With [`Solver::set_pause_time`] too, it
+    /// pauses at whichever comes first.
     pub fn set_pause_every(&mut self, nodes: Option<u64>) {
-        each!(&mut self.engine, e => e.counters_mut().set_pause_every(nodes));
+        self.pause_nodes = nodes.unwrap_or(u64::MAX);
+        self.set_pauses();
     }
 
     /// Chooses `option` before the search starts, as if it had been given: its items are
@@ -461,13 +471,21 @@ impl Solver {
     /// The engine's [`Search::search`], with the probe of [`Engine::Auto`] taken here: it is
     /// a pause of the engine's, which the solver answers (by moving the search to the links,
     /// or not) and does not report.
+    ///
+    /// A pause of the pace ([`Solver::set_pause_time`]) sets the nodes to the next one.
     fn search(&mut self, cut: usize) -> Option<Step> {
         self.leave_learn_if_full();
         loop {
             let step = each!(&mut self.engine, e => e.search(cut));
-            if step != Some(Step::Paused)
-                || !each!(&mut self.engine, e => e.counters_mut().take_probe())
-            {
+            if step != Some(Step::Paused) {
+                return step;
+            }
+            if !each!(&mut self.engine, e => e.counters_mut().take_probe()) {
+                if let Some(pace) = &mut self.pace {
+                    let nodes = each!(&self.engine, e => e.stats()).nodes;
+                    let every = pace.lap(nodes).min(self.pause_nodes);
+                    each!(&mut self.engine, e => e.counters_mut().set_pause_every(Some(every)));
+                }
                 return step;
             }
             self.probe();

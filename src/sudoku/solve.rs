@@ -246,6 +246,8 @@ pub struct SudokuSolver {
     max_time: Option<Duration>,
     /// Nodes between two calls of the watch of [`SudokuSolver::solve_watched`].
     watch_every: Option<u64>,
+    /// The time between two calls of that watch.
+    watch_time: Option<Duration>,
     /// The options of the givens of the puzzle being solved (kept to reuse the buffer).
     givens: Vec<usize>,
     /// The options of the digits it avoids ([`SudokuSolver::count_avoiding_watched`]).
@@ -253,10 +255,6 @@ pub struct SudokuSolver {
     /// For each option of the matrix ([`option_of`]): its cell (row-major) and its digit.
     places: Vec<(u16, u8)>,
 }
-
-/// How many nodes go by between two looks at the clock when a time budget is set: some
-/// 0.1 ms of a 9x9 search, against 25 ns for reading the clock.
-const CLOCK_EVERY: u64 = 1 << 10;
 
 /// The cell and the digit of each option of the matrix, option [`option_of`]`(N, cell,
 /// digit)` at that index.
@@ -299,6 +297,7 @@ impl SudokuSolver {
             solver,
             max_time: None,
             watch_every: None,
+            watch_time: None,
             givens: Vec::new(),
             avoided: Vec::new(),
             places,
@@ -316,8 +315,9 @@ impl SudokuSolver {
     }
 
     /// Limits every search to `max_time` (`None`: no limit), counted from the start of each
-    /// [`SudokuSolver::solve`]. The clock is read every 1024 nodes, so a search may run over
-    /// by that many nodes; without a budget it is never read.
+    /// [`SudokuSolver::solve`]. The clock is read at pauses about every
+    /// [`crate::PAUSE_TIME`] ([`Solver::set_pause_time`]), so a search may run over by that
+    /// much, on any engine; without a budget it is never read.
     pub fn set_max_time(&mut self, max_time: Option<Duration>) {
         self.max_time = max_time;
         self.set_pauses();
@@ -332,14 +332,24 @@ impl SudokuSolver {
         self.set_pauses();
     }
 
+    /// Makes [`SudokuSolver::solve_watched`] call its watch about every `time` (`None`: not
+    /// by the clock), whatever a node costs: the search pauses by the clock
+    /// ([`Solver::set_pause_time`]). How a caller stops a search within a fraction of a
+    /// second (Ctrl-C, a budget of its own over many searches), however long it runs.
+    pub fn set_watch_time(&mut self, time: Option<Duration>) {
+        self.watch_time = time;
+        self.set_pauses();
+    }
+
     /// Pauses as often as the clock or the watch needs, never if neither does.
     fn set_pauses(&mut self) {
-        let clock = self.max_time.map(|_| CLOCK_EVERY);
-        let every = match (clock, self.watch_every) {
+        self.solver.set_pause_every(self.watch_every);
+        let clock = self.max_time.map(|_| crate::PAUSE_TIME);
+        let time = match (clock, self.watch_time) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        self.solver.set_pause_every(every);
+        self.solver.set_pause_time(time);
     }
 
     /// Solves `puzzle`, counting its solutions up to `limit`, the number of solutions to stop
@@ -485,8 +495,10 @@ impl SudokuSolver {
         mut found: impl FnMut(&Self),
         mut watch: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<u64, SolveError> {
-        let deadline = self.max_time.map(|t| (t, Instant::now() + t));
+        let started = Instant::now();
+        let deadline = self.max_time.map(|t| (t, started + t));
         let mut next_watch = self.watch_every.unwrap_or(u64::MAX);
+        let mut last_watch = started;
         let shape = self.rules.shape();
         let side = shape.side();
         if let Some(wrong) = [Some(puzzle), avoid]
@@ -542,8 +554,9 @@ impl SudokuSolver {
                 Step::Exhausted => break,
                 Step::Paused => {
                     let nodes = self.solver.stats().nodes;
-                    if let Some((limit, deadline)) = deadline
-                        && Instant::now() >= deadline
+                    let now = (deadline.is_some() || self.watch_time.is_some()).then(Instant::now);
+                    if let (Some((limit, deadline)), Some(now)) = (deadline, now)
+                        && now >= deadline
                     {
                         return Err(SolveError::OutOfTime {
                             limit,
@@ -551,7 +564,14 @@ impl SudokuSolver {
                             solutions: count,
                         });
                     }
-                    if nodes >= next_watch {
+                    let watch_due = match (self.watch_time, now) {
+                        (Some(time), Some(now)) if now >= last_watch + time => {
+                            last_watch = now;
+                            true
+                        }
+                        _ => false,
+                    };
+                    if nodes >= next_watch || watch_due {
                         let progress = Progress {
                             nodes,
                             explored: self.solver.progress(),

@@ -221,3 +221,45 @@ fn a_closed_stderr_silences_the_messages_without_a_panic() {
     let (code, stdout) = with_closed_stderr(&["cover", none.to_str().unwrap()]);
     assert_eq!((code, stdout.as_str()), (Some(1), ""));
 }
+
+#[test]
+fn every_command_takes_the_shared_flags_or_the_guide_names_it_as_the_exception() {
+    // Before: `sudoku hint` refused --max-time, and the guide said that every command takes
+    // the shared flags.
+    let guide = std::fs::read_to_string("docs/guide.md").unwrap();
+    let start = guide.find("## Shared flags").unwrap();
+    let end = start + guide[start..].find("\n## ").unwrap();
+    let section = &guide[start..end];
+    let commands: [&[&str]; 9] = [
+        &["cover"],
+        &["sudoku"],
+        &["sudoku", "generate"],
+        &["sudoku", "rate"],
+        &["sudoku", "hint"],
+        &["queens"],
+        &["langford"],
+        &["polyomino"],
+        &["polycube"],
+    ];
+    for command in commands {
+        let assert = dancing().args(command).arg("--help").assert().success();
+        let help = stdout_of(&assert);
+        let shared = [
+            "--jobs",
+            "--progress",
+            "--stats",
+            "--max-nodes",
+            "--max-time",
+        ];
+        let takes = shared.iter().filter(|flag| help.contains(*flag)).count();
+        let name = format!("`{}`", command.join(" "));
+        let exception = format!("{name}, which reasons by singles and searches nothing");
+        match takes {
+            5 => assert!(!section.contains(&exception), "{name} is no exception"),
+            _ => assert!(
+                section.contains(&exception),
+                "{name} takes {takes} of the shared flags, and the guide does not say so"
+            ),
+        }
+    }
+}

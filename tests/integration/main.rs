@@ -6,6 +6,7 @@
 mod common;
 
 mod batch;
+mod cli_budgets;
 mod cli_common;
 mod cli_cover;
 mod cli_frontends;

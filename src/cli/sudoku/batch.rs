@@ -236,28 +236,37 @@ impl<W: Write + Send> Batch<'_, W> {
         let (longs, watch_every) = (self.longs, self.watch_every);
         pipeline.run(
             puzzles,
-            |solver, entry: Entry| {
-                entry.map(|puzzle| {
-                    let shape = puzzle.grid.shape();
-                    if solver.rules().shape() != shape {
-                        match variants.rules(shape) {
-                            Ok(rules) => {
-                                *solver = SudokuSolver::with_engine(rules, engine);
-                                solver.set_max_nodes(common.max_nodes);
-                                solver.set_max_time(common.max_time);
-                                solver.set_watch_every(watch_every);
-                            }
-                            Err(err) => return (puzzle, Verdict::invalid(format!("{err:#}"))),
+            // `None`: a puzzle whose search Ctrl-C stopped, which has no answer.
+            |solver, entry: Entry| -> Option<Answer> {
+                let puzzle = match entry {
+                    Ok(puzzle) => puzzle,
+                    Err(err) => return Some(Err(err)),
+                };
+                let shape = puzzle.grid.shape();
+                if solver.rules().shape() != shape {
+                    match variants.rules(shape) {
+                        Ok(rules) => {
+                            *solver = SudokuSolver::with_engine(rules, engine);
+                            solver.set_max_nodes(common.max_nodes);
+                            solver.set_max_time(common.max_time);
+                            solver.set_watch_every(watch_every);
+                            solver.set_watch_time(Some(dancing::PAUSE_TIME));
+                        }
+                        Err(err) => {
+                            return Some(Ok((puzzle, Verdict::invalid(format!("{err:#}")))));
                         }
                     }
-                    let mut long = longs.start(|| format!("{name}:{}", puzzle.line));
-                    let verdict = judge(solver, &puzzle.grid, request, |p| {
-                        long.saw(p.nodes, p.explored)
-                    });
-                    (puzzle, verdict)
-                })
+                }
+                let mut long = longs.start(|| format!("{name}:{}", puzzle.line));
+                let verdict = judge(solver, &puzzle.grid, request, |p| {
+                    long.saw(p.nodes, p.explored)
+                });
+                verdict.map(|verdict| Ok((puzzle, verdict)))
             },
-            |answer| self.answer(name, answer, format),
+            |answer| match answer {
+                Some(answer) => self.answer(name, answer, format),
+                None => Ok(()),
+            },
             crate::cli::interrupted,
         )?;
         self.report.bar().inc(std::mem::take(&mut self.unshown));

@@ -140,6 +140,9 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
         solver.set_max_nodes(max_nodes);
         solver.set_max_time(max_time);
         solver.set_watch_every(watch_every);
+        // Paused by the clock too, so that Ctrl-C stops a long search within a fraction of a
+        // second on any engine.
+        solver.set_watch_time(Some(dancing::PAUSE_TIME));
         solver
     });
     let stdin_only = args.paths.is_empty() || args.paths.iter().all(|p| p.as_os_str() == "-");

@@ -49,6 +49,7 @@ mod unavoidable;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
+use std::time::Duration;
 
 use super::grid::{Grid, Shape};
 use super::rules::Rules;
@@ -179,6 +180,8 @@ pub struct Generator {
     min_givens: usize,
     /// The node budget of each uniqueness check, if any.
     check_nodes: Option<u64>,
+    /// How often the searches pause by the clock to call a watch ([`Generator::with_watch_time`]).
+    watch_time: Option<Duration>,
 }
 
 impl Generator {
@@ -217,6 +220,7 @@ impl Generator {
             covers: Vec::new(),
             min_givens: 0,
             check_nodes: None,
+            watch_time: None,
         }
     }
 
@@ -245,6 +249,16 @@ impl Generator {
         self
     }
 
+    /// Pauses each uniqueness count about every `time` (`None`: not by the clock) to call the
+    /// watch of [`Generator::generate_watched`], whatever a node of its search costs
+    /// ([`SudokuSolver::set_watch_time`]): how a caller stops the making of a puzzle within
+    /// a fraction of a second (Ctrl-C, a budget of time).
+    pub fn with_watch_time(mut self, time: Option<Duration>) -> Generator {
+        self.solver.set_watch_time(time);
+        self.watch_time = time;
+        self
+    }
+
     /// A random full grid (see the module docs).
     ///
     /// # Panics
@@ -266,14 +280,35 @@ impl Generator {
     /// assert_eq!(generator.try_full_grid(&mut Rng::new(1)), None);
     /// ```
     pub fn try_full_grid(&mut self, rng: &mut Rng) -> Option<Grid> {
-        self.seeded_full_grid(rng)
-            .or_else(|| self.shuffled_full_grid(rng))
+        match self.try_full_grid_watched(rng, |_| ControlFlow::Continue(())) {
+            ControlFlow::Continue(grid) => grid,
+            ControlFlow::Break(()) => unreachable!("a watch that never stops"),
+        }
+    }
+
+    /// [`Generator::try_full_grid`], calling `watch` at the pauses of its randomized restarts
+    /// ([`Generator::with_watch_time`]; never without it), which may stop it:
+    /// [`ControlFlow::Break`] then. A full grid of 36x36 can take half a minute.
+    pub fn try_full_grid_watched(
+        &mut self,
+        rng: &mut Rng,
+        mut watch: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> ControlFlow<(), Option<Grid>> {
+        match self.seeded_full_grid(rng, &mut watch)? {
+            Some(grid) => ControlFlow::Continue(Some(grid)),
+            None => self.shuffled_full_grid(rng, watch),
+        }
     }
 
     /// A full grid from the empty grid's links threaded in a random order (step 1 of the
     /// module docs, when [`Generator::seeded_full_grid`] fails), or `None` when the rules
-    /// leave the empty grid without a solution.
-    fn shuffled_full_grid(&mut self, rng: &mut Rng) -> Option<Grid> {
+    /// leave the empty grid without a solution; stopped when `watch`, called at the pauses of
+    /// the restarts, breaks.
+    fn shuffled_full_grid(
+        &mut self,
+        rng: &mut Rng,
+        mut watch: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> ControlFlow<(), Option<Grid>> {
         let mut order: Vec<usize> = (0..self.problem.option_count()).collect();
         rng.shuffle(&mut order);
         let threaded = self.full.thread_in_order(&order);
@@ -282,12 +317,23 @@ impl Generator {
             .set_max_nodes(Some(RESTART_UNIT + self.problem.primary_items() as u64));
         let chosen: Vec<usize> = match self.full.next_solution() {
             Ok(Some(chosen)) => chosen,
-            Ok(None) => return None,
+            Ok(None) => return ControlFlow::Continue(None),
             Err(_) => {
                 let mut restarts = Restarts::new(&self.problem, rng.next_u64(), Engine::Links);
+                restarts.set_pause_time(self.watch_time);
                 // Without a budget a search ends at a solution or at the end of its tree.
-                if restarts.step() != Step::Solution {
-                    return None;
+                loop {
+                    match restarts.step() {
+                        Step::Solution => break,
+                        Step::Paused => {
+                            let nodes = restarts.stats().nodes;
+                            watch(Progress {
+                                nodes,
+                                explored: 0.0,
+                            })?;
+                        }
+                        Step::Exhausted | Step::GaveUp => return ControlFlow::Continue(None),
+                    }
                 }
                 restarts.solution()
             }
@@ -298,15 +344,20 @@ impl Generator {
             let cell = option / n;
             grid.set(cell / n, cell % n, (option % n) as u8 + 1);
         }
-        Some(grid)
+        ControlFlow::Continue(Some(grid))
     }
 
     /// A full grid from the solver (step 1 of the module docs): `N` random cells get random
     /// digits, each sharing no item with the ones before, and the first solution of that
     /// puzzle has its digits renamed by a random permutation (every rule of [`Rules`] says
     /// that some cells hold different digits, so a renamed grid keeps them). `None` when
-    /// that puzzle has no solution within [`RESTART_UNIT`] nodes beyond one a primary item.
-    fn seeded_full_grid(&mut self, rng: &mut Rng) -> Option<Grid> {
+    /// that puzzle has no solution within [`RESTART_UNIT`] nodes beyond one a primary item;
+    /// stopped when `watch`, called at the pauses of the search, breaks.
+    fn seeded_full_grid(
+        &mut self,
+        rng: &mut Rng,
+        watch: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> ControlFlow<(), Option<Grid>> {
         let n = self.shape.side();
         let mut taken = vec![false; self.problem.item_count()];
         let mut cells: Vec<usize> = (0..n * n).collect();
@@ -319,7 +370,9 @@ impl Generator {
             if choices == 0 {
                 continue;
             }
-            let d = (0..n).filter(free).nth(rng.below(choices))?;
+            let Some(d) = (0..n).filter(free).nth(rng.below(choices)) else {
+                return ControlFlow::Continue(None);
+            };
             for i in self.problem.option(cell * n + d) {
                 taken[i] = true;
             }
@@ -327,14 +380,18 @@ impl Generator {
         }
         self.solver
             .set_max_nodes(Some(RESTART_UNIT + self.problem.primary_items() as u64));
-        let solved = self.solver.solve(&puzzle, 1);
+        let solved = self.solver.solve_watched(&puzzle, 1, watch);
         self.solver.set_max_nodes(self.check_nodes);
         let mut digits: Vec<u8> = (1..=n as u8).collect();
         rng.shuffle(&mut digits);
-        let solved = solved.ok()?.grid;
+        let solved = match solved {
+            Ok(solved) => solved.grid,
+            Err(SolveError::Stopped { .. }) => return ControlFlow::Break(()),
+            Err(_) => return ControlFlow::Continue(None),
+        };
         let cells = solved.cells().iter();
         let cells = cells.map(|&d| digits[usize::from(d) - 1]).collect();
-        Some(Grid::from_checked(self.shape, cells))
+        ControlFlow::Continue(Some(Grid::from_checked(self.shape, cells)))
     }
 
     /// A minimal puzzle with exactly one solution, made from `seed` (see the module docs).
@@ -344,10 +401,13 @@ impl Generator {
     }
 
     /// [`Generator::generate`], calling `watch` after each uniqueness count and at the pauses
-    /// of a long one ([`Generator::with_watch_every`]), with the nodes of the counts so far and
-    /// the share of the orbits visited; `None` when `watch` stopped it by returning
-    /// [`ControlFlow::Break`]. The random full grid, made first, is not watched (its
-    /// restarts keep it short).
+    /// of a long one ([`Generator::with_watch_every`], [`Generator::with_watch_time`]), with
+    /// the nodes of the counts so far and the share of the orbits visited; `None` when `watch`
+    /// stopped it by returning [`ControlFlow::Break`]. The random full grid, made first, is
+    /// watched at the pauses by the clock of its restarts, if any (with the share 0).
+    ///
+    /// # Panics
+    /// As [`Generator::full_grid`].
     ///
     /// ```
     /// use dancing::sudoku::generate::{Generator, Symmetry};
@@ -369,7 +429,10 @@ impl Generator {
         mut watch: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Option<Generated> {
         let mut rng = Rng::new(seed);
-        let solution = self.full_grid(&mut rng);
+        let solution = self
+            .try_full_grid_watched(&mut rng, &mut watch)
+            .continue_value()?
+            .expect("the rules leave the empty grid a solution (see try_full_grid)");
         // The orbits in a random order (the same order as shuffling the orbits themselves).
         let orbits = std::mem::take(&mut self.orbits);
         let mut order: Vec<usize> = (0..orbits.len()).collect();
@@ -563,16 +626,20 @@ mod tests {
             let mut g = Generator::with_rules(rules.clone(), Symmetry::None);
             let empty = Grid::empty(rules.shape());
             let mut seeded = 0;
+            let go_on = |_| ControlFlow::Continue(());
+            let made = |flow: ControlFlow<(), Option<Grid>>| flow.continue_value().unwrap();
             for seed in 0..6 {
-                let made = g.seeded_full_grid(&mut Rng::new(seed));
-                if let Some(grid) = &made {
+                let made_seeded = made(g.seeded_full_grid(&mut Rng::new(seed), go_on));
+                if let Some(grid) = &made_seeded {
                     seeded += 1;
                     assert_eq!(check::verify_under(&rules, &empty, grid), Ok(()));
                 }
-                assert_eq!(made, g.seeded_full_grid(&mut Rng::new(seed)));
-                let shuffled = g.shuffled_full_grid(&mut Rng::new(seed)).unwrap();
+                let again = made(g.seeded_full_grid(&mut Rng::new(seed), go_on));
+                assert_eq!(made_seeded, again);
+                let shuffled = made(g.shuffled_full_grid(&mut Rng::new(seed), go_on)).unwrap();
                 assert_eq!(check::verify_under(&rules, &empty, &shuffled), Ok(()));
-                assert_eq!(Some(shuffled), g.shuffled_full_grid(&mut Rng::new(seed)));
+                let again = made(g.shuffled_full_grid(&mut Rng::new(seed), go_on));
+                assert_eq!(Some(shuffled), again);
             }
             assert!(seeded > 0, "{rules}");
         }

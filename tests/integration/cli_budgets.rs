@@ -1,0 +1,251 @@
+//! Budgets and Ctrl-C stop every command within a fraction of a second, on every engine:
+//! `--max-time` and SIGINT reach inside the generator's searches (its full grid included),
+//! the learning engine looks at the clock as often as the links, whatever a node costs, a
+//! parallel count's progress moves at every pause of every thread, and `--jobs` far beyond
+//! the cores is refused with the reason. The bounds are generous (seconds, for a machine
+//! shared by many builds); the runs they bound took minutes before.
+
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{binary, dancing, stderr_of};
+
+/// Runs `dancing ARGS` to its end, and returns what it printed and how long it took.
+fn timed(args: &[&str]) -> (Output, Duration) {
+    let start = Instant::now();
+    let out = Command::new(binary()).args(args).output().unwrap();
+    (out, start.elapsed())
+}
+
+/// Runs `dancing ARGS`, sends it SIGINT (Ctrl-C) after `after`, and returns what it printed
+/// and how long it took to end after the signal.
+fn interrupted_after(args: &[&str], after: Duration) -> (Output, Duration) {
+    let child = Command::new(binary())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let signal = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    (out, signal.elapsed())
+}
+
+/// Five seconds: far above the half second a budget or Ctrl-C takes to act, on a busy machine.
+const PROMPTLY: Duration = Duration::from_secs(5);
+
+#[test]
+fn a_time_budget_stops_the_generator_inside_its_searches() {
+    // Before: 10.4 s for the 16x16, and minutes for the 25x25, with exit code 0 for the first.
+    for (args, budget) in [
+        (
+            &[
+                "sudoku",
+                "generate",
+                "--size",
+                "16",
+                "--anti-knight",
+                "--seed",
+                "1",
+            ][..],
+            "1",
+        ),
+        (&["sudoku", "generate", "--size", "25", "--seed", "1"], "2"),
+        (
+            &["sudoku", "generate", "--size", "36", "--seed", "1"],
+            "0.5",
+        ),
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--max-time", budget]);
+        let (out, took) = timed(&args);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}: no puzzle was made");
+        assert!(
+            stderr.contains("1 of 1 puzzles not made: --max-time ran out"),
+            "{args:?}: {stderr}"
+        );
+        let budget = Duration::from_secs_f64(budget.parse().unwrap());
+        assert!(took < budget + PROMPTLY, "{args:?} took {took:?}");
+    }
+}
+
+#[test]
+fn ctrl_c_stops_the_generator_inside_the_puzzle_it_is_making() {
+    // Before: Ctrl-C waited for the puzzle being made, 595 s on 25x25.
+    for size in ["25", "36"] {
+        let args = ["sudoku", "generate", "--size", size, "--seed", "1"];
+        let (out, took) = interrupted_after(&args, Duration::from_millis(500));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(130), "{size}: {stderr}");
+        assert!(
+            stderr.contains("interrupted: 0 of 1 puzzles made"),
+            "{size}: {stderr}"
+        );
+        assert!(took < PROMPTLY, "{size}: {took:?} after the signal");
+    }
+}
+
+/// 60 queens on the learning engine: some 130 µs a node, where the links take 20 ns.
+const SLOW_NODES: [&str; 6] = ["queens", "60", "--count", "--engine", "learn", "--jobs"];
+
+#[test]
+fn a_time_budget_stops_a_slow_engine_as_soon_as_a_fast_one_on_one_thread_or_two() {
+    // Before: 8.9 s for a budget of 1 s on one thread (the clock was read every 65,536 nodes).
+    for jobs in ["1", "2"] {
+        let mut args = SLOW_NODES.to_vec();
+        args.extend([jobs, "--max-time", "1"]);
+        let (out, took) = timed(&args);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(3), "--jobs {jobs}: {stderr}");
+        assert!(out.stdout.is_empty(), "no partial count");
+        assert!(
+            stderr.contains("gave up after 1 s (--max-time)"),
+            "--jobs {jobs}: {stderr}"
+        );
+        assert!(
+            took < Duration::from_secs(1) + PROMPTLY,
+            "--jobs {jobs} took {took:?}"
+        );
+    }
+}
+
+#[test]
+fn ctrl_c_stops_a_slow_engine_as_soon_as_a_fast_one_on_one_thread_or_two() {
+    // Before: 8.7 s after the signal on one thread.
+    for jobs in ["1", "2"] {
+        let mut args = SLOW_NODES.to_vec();
+        args.push(jobs);
+        let (out, took) = interrupted_after(&args, Duration::from_millis(500));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(130), "--jobs {jobs}: {stderr}");
+        assert!(out.stdout.is_empty(), "no partial count");
+        assert!(
+            stderr.contains("interrupted after"),
+            "--jobs {jobs}: {stderr}"
+        );
+        assert!(took < PROMPTLY, "--jobs {jobs}: {took:?} after the signal");
+    }
+}
+
+/// The percentages of the "about N% of the tree explored" lines of a progress log.
+fn explored(stderr: &str) -> Vec<f64> {
+    stderr
+        .split(['\n', '\r'])
+        .filter_map(|line| {
+            let (before, _) = line.split_once("% of the tree explored")?;
+            before.rsplit(' ').next()?.parse().ok()
+        })
+        .collect()
+}
+
+#[test]
+fn the_progress_of_a_count_on_two_threads_never_goes_back_and_keeps_moving() {
+    // Before: the estimate of the thread that hands out subtrees (11.5% on 17 queens), then
+    // the share of the subtrees finished (0.6%), in steps of one subtree, the same figure on
+    // line after line for seconds.
+    let assert = dancing()
+        .args(["queens", "16", "--count", "--jobs", "2", "--progress"])
+        .args(["--max-time", "3"])
+        .assert()
+        .code(3);
+    let shown = explored(&stderr_of(&assert));
+    assert!(shown.len() >= 4, "{shown:?}");
+    assert!(shown.windows(2).all(|w| w[0] <= w[1]), "{shown:?}");
+    // At a line every half second, no figure shows three times in a row.
+    assert!(
+        shown.windows(3).all(|w| w[0] != w[2]),
+        "frozen progress: {shown:?}"
+    );
+    assert!(shown[shown.len() - 1] > 0.0, "{shown:?}");
+}
+
+#[test]
+fn jobs_far_beyond_the_cores_are_refused_with_the_reason() {
+    // Before: 600 threads panicked where they could not be started, then hung; up to 65,535
+    // were taken, at a cost quadratic in their number.
+    for jobs in ["257", "600", "65535"] {
+        let assert = dancing()
+            .args(["queens", "10", "--count", "--jobs", jobs])
+            .assert()
+            .code(2)
+            .stdout("");
+        let stderr = stderr_of(&assert);
+        assert!(
+            stderr.contains("expected a number of threads from 1 to 256")
+                && stderr.contains("threads beyond the cores only add work"),
+            "{stderr}"
+        );
+    }
+    dancing()
+        .args(["queens", "10", "--count", "--jobs", "256"])
+        .assert()
+        .success()
+        .stdout("724\n");
+}
+
+#[test]
+fn threads_that_cannot_be_started_leave_fewer_with_a_warning_and_the_same_count() {
+    // Under a cap of 1 GB of address space, as in the issue: the threads' stacks and the
+    // allocator's arenas do not fit. Before: a panic, then a hang at 0% CPU.
+    let script = format!(
+        "ulimit -v 1000000 && exec '{}' queens 10 --count --jobs 256",
+        binary().display()
+    );
+    let start = Instant::now();
+    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "724\n");
+    assert!(
+        stderr.contains("warning: the system could not start 256 threads (--jobs)"),
+        "{stderr}"
+    );
+    assert!(start.elapsed() < PROMPTLY);
+}
+
+#[test]
+fn ctrl_c_stops_a_long_sudoku_search_and_its_rating_on_one_thread_or_two() {
+    // The published 25x25 puzzle on the links: minutes of search. Before: Ctrl-C was looked
+    // at between puzzles only, so it waited for the search to end.
+    for command in [&["sudoku"][..], &["sudoku", "rate"]] {
+        for jobs in ["1", "2"] {
+            let mut args = command.to_vec();
+            args.extend(["--engine", "links", "--jobs", jobs]);
+            args.push("puzzles/shapes/25x25.txt");
+            let (out, took) = interrupted_after(&args, Duration::from_millis(500));
+            let stderr = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(130), "{args:?}: {stderr}");
+            assert!(
+                out.stdout.is_empty(),
+                "{args:?}: no answer for the puzzle stopped"
+            );
+            assert!(took < PROMPTLY, "{args:?}: {took:?} after the signal");
+        }
+    }
+}
+
+#[test]
+fn the_generator_builds_no_worker_before_it_needs_one_nor_more_than_the_puzzles() {
+    // Before: 64 generators of 36x36 built before the first look at the clock, some 20 MB
+    // and 0.2 s each, for one puzzle.
+    let args = [
+        "sudoku", "generate", "--size", "36", "--seed", "1", "--jobs", "64",
+    ];
+    let mut args = args.to_vec();
+    args.extend(["--max-time", "0.5"]);
+    let (out, took) = timed(&args);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        took < Duration::from_millis(500) + PROMPTLY,
+        "took {took:?}"
+    );
+}
