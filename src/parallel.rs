@@ -53,11 +53,6 @@ use crate::{Count, Engine, PAUSE_TIME, Problem, Solver, Stats, Step};
 /// The most threads a count runs on (see the module docs): more are taken as this many.
 pub const MAX_JOBS: usize = 256;
 
-/// Nodes between two pauses for a caller that pauses its searches by count (the Python
-/// package's); the crate's own searches pause by the clock ([`PAUSE_TIME`],
-/// [`Solver::set_pause_time`]), which keeps a slow engine's pauses as frequent as a fast one's.
-pub const PAUSE_NODES: u64 = 1 << 16;
-
 /// The weight (see the module docs) of a subtree handed out, per job: enough subtrees for
 /// the busy threads to even out.
 ///

@@ -7,8 +7,8 @@
 //! [`dancing::count_parallel`], Sudoku puzzles read, solved, made, rated and hinted by
 //! [`dancing::sudoku`]. What it adds is what crossing into Python takes:
 //!
-//! - every search runs without the GIL, in batches of `run::PAUSE` nodes, and between two
-//!   batches looks at Python's signals (so Ctrl-C raises `KeyboardInterrupt` within
+//! - every search runs without the GIL, pausing by the clock (`dancing::PAUSE_TIME`), and
+//!   at each pause looks at Python's signals (so Ctrl-C raises `KeyboardInterrupt` within
 //!   milliseconds) and at its time budget (`run`);
 //! - bad input raises `ValueError` with the library's message (file, line and column where
 //!   there is one), sizes included: the library's constructors check them before they

@@ -1,9 +1,9 @@
-//! Searches run from Python: without the GIL, in batches of [`PAUSE`] nodes, looking at
-//! Python's signals and at the time budget between two batches; and the one conversion of a
-//! count into a Python `int` ([`count_to_py`]).
+//! Searches run from Python: without the GIL, pausing by the clock, looking at Python's
+//! signals and at the time budget at each pause; and the one conversion of a count into a
+//! Python `int` ([`count_to_py`]).
 //!
-//! A [`Solver`] pauses every [`PAUSE`] nodes (`Solver::set_pause_every`), some milliseconds of
-//! search; at each pause the search takes the GIL back, runs `PyErr_CheckSignals` (which
+//! A [`Solver`] pauses about every [`dancing::PAUSE_TIME`] (`Solver::set_pause_time`),
+//! whatever a node of its engine costs; at each pause the search takes the GIL back, runs `PyErr_CheckSignals` (which
 //! raises `KeyboardInterrupt` after a Ctrl-C, or whatever a signal handler raises) and reads
 //! the clock, then lets the GIL go again. A count on several threads runs on a thread of its
 //! own while the calling thread looks at the signals and the clock as often, and raises the
@@ -17,10 +17,6 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::{GaveUp, guard};
-
-/// Nodes searched between two looks at the signals and the clock: the parallel count's
-/// pause, a few milliseconds of search.
-pub(crate) const PAUSE: u64 = dancing::parallel::PAUSE_NODES;
 
 /// The budgets of a search: nodes (kept by the solver) and time (kept here).
 #[derive(Clone, Copy, Debug)]
@@ -63,11 +59,11 @@ impl Budget {
         self.max_nodes.is_some()
     }
 
-    /// A solver of `problem` that keeps this budget's nodes and pauses every [`PAUSE`] nodes.
+    /// A solver of `problem` that keeps this budget's nodes and pauses by the clock.
     pub(crate) fn solver(&self, problem: &Problem) -> Solver {
         let mut solver = Solver::new(problem);
         solver.set_max_nodes(self.max_nodes);
-        solver.set_pause_every(Some(PAUSE));
+        solver.set_pause_time(Some(dancing::PAUSE_TIME));
         solver
     }
 
@@ -111,7 +107,7 @@ pub(crate) fn count_to_py(py: Python<'_>, count: &Count) -> PyResult<Py<PyAny>> 
 
 /// Searches on from where `solver` stands, calling `found` at each solution until it returns
 /// `false` (then `Ok(true)`) or the tree is exhausted (`Ok(false)`): without the GIL, looking
-/// at the signals and the clock every [`PAUSE`] nodes.
+/// at the signals and the clock at every pause (by the clock).
 ///
 /// # Errors
 /// What a signal handler raises (`KeyboardInterrupt`), or `GaveUp` when a budget runs out.

@@ -6,7 +6,7 @@
 //! the last solver used is kept ([`SOLVER`]) and taken again while the rules are the same: a
 //! loop of `solve` calls pays only the search and the conversions.
 //!
-//! The searches run without the GIL and pause every [`PAUSE`] nodes, where [`Signals`]
+//! The searches run without the GIL and pause by the clock, where [`Signals`]
 //! takes the GIL back to look at Python's signals, as `ExactCover`'s searches do
 //! ([`crate::run`]): Ctrl-C stops a long count, or a generation between two of its counts,
 //! with `KeyboardInterrupt`.
@@ -26,7 +26,7 @@ use crate::args::{self, Symmetric, Variants, Whole};
 use crate::cover::value_error;
 use crate::grid::{PyGrid, read_puzzle};
 use crate::guard;
-use crate::run::{Budget, PAUSE, gave_up};
+use crate::run::{Budget, gave_up};
 
 /// The solver of the last call, kept for the next one under the same rules.
 static SOLVER: Mutex<Option<SudokuSolver>> = Mutex::new(None);
@@ -105,7 +105,7 @@ fn with_solver<T: Send>(
     };
     solver.set_max_nodes(max_nodes);
     solver.set_max_time(budget.max_time());
-    solver.set_watch_every(Some(PAUSE));
+    solver.set_watch_time(Some(dancing::PAUSE_TIME));
     let mut signals = Signals::default();
     let result = py.detach(|| f(&mut solver, &mut signals));
     if let Ok(mut slot) = SOLVER.lock() {
@@ -257,7 +257,7 @@ fn sudoku_generate(
         let made = py.detach(|| {
             Generator::with_rules(rules, symmetry)
                 .with_min_givens(min_givens.unwrap_or(0))
-                .with_watch_every(Some(PAUSE))
+                .with_watch_time(Some(dancing::PAUSE_TIME))
                 .generate_watched(seed, |p| signals.watch(p))
         });
         match (made, signals.0) {
