@@ -279,7 +279,7 @@ fn a_time_too_long_for_max_time_is_refused_with_the_limit() {
         .code(2);
     assert!(
         stderr_of(&assert)
-            .contains("found `99999999999999999999`, expected a time shorter than 2^64 seconds"),
+            .contains("found `99999999999999999999`, expected a time shorter than 2^63 seconds"),
         "{}",
         stderr_of(&assert)
     );
