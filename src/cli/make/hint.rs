@@ -1,0 +1,118 @@
+//! `dancing sudoku hint`: its arguments, and the run that writes the next step (or every
+//! step) of one puzzle, as `dancing::sudoku::hint` finds it.
+
+use std::io::{self, BufReader, Write};
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+use dancing::sudoku::hint;
+use serde_json::json;
+
+use super::rate::RateFormat;
+use crate::cli::Exit;
+
+/// Explain the next step a person could take, from the exact-cover view.
+///
+/// A cell with one candidate left ("r3c4 can only be 7") or a digit with one place left in a
+/// house ("in row 5, 3 can only go in c8"; with the variant flags also a jigsaw region, a
+/// diagonal, a window or an extra region: "in the main diagonal, 4 can only go in r2c2"; the
+/// anti-knight and anti-king rules remove candidates but name no place of their own). With
+/// --all-steps, the whole solve as such steps; where singles run out, it says so and names
+/// the cell with the fewest candidates.
+#[derive(Debug, Args)]
+pub(super) struct HintArgs {
+    /// A file with one puzzle (the first is used); standard input when absent or `-`.
+    path: Option<PathBuf>,
+    /// Every step until the grid is full or singles run out.
+    #[arg(long)]
+    all_steps: bool,
+    /// Output format: `line` (each step in words) or `jsonl` (one object a step: row, col,
+    /// digit, text; then one for the end: end, text).
+    #[arg(long, value_enum, default_value = "line")]
+    format: RateFormat,
+    #[command(flatten)]
+    shape: crate::cli::sudoku::ShapeArgs,
+    /// No message about an invalid puzzle: the exit code and the output tell everything (a
+    /// hint is reasoning, not a search, so it takes no threads, budgets or statistics).
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+pub(super) fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
+    let variants = args.shape.variants()?;
+    let (name, reader): (String, Box<dyn io::BufRead>) = match &args.path {
+        Some(path) if path.as_os_str() != "-" => {
+            let name = path.display().to_string();
+            let file = std::fs::File::open(path).with_context(|| format!("{name}: cannot read"))?;
+            (name, Box::new(BufReader::new(file)))
+        }
+        _ => ("<stdin>".into(), Box::new(BufReader::new(io::stdin()))),
+    };
+    let puzzle = match variants.reader(reader).next() {
+        Some(entry) => entry.map_err(|e| anyhow::anyhow!("{name}:{e}"))?,
+        None => anyhow::bail!("{name}: no puzzle found"),
+    };
+    let rules = variants
+        .rules(puzzle.grid.shape())
+        .with_context(|| format!("{name}:{}", puzzle.line))?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let jsonl = args.format == RateFormat::Jsonl;
+    let (steps, end) = if args.all_steps {
+        let path = hint::solve_path_under(&rules, &puzzle.grid);
+        (path.steps, Some(path.end))
+    } else {
+        match hint::next_under(&rules, &puzzle.grid) {
+            Ok(step) => (vec![step], None),
+            Err(end) => (Vec::new(), Some(end)),
+        }
+    };
+    for step in &steps {
+        if jsonl {
+            let object = json!({
+                "row": step.row + 1, "col": step.col + 1, "digit": step.digit,
+                "text": step.to_string(),
+            });
+            writeln!(out, "{object}")?;
+        } else {
+            writeln!(out, "{step}")?;
+        }
+    }
+    let exit = match &end {
+        Some(hint::Stuck::Conflict(conflict)) => {
+            // As `dancing sudoku` says it: the puzzle is invalid, and no step is given.
+            out.flush()?;
+            if !args.quiet {
+                crate::cli::report::say(format_args!(
+                    "{name}:{}: invalid: {conflict}",
+                    puzzle.line
+                ));
+            }
+            if jsonl {
+                let object = json!({"end": "invalid", "text": conflict.to_string()});
+                writeln!(out, "{object}")?;
+            }
+            Exit::NoSolution
+        }
+        Some(stuck) => {
+            if jsonl {
+                let kind = match stuck {
+                    hint::Stuck::Solved => "solved",
+                    hint::Stuck::NoSingle { .. } => "no-single",
+                    _ => "contradiction",
+                };
+                writeln!(out, "{}", json!({"end": kind, "text": stuck.to_string()}))?;
+            } else {
+                writeln!(out, "{stuck}")?;
+            }
+            if matches!(stuck, hint::Stuck::Contradiction(_)) {
+                Exit::NoSolution
+            } else {
+                Exit::Success
+            }
+        }
+        None => Exit::Success,
+    };
+    out.flush()?;
+    Ok(exit)
+}
