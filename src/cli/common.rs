@@ -72,8 +72,8 @@ pub struct EngineArgs {
 /// The values of `--engine`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum EngineChoice {
-    /// Learn on large grouped problems (Sudoku 16x16 to 36x36), else bits when the problem
-    /// fits, else links.
+    /// Band on Sudoku's matrix (options that are (cell, digit) pairs), learn on large grouped
+    /// problems (Sudoku 16x16 to 36x36), else bits when the problem fits, else links.
     #[default]
     Auto,
     /// Dancing links.
@@ -86,6 +86,9 @@ pub enum EngineChoice {
     /// Propagation and branching with nogoods learned from the failures, as CDCL SAT solvers
     /// learn: for the hardest puzzles (refuses colors and multiplicities).
     Learn,
+    /// Sudoku's layout found in the matrix: nine 81-bit boards (refuses a matrix whose options
+    /// are not (cell, digit) pairs).
+    Band,
 }
 
 impl EngineArgs {
@@ -97,6 +100,7 @@ impl EngineArgs {
             EngineChoice::Bits => Engine::Bits,
             EngineChoice::Propagate => Engine::Propagate,
             EngineChoice::Learn => Engine::Learn,
+            EngineChoice::Band => Engine::Band,
         }
     }
 }

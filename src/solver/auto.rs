@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use super::{Engine, Solver};
+use crate::engine::band::Band;
 use crate::engine::bits::Bits;
 use crate::engine::bits::table::Table;
 use crate::engine::dlx::Dlx;
@@ -82,6 +83,7 @@ pub(super) enum Inner {
     Propagate(Propagate),
     /// Boxed: its state is the largest.
     Learn(Box<Learn>),
+    Band(Band),
 }
 
 /// The links engine for a problem without multiplicities: DLX2 with colors, else DLX1.
@@ -103,6 +105,7 @@ macro_rules! each {
             Inner::Dlx3($e) => $body,
             Inner::Propagate($e) => $body,
             Inner::Learn($e) => $body,
+            Inner::Band($e) => $body,
         }
     };
 }
@@ -110,6 +113,18 @@ macro_rules! each {
 impl Solver {
     /// [`Solver::with_engine`], with `rule` for [`Engine::Auto`].
     pub(super) fn with_rule(problem: &Problem, engine: Engine, rule: Rule) -> Solver {
+        // The band engine takes every matrix it recognizes under `Auto` (9x9 Sudoku: see
+        // `engine::band`), and one asked for by name; the others go on below.
+        if matches!(engine, Engine::Auto | Engine::Band)
+            && let Some(band) = Band::try_new(problem)
+        {
+            return Solver {
+                engine: Inner::Band(band),
+                switch: None,
+                floor: 0,
+                buffer: Vec::new(),
+            };
+        }
         // Asked for by name, the propagating and learning engines fall back to the links
         // where they cannot run (see `Engine::refusal`).
         // Under `Auto`, the bit table is built once, for the grouped frames' detection and
@@ -143,6 +158,7 @@ impl Solver {
         let engine = match engine {
             Engine::Propagate if propagate.is_none() => Engine::Links,
             Engine::Learn if !learn => Engine::Links,
+            Engine::Band => Engine::Links,
             engine => engine,
         };
         let fits = engine != Engine::Links && !problem.has_multiplicities() && Bits::fits(problem);
@@ -218,7 +234,11 @@ impl Solver {
         match &mut links {
             Inner::Dlx(e) => e.take_over(&forced, &excluded, &choices, self.floor, counters, work),
             Inner::Dlx2(e) => e.take_over(&forced, &excluded, &choices, self.floor, counters, work),
-            Inner::Bits(_) | Inner::Dlx3(_) | Inner::Propagate(_) | Inner::Learn(_) => {
+            Inner::Bits(_)
+            | Inner::Dlx3(_)
+            | Inner::Propagate(_)
+            | Inner::Learn(_)
+            | Inner::Band(_) => {
                 unreachable!("the links of a problem for the bits")
             }
         }

@@ -7,7 +7,7 @@
 //! the bits to the links midway (at nodes the tests choose, through `Solver::with_probe`),
 //! under budgets and pauses too; and the rule of `Engine::Auto` moves large sparse searches
 //! (N queens for large N) and keeps dense ones (Sudoku, Langford pairs, pentominoes) on the
-//! bits; and a Sudoku solver reused across 16x16 puzzles, some moved and some not, gives
+//! bits (9x9 Sudoku goes to the band engine, whose own row is `band.rs`); and a Sudoku solver reused across 16x16 puzzles, some moved and some not, gives
 //! the answers and statistics of both engines.
 //!
 //! Run in release mode (`cargo test --release`); the largest instances are `#[ignore]`d with
@@ -698,11 +698,13 @@ fn auto_moves_large_sparse_searches_to_the_links_and_keeps_dense_ones_on_the_bit
         ("queens 20", queens(20)),
         ("queens 40", queens(40)),
         ("langford 12 half", dancing::problems::langford(12, true)),
-        (
-            "the empty Sudoku grid",
-            dancing::sudoku::solve::matrix(&rules),
-        ),
     ];
+    // The empty Sudoku grid is the band engine's (tests/integration/band.rs), which never
+    // moves.
+    assert_eq!(
+        Solver::new(&dancing::sudoku::solve::matrix(&rules)).engine(),
+        Engine::Band
+    );
     for (name, problem) in &dense {
         assert_eq!(
             engine_after_the_probe(problem, Engine::Auto),

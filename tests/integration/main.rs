@@ -5,6 +5,7 @@
 
 mod common;
 
+mod band;
 mod batch;
 mod cli_common;
 mod cli_cover;

@@ -1,0 +1,234 @@
+//! The state of one node of the band engine ([`Frame`]) and its propagation: naked and
+//! hidden singles and locked candidates, in bulk on the boards.
+//!
+//! # Invariants
+//! In a frame: `boards[l]` holds the live candidates of board `l`, a subset of the layout's
+//! root; `open` the cells not yet placed, and no board has a candidate outside `open`;
+//! `units` the units not yet covered, and no board has a candidate in the mask of a covered
+//! unit of its own. Placing an option (cell `c`, board `l`) takes `c` out of every board and
+//! of `open`, its units' cells out of board `l`, and its units out of `units`.
+
+use super::layout::{LAYERS, Layout, UNIT_WORDS};
+
+/// One node's state (see the module docs); copied to branch, never undone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Frame {
+    /// The live candidates, board by board.
+    pub(crate) boards: [u128; LAYERS],
+    /// The cells not yet placed.
+    pub(crate) open: u128,
+    /// The units not yet covered.
+    pub(crate) units: [u64; UNIT_WORDS],
+}
+
+/// The work of a propagation, for the statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Work {
+    /// Options placed (givens, choices and singles).
+    pub(crate) placed: u64,
+    /// Options placed by the singles.
+    pub(crate) forced: u64,
+    /// Candidates removed by the locked candidates rule.
+    pub(crate) pruned: u64,
+}
+
+/// The cells with at least one, two and three candidates, over `boards`.
+#[inline]
+pub(crate) fn counts(boards: &[u128; LAYERS]) -> (u128, u128, u128) {
+    let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
+    for &b in boards {
+        three |= two & b;
+        two |= one & b;
+        one |= b;
+    }
+    (one, two, three)
+}
+
+impl Frame {
+    /// The root of `layout`: every option live.
+    pub(crate) fn root(layout: &Layout) -> Frame {
+        Frame {
+            boards: layout.root,
+            open: layout.cells,
+            units: layout.all_units,
+        }
+    }
+
+    /// Whether option `o` is live.
+    #[inline]
+    pub(crate) fn is_live(&self, layout: &Layout, o: usize) -> bool {
+        let (c, l) = layout.place[o];
+        self.boards[usize::from(l)] >> c & 1 != 0
+    }
+
+    /// Places option `o`, which must be live.
+    #[inline]
+    pub(crate) fn place(&mut self, layout: &Layout, o: usize) {
+        let (c, l) = layout.place[o];
+        let bit = !(1u128 << c);
+        for b in &mut self.boards {
+            *b &= bit;
+        }
+        self.boards[usize::from(l)] &= !layout.peers[o];
+        self.open &= bit;
+        for &u in layout.units(o) {
+            self.units[usize::from(u) / 64] &= !(1 << (u % 64));
+        }
+    }
+
+    /// Runs the rules to a fixpoint, pushing the options placed onto `trail`; false if the
+    /// node fails (a cell or a unit left without a candidate, or two singles that clash).
+    pub(crate) fn propagate(
+        &mut self,
+        layout: &Layout,
+        trail: &mut Vec<u16>,
+        work: &mut Work,
+    ) -> bool {
+        loop {
+            let (one, two, _) = counts(&self.boards);
+            if self.open & !one != 0 {
+                return false;
+            }
+            let mut singles = self.open & !two;
+            if singles != 0 {
+                while singles != 0 {
+                    let c = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let Some(l) = (0..LAYERS).find(|&l| self.boards[l] >> c & 1 != 0) else {
+                        return false;
+                    };
+                    let o = usize::from(layout.at[l][c]);
+                    self.place(layout, o);
+                    trail.push(o as u16);
+                    work.forced += 1;
+                }
+                continue;
+            }
+            match self.hidden_singles(layout, trail, work) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if !self.locked(layout, work) {
+                return true;
+            }
+        }
+    }
+
+    /// Places the only candidate of every unit that has one; `None` if a unit has none,
+    /// `Some(placed any)` otherwise.
+    fn hidden_singles(
+        &mut self,
+        layout: &Layout,
+        trail: &mut Vec<u16>,
+        work: &mut Work,
+    ) -> Option<bool> {
+        let mut placed = false;
+        for w in 0..UNIT_WORDS {
+            let mut word = self.units[w];
+            while word != 0 {
+                let u = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if self.units[w] >> (u % 64) & 1 == 0 {
+                    continue;
+                }
+                let l = usize::from(layout.unit_layer[u]);
+                let m = self.boards[l] & layout.unit_mask[u];
+                if m == 0 {
+                    return None;
+                }
+                if m & (m - 1) == 0 {
+                    let o = usize::from(layout.at[l][m.trailing_zeros() as usize]);
+                    self.place(layout, o);
+                    trail.push(o as u16);
+                    work.forced += 1;
+                    placed = true;
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// Locked candidates: where the candidates of a unit all lie in another unit of its
+    /// board, the rest of the other unit's cells lose that candidate (pointing and claiming
+    /// on boxes and lines). Whether it removed any.
+    fn locked(&mut self, layout: &Layout, work: &mut Work) -> bool {
+        let mut removed = false;
+        for l in 0..LAYERS {
+            let pairs =
+                &layout.pairs[layout.pair_start[l] as usize..layout.pair_start[l + 1] as usize];
+            let mut board = self.boards[l];
+            for &(u, v) in pairs {
+                let (mu, mv) = (
+                    layout.unit_mask[usize::from(u)],
+                    layout.unit_mask[usize::from(v)],
+                );
+                let (a, b) = (board & mu, board & mv);
+                if a != 0 && a & !mv == 0 && b & !mu != 0 {
+                    board &= !(mv & !mu);
+                } else if b != 0 && b & !mu == 0 && a & !mv != 0 {
+                    board &= !(mu & !mv);
+                }
+            }
+            if board != self.boards[l] {
+                work.pruned += u64::from((self.boards[l] & !board).count_ones());
+                self.boards[l] = board;
+                removed = true;
+            }
+        }
+        removed
+    }
+
+    /// The open cell to branch on: one with two candidates if there is one (the first), else
+    /// one with the fewest; with its number of candidates. `None` if no cell is open.
+    pub(crate) fn branch_cell(&self) -> Option<(usize, u32)> {
+        if self.open == 0 {
+            return None;
+        }
+        let (_, two, three) = counts(&self.boards);
+        let pairs = self.open & two & !three;
+        if pairs != 0 {
+            return Some((pairs.trailing_zeros() as usize, 2));
+        }
+        let mut best = (0, u32::MAX);
+        let mut open = self.open;
+        while open != 0 {
+            let c = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let k = self.boards.iter().filter(|&&b| b >> c & 1 != 0).count() as u32;
+            if k < best.1 {
+                best = (c, k);
+            }
+        }
+        Some(best)
+    }
+
+    /// The option at cell `c` on the first board after `after` (from the first board if
+    /// `None`) where it is live.
+    pub(crate) fn next_at(&self, layout: &Layout, c: usize, after: Option<usize>) -> Option<usize> {
+        let from = after.map_or(0, |l| l + 1);
+        (from..LAYERS)
+            .find(|&l| self.boards[l] >> c & 1 != 0)
+            .map(|l| usize::from(layout.at[l][c]))
+    }
+
+    /// The invariants of the module docs that a frame alone shows.
+    pub(crate) fn check(&self, layout: &Layout) -> Result<(), String> {
+        for (l, &b) in self.boards.iter().enumerate() {
+            if b & !layout.root[l] != 0 {
+                return Err(format!("board {l} has a candidate the matrix does not"));
+            }
+            if b & !self.open != 0 {
+                return Err(format!("board {l} has a candidate on a placed cell"));
+            }
+        }
+        for u in 0..layout.unit_layer.len() {
+            let l = usize::from(layout.unit_layer[u]);
+            if self.units[u / 64] >> (u % 64) & 1 == 0 && self.boards[l] & layout.unit_mask[u] != 0
+            {
+                return Err(format!("covered unit {u} keeps a candidate"));
+            }
+        }
+        Ok(())
+    }
+}
