@@ -111,20 +111,24 @@ macro_rules! each {
 }
 
 impl Solver {
+    /// A solver on the band engine, if `engine` is [`Engine::Auto`] or [`Engine::Band`] and
+    /// the band engine recognizes `problem` (9x9 Sudoku: see `engine::band`); `None`
+    /// otherwise. [`Solver::with_engine`] asks this first; a solver made by
+    /// [`Solver::with_probe`] does not, so that it tests the bits' move to the links.
+    pub(super) fn on_band(problem: &Problem, engine: Engine) -> Option<Solver> {
+        if !matches!(engine, Engine::Auto | Engine::Band) {
+            return None;
+        }
+        Some(Solver {
+            engine: Inner::Band(Band::try_new(problem)?),
+            switch: None,
+            floor: 0,
+            buffer: Vec::new(),
+        })
+    }
+
     /// [`Solver::with_engine`], with `rule` for [`Engine::Auto`].
     pub(super) fn with_rule(problem: &Problem, engine: Engine, rule: Rule) -> Solver {
-        // The band engine takes every matrix it recognizes under `Auto` (9x9 Sudoku: see
-        // `engine::band`), and one asked for by name; the others go on below.
-        if matches!(engine, Engine::Auto | Engine::Band)
-            && let Some(band) = Band::try_new(problem)
-        {
-            return Solver {
-                engine: Inner::Band(band),
-                switch: None,
-                floor: 0,
-                buffer: Vec::new(),
-            };
-        }
         // Asked for by name, the propagating and learning engines fall back to the links
         // where they cannot run (see `Engine::refusal`).
         // Under `Auto`, the bit table is built once, for the grouped frames' detection and

@@ -268,7 +268,8 @@ impl Solver {
     /// assert_eq!(links.stats(), bits.stats()); // the same tree: same nodes and updates
     /// ```
     pub fn with_engine(problem: &Problem, engine: Engine) -> Solver {
-        Solver::with_rule(problem, engine, Rule::AUTO)
+        Solver::on_band(problem, engine)
+            .unwrap_or_else(|| Solver::with_rule(problem, engine, Rule::AUTO))
     }
 
     /// A solver under [`Engine::Auto`] that probes its search after `nodes` nodes and moves

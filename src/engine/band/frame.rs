@@ -8,7 +8,7 @@
 //! unit of its own. Placing an option (cell `c`, board `l`) takes `c` out of every board and
 //! of `open`, its units' cells out of board `l`, and its units out of `units`.
 
-use super::layout::{LAYERS, Layout, UNIT_WORDS};
+use super::layout::{LAYERS, Layout};
 
 /// One node's state (see the module docs); copied to branch, never undone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,8 +17,8 @@ pub(crate) struct Frame {
     pub(crate) boards: [u128; LAYERS],
     /// The cells not yet placed.
     pub(crate) open: u128,
-    /// The units not yet covered.
-    pub(crate) units: [u64; UNIT_WORDS],
+    /// The units not yet covered, board by board (bits from the board's first unit).
+    pub(crate) units: [u64; LAYERS],
 }
 
 /// The work of a propagation, for the statistics.
@@ -71,16 +71,20 @@ impl Frame {
         }
         self.boards[usize::from(l)] &= !layout.peers[o];
         self.open &= bit;
-        for &u in layout.units(o) {
-            self.units[usize::from(u) / 64] &= !(1 << (u % 64));
-        }
+        self.units[usize::from(l)] &= !layout.unit_bits[o];
     }
 
     /// Runs the rules to a fixpoint, pushing the options placed onto `trail`; false if the
     /// node fails (a cell or a unit left without a candidate, or two singles that clash).
+    /// `stable` holds, for each board, a state of it at which the hidden singles and the
+    /// locked candidates found nothing (the parent's boards: it was at its fixpoint; at the
+    /// root, all ones, which no board equals): a board still equal to it is not looked at again. Placing an option
+    /// changes only the boards where its cell had a candidate, two after a branch on a
+    /// bivalue cell, so most boards are skipped.
     pub(crate) fn propagate(
         &mut self,
         layout: &Layout,
+        stable: &mut [u128; LAYERS],
         trail: &mut Vec<u16>,
         work: &mut Work,
     ) -> bool {
@@ -104,79 +108,91 @@ impl Frame {
                 }
                 continue;
             }
-            match self.hidden_singles(layout, trail, work) {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
+            let mut placed = false;
+            for (l, &seen) in stable.iter().enumerate() {
+                if self.boards[l] != seen {
+                    match self.hidden_singles(layout, l, trail, work) {
+                        None => return false,
+                        Some(p) => placed |= p,
+                    }
+                }
             }
-            if !self.locked(layout, work) {
+            if placed {
+                continue;
+            }
+            let mut removed = false;
+            for (l, seen) in stable.iter_mut().enumerate() {
+                if self.boards[l] != *seen {
+                    if self.locked(layout, l, work) {
+                        removed = true;
+                    } else {
+                        *seen = self.boards[l];
+                    }
+                }
+            }
+            if !removed {
                 return true;
             }
         }
     }
 
-    /// Places the only candidate of every unit that has one; `None` if a unit has none,
-    /// `Some(placed any)` otherwise.
+    /// Places the only candidate of every unit of board `l` that has one; `None` if a unit
+    /// has none, `Some(placed any)` otherwise.
     fn hidden_singles(
         &mut self,
         layout: &Layout,
+        l: usize,
         trail: &mut Vec<u16>,
         work: &mut Work,
     ) -> Option<bool> {
         let mut placed = false;
-        for w in 0..UNIT_WORDS {
-            let mut word = self.units[w];
-            while word != 0 {
-                let u = w * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                if self.units[w] >> (u % 64) & 1 == 0 {
-                    continue;
-                }
-                let l = usize::from(layout.unit_layer[u]);
-                let m = self.boards[l] & layout.unit_mask[u];
-                if m == 0 {
-                    return None;
-                }
-                if m & (m - 1) == 0 {
-                    let o = usize::from(layout.at[l][m.trailing_zeros() as usize]);
-                    self.place(layout, o);
-                    trail.push(o as u16);
-                    work.forced += 1;
-                    placed = true;
-                }
+        let base = usize::from(layout.unit_base[l]);
+        let mut word = self.units[l];
+        while word != 0 {
+            let k = word.trailing_zeros();
+            word &= word - 1;
+            if self.units[l] >> k & 1 == 0 {
+                continue;
+            }
+            let m = self.boards[l] & layout.unit_mask[base + k as usize];
+            if m == 0 {
+                return None;
+            }
+            if m & (m - 1) == 0 {
+                let o = usize::from(layout.at[l][m.trailing_zeros() as usize]);
+                self.place(layout, o);
+                trail.push(o as u16);
+                work.forced += 1;
+                placed = true;
             }
         }
         Some(placed)
     }
 
-    /// Locked candidates: where the candidates of a unit all lie in another unit of its
-    /// board, the rest of the other unit's cells lose that candidate (pointing and claiming
+    /// Locked candidates on board `l`: where the candidates of a unit all lie in another
+    /// unit of the board, the rest of the other unit's cells lose them (pointing and claiming
     /// on boxes and lines). Whether it removed any.
-    fn locked(&mut self, layout: &Layout, work: &mut Work) -> bool {
-        let mut removed = false;
-        for l in 0..LAYERS {
-            let pairs =
-                &layout.pairs[layout.pair_start[l] as usize..layout.pair_start[l + 1] as usize];
-            let mut board = self.boards[l];
-            for &(u, v) in pairs {
-                let (mu, mv) = (
-                    layout.unit_mask[usize::from(u)],
-                    layout.unit_mask[usize::from(v)],
-                );
-                let (a, b) = (board & mu, board & mv);
-                if a != 0 && a & !mv == 0 && b & !mu != 0 {
-                    board &= !(mv & !mu);
-                } else if b != 0 && b & !mu == 0 && a & !mv != 0 {
-                    board &= !(mu & !mv);
-                }
-            }
-            if board != self.boards[l] {
-                work.pruned += u64::from((self.boards[l] & !board).count_ones());
-                self.boards[l] = board;
-                removed = true;
+    fn locked(&mut self, layout: &Layout, l: usize, work: &mut Work) -> bool {
+        let pairs = &layout.pairs[layout.pair_start[l] as usize..layout.pair_start[l + 1] as usize];
+        let mut board = self.boards[l];
+        for &(u, v) in pairs {
+            let (mu, mv) = (
+                layout.unit_mask[usize::from(u)],
+                layout.unit_mask[usize::from(v)],
+            );
+            let (a, b) = (board & mu, board & mv);
+            if a != 0 && a & !mv == 0 && b & !mu != 0 {
+                board &= !(mv & !mu);
+            } else if b != 0 && b & !mu == 0 && a & !mv != 0 {
+                board &= !(mu & !mv);
             }
         }
-        removed
+        if board == self.boards[l] {
+            return false;
+        }
+        work.pruned += u64::from((self.boards[l] & !board).count_ones());
+        self.boards[l] = board;
+        true
     }
 
     /// The open cell to branch on: one with two candidates if there is one (the first), else
@@ -224,8 +240,8 @@ impl Frame {
         }
         for u in 0..layout.unit_layer.len() {
             let l = usize::from(layout.unit_layer[u]);
-            if self.units[u / 64] >> (u % 64) & 1 == 0 && self.boards[l] & layout.unit_mask[u] != 0
-            {
+            let k = u - usize::from(layout.unit_base[l]);
+            if self.units[l] >> k & 1 == 0 && self.boards[l] & layout.unit_mask[u] != 0 {
                 return Err(format!("covered unit {u} keeps a candidate"));
             }
         }

@@ -9,7 +9,7 @@
 //! - options joined through units (the classic row-digit, column-digit and box-digit
 //!   items) form *layers* (a digit), and no layer holds two options of one cell;
 //! - the layers pack into at most [`LAYERS`] boards, no board holding two options of one
-//!   cell, with at most [`CELLS`] cells and [`UNITS`] units.
+//!   cell, with at most [`CELLS`] cells and [`UNITS_PER_BOARD`] units a board.
 //!
 //! Each option is then the cell `c` on board `l` (a bit of `boards[l]`, an 81-bit set), and
 //! each unit a mask of cells on one board. The classic 9x9 matrix is taken whatever the
@@ -46,11 +46,8 @@ pub(crate) const LAYERS: usize = 9;
 /// The most cells: the bits of a board.
 pub(crate) const CELLS: usize = 81;
 
-/// The most units.
-pub(crate) const UNITS: usize = 64 * UNIT_WORDS;
-
-/// The words of a set of units.
-pub(crate) const UNIT_WORDS: usize = 5;
+/// The most units on a board: the bits of a word.
+pub(crate) const UNITS_PER_BOARD: usize = 64;
 
 /// The most units an option may be in (a cell of an X-Sudoku's diagonals is in five).
 const UNITS_PER_OPTION: usize = 6;
@@ -61,8 +58,9 @@ pub(crate) const NONE: u16 = u16::MAX;
 /// The options of a recognized matrix laid out as cells on boards (see the module docs).
 ///
 /// Invariants: `at[l][c]` is the option at cell `c` of board `l`, and `place` its inverse;
-/// option `o`'s units are `unit_list[unit_start[o]..unit_start[o + 1]]`, each on board
-/// `place[o].1` with cell `place[o].0` in its mask; `peers[o]` is the union of those masks;
+/// the units are numbered board by board, board `l`'s from `unit_base[l]` to
+/// `unit_base[l + 1]` (at most [`UNITS_PER_BOARD`]); option `o`'s units are the bits of
+/// `unit_bits[o]` from its board's base, each with cell `place[o].0` in its mask; `peers[o]` is the union of those masks;
 /// `root` has a bit for every option on its board and every cell of an option open.
 #[derive(Clone, Debug)]
 pub(crate) struct Layout {
@@ -72,10 +70,10 @@ pub(crate) struct Layout {
     pub(crate) at: [[u16; CELLS]; LAYERS],
     /// For each option: the cells of its units on its board, its own included.
     pub(crate) peers: Vec<u128>,
-    /// The units of each option, concatenated.
-    pub(crate) unit_list: Vec<u16>,
-    /// Where each option's units start in `unit_list`, and the end.
-    pub(crate) unit_start: Vec<u32>,
+    /// For each option: its units, as bits from its board's first unit.
+    pub(crate) unit_bits: Vec<u64>,
+    /// The first unit of each board, and the end.
+    pub(crate) unit_base: [u16; LAYERS + 1],
     /// For each unit: its board.
     pub(crate) unit_layer: Vec<u8>,
     /// For each unit: its cells.
@@ -84,8 +82,8 @@ pub(crate) struct Layout {
     pub(crate) cells: u128,
     /// The candidates of the whole matrix, board by board.
     pub(crate) root: [u128; LAYERS],
-    /// Every unit, as a set.
-    pub(crate) all_units: [u64; UNIT_WORDS],
+    /// Every unit of each board, as bits from its first.
+    pub(crate) all_units: [u64; LAYERS],
     /// For each board, the pairs of units on it that share two cells or more (for the locked
     /// candidates rule), concatenated; board `l`'s are `pairs[pair_start[l]..pair_start[l + 1]]`.
     pub(crate) pairs: Vec<(u16, u16)>,
@@ -282,45 +280,55 @@ impl Layout {
                 at[l][usize::from(cell[o as usize])] = o as u16;
             }
         }
-        // The units.
-        let mut unit_of_item = vec![u16::MAX; class.len()];
-        let (mut unit_layer, mut unit_mask) = (Vec::new(), Vec::new());
+        // The units, numbered board by board, each board's from `unit_base[l]`.
+        let mut unit_board = vec![u8::MAX; class.len()];
         for (x, os) in options_of.iter().enumerate() {
             if class[x] != Class::Unit {
                 continue;
             }
-            if unit_layer.len() == UNITS {
+            let l = place[os[0] as usize].1;
+            if os.iter().any(|&o| place[o as usize].1 != l) {
                 return None;
             }
-            let l = place[os[0] as usize].1;
-            let mut mask = 0u128;
-            for &o in os {
-                let (c, lo) = place[o as usize];
-                if lo != l {
+            unit_board[x] = l;
+        }
+        let mut unit_of_item = vec![u16::MAX; class.len()];
+        let (mut unit_layer, mut unit_mask) = (Vec::new(), Vec::new());
+        let mut unit_base = [0u16; LAYERS + 1];
+        for l in 0..LAYERS {
+            for (x, os) in options_of.iter().enumerate() {
+                if usize::from(unit_board[x]) != l {
+                    continue;
+                }
+                if unit_layer.len() - usize::from(unit_base[l]) == UNITS_PER_BOARD {
                     return None;
                 }
-                mask |= 1u128 << c;
+                unit_of_item[x] = unit_layer.len() as u16;
+                unit_layer.push(l as u8);
+                unit_mask.push(
+                    os.iter()
+                        .fold(0u128, |m, &o| m | 1u128 << place[o as usize].0),
+                );
             }
-            unit_of_item[x] = unit_layer.len() as u16;
-            unit_layer.push(l);
-            unit_mask.push(mask);
+            unit_base[l + 1] = unit_layer.len() as u16;
         }
-        let (mut unit_list, mut unit_start, mut peers) = (Vec::new(), vec![0u32], Vec::new());
-        for (o, &(c, _)) in place.iter().enumerate() {
-            let mut p = 0u128;
+        let (mut unit_bits, mut peers) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        for (o, &(c, l)) in place.iter().enumerate() {
+            let (mut p, mut bits) = (0u128, 0u64);
             for &x in problem.option_items(o) {
                 let u = unit_of_item[x as usize];
                 if u != u16::MAX {
-                    unit_list.push(u);
+                    bits |= 1 << (u - unit_base[usize::from(l)]);
                     p |= unit_mask[usize::from(u)];
                 }
             }
-            unit_start.push(unit_list.len() as u32);
+            unit_bits.push(bits);
             peers.push(p | 1u128 << c);
         }
-        let mut all_units = [0u64; UNIT_WORDS];
-        for u in 0..unit_layer.len() {
-            all_units[u / 64] |= 1 << (u % 64);
+        let mut all_units = [0u64; LAYERS];
+        for (l, all) in all_units.iter_mut().enumerate() {
+            let k = unit_base[l + 1] - unit_base[l];
+            *all = if k == 64 { u64::MAX } else { (1 << k) - 1 };
         }
         let mut by_layer: Vec<Vec<(u16, u16)>> = vec![Vec::new(); LAYERS];
         for u in 0..unit_layer.len() {
@@ -341,8 +349,8 @@ impl Layout {
             place,
             at,
             peers,
-            unit_list,
-            unit_start,
+            unit_bits,
+            unit_base,
             unit_layer,
             unit_mask,
             cells: boards.iter().fold(0, |a, b| a | b),
@@ -351,11 +359,5 @@ impl Layout {
             pairs,
             pair_start,
         })
-    }
-
-    /// The units of option `o`.
-    #[inline]
-    pub(crate) fn units(&self, o: usize) -> &[u16] {
-        &self.unit_list[self.unit_start[o] as usize..self.unit_start[o + 1] as usize]
     }
 }

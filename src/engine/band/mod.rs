@@ -44,7 +44,7 @@ mod tests;
 use std::sync::Arc;
 
 use self::frame::{Frame, Work};
-use self::layout::Layout;
+use self::layout::{LAYERS, Layout};
 use super::propagate::tree::{Level, State, progress};
 use super::{Counters, Search};
 use crate::problem::Problem;
@@ -115,16 +115,18 @@ impl Band {
         if d == 0 {
             self.opened = true;
             self.trail.clear();
-            return self.frames[0].propagate(layout, &mut self.trail, &mut self.work);
+            let mut stable = [u128::MAX; LAYERS];
+            return self.frames[0].propagate(layout, &mut stable, &mut self.trail, &mut self.work);
         }
         self.trail.truncate(self.marks[d]);
         let mut frame = self.frames[d - 1];
+        let mut stable = frame.boards;
         let o = self.levels[d - 1].option as usize;
         frame.place(layout, o);
         self.trail.push(o as u16);
         self.work.placed += 1;
         let before = self.trail.len();
-        let ok = frame.propagate(layout, &mut self.trail, &mut self.work);
+        let ok = frame.propagate(layout, &mut stable, &mut self.trail, &mut self.work);
         self.work.placed += (self.trail.len() - before) as u64;
         self.frames.truncate(d);
         self.frames.push(frame);
