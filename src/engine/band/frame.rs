@@ -175,16 +175,15 @@ impl Frame {
     fn locked(&mut self, layout: &Layout, l: usize, work: &mut Work) -> bool {
         let pairs = &layout.pairs[layout.pair_start[l] as usize..layout.pair_start[l + 1] as usize];
         let mut board = self.boards[l];
-        for &(u, v) in pairs {
-            let (mu, mv) = (
-                layout.unit_mask[usize::from(u)],
-                layout.unit_mask[usize::from(v)],
-            );
-            let (a, b) = (board & mu, board & mv);
-            if a != 0 && a & !mv == 0 && b & !mu != 0 {
-                board &= !(mv & !mu);
-            } else if b != 0 && b & !mu == 0 && a & !mv != 0 {
-                board &= !(mu & !mv);
+        for &(both, only_u, only_v) in pairs {
+            if board & both == 0 {
+                continue;
+            }
+            let (u, v) = (board & only_u, board & only_v);
+            if u == 0 && v != 0 {
+                board &= !only_v;
+            } else if v == 0 && u != 0 {
+                board &= !only_u;
             }
         }
         if board == self.boards[l] {

@@ -85,8 +85,10 @@ pub(crate) struct Layout {
     /// Every unit of each board, as bits from its first.
     pub(crate) all_units: [u64; LAYERS],
     /// For each board, the pairs of units on it that share two cells or more (for the locked
-    /// candidates rule), concatenated; board `l`'s are `pairs[pair_start[l]..pair_start[l + 1]]`.
-    pub(crate) pairs: Vec<(u16, u16)>,
+    /// candidates rule), as the masks of their common cells, of the first's others and of
+    /// the second's others, concatenated; board `l`'s are
+    /// `pairs[pair_start[l]..pair_start[l + 1]]`.
+    pub(crate) pairs: Vec<(u128, u128, u128)>,
     /// Where each board's pairs start, and the end.
     pub(crate) pair_start: [u32; LAYERS + 1],
 }
@@ -330,12 +332,13 @@ impl Layout {
             let k = unit_base[l + 1] - unit_base[l];
             *all = if k == 64 { u64::MAX } else { (1 << k) - 1 };
         }
-        let mut by_layer: Vec<Vec<(u16, u16)>> = vec![Vec::new(); LAYERS];
+        let mut by_layer: Vec<Vec<(u128, u128, u128)>> = vec![Vec::new(); LAYERS];
         for u in 0..unit_layer.len() {
             for v in u + 1..unit_layer.len() {
                 if unit_layer[u] == unit_layer[v] && (unit_mask[u] & unit_mask[v]).count_ones() >= 2
                 {
-                    by_layer[usize::from(unit_layer[u])].push((u as u16, v as u16));
+                    let (mu, mv) = (unit_mask[u], unit_mask[v]);
+                    by_layer[usize::from(unit_layer[u])].push((mu & mv, mu & !mv, mv & !mu));
                 }
             }
         }
