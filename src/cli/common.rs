@@ -92,6 +92,9 @@ pub enum EngineChoice {
     Learn,
     /// Sparse sets with binary branching (Knuth's SSMCC): what auto runs on multiplicities.
     Mcc,
+    /// Sudoku's layout found in the matrix: nine 81-bit boards (refuses a matrix whose options
+    /// are not (cell, digit) pairs).
+    Band,
 }
 
 impl EngineArgs {
@@ -104,6 +107,7 @@ impl EngineArgs {
             EngineChoice::Propagate => Engine::Propagate,
             EngineChoice::Learn => Engine::Learn,
             EngineChoice::Mcc => Engine::Mcc,
+            EngineChoice::Band => Engine::Band,
         }
     }
 }

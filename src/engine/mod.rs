@@ -34,12 +34,16 @@
 //!   run to a fixpoint at every node before it branches, on the bit engine's table; for
 //!   plain exact cover within the bits' limits, and only when asked for by name (its
 //!   solutions are the others' as a set, in another order, with its own statistics);
+//! - [`band`]: Sudoku's layout found in the matrix (options that are (cell, digit) pairs):
+//!   nine 81-bit boards, singles and locked candidates in bulk, a branch on a cell with two
+//!   candidates; its own tree, taken under [`crate::Engine::Auto`] wherever it recognizes
+//!   the matrix (9x9 Sudoku, with or without its givens, and variants with extra houses);
 //! - [`learn`]: the singles at every node, with nogoods learned from each failure by
 //!   conflict analysis (as CDCL SAT solvers learn); for plain exact cover, and under
 //!   [`crate::Engine::Auto`] on large problems whose options a class of items partitions
 //!   (Sudoku of 16x16 to 36x36).
 //!
-//! Each but [`propagate`], [`learn`] and [`mcc`] keeps Knuth's tree for its class, so its counters equal his
+//! Each but [`band`], [`propagate`], [`learn`] and [`mcc`] keeps Knuth's tree for its class, so its counters equal his
 //! program's. DLX3 on a
 //! plain problem would find the same solutions in the same tree, but would count fewer
 //! updates than DLX1 (it leaves a dead end before covering the empty item); DLX2 on a plain
@@ -64,6 +68,7 @@
 //!    engine against the links on every instance and on random problems, counters included
 //!    (a variant of [`crate::Engine`], if callers choose it by name).
 
+pub(crate) mod band;
 pub(crate) mod bits;
 pub(crate) mod colored;
 pub(crate) mod dlx;

@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use super::{Engine, Solver};
+use crate::engine::band::Band;
 use crate::engine::bits::Bits;
 use crate::engine::bits::table::Table;
 use crate::engine::dlx::Dlx;
@@ -163,6 +164,7 @@ pub(super) enum Inner {
     Propagate(Propagate),
     /// Boxed: its state is the largest.
     Learn(Box<Learn>),
+    Band(Band),
 }
 
 /// The links engine for a problem without multiplicities: DLX2 with colors, else DLX1.
@@ -185,11 +187,30 @@ macro_rules! each {
             Inner::Mcc($e) => $body,
             Inner::Propagate($e) => $body,
             Inner::Learn($e) => $body,
+            Inner::Band($e) => $body,
         }
     };
 }
 
 impl Solver {
+    /// A solver on the band engine, if `engine` is [`Engine::Auto`] or [`Engine::Band`] and
+    /// the band engine recognizes `problem` (9x9 Sudoku: see `engine::band`); `None`
+    /// otherwise. [`Solver::with_engine`] asks this first; a solver made by
+    /// [`Solver::with_probe`] does not, so that it tests the bits' move to the links.
+    pub(super) fn on_band(problem: &Problem, engine: Engine) -> Option<Solver> {
+        if !matches!(engine, Engine::Auto | Engine::Band) {
+            return None;
+        }
+        Some(Solver {
+            engine: Inner::Band(Band::try_new(problem)?),
+            switch: None,
+            floor: 0,
+            buffer: Vec::new(),
+            pause_nodes: u64::MAX,
+            pace: None,
+        })
+    }
+
     /// [`Solver::with_engine`], with `rule` for [`Engine::Auto`].
     pub(super) fn with_rule(problem: &Problem, engine: Engine, rule: Rule) -> Solver {
         // Asked for by name, the propagating and learning engines fall back to the links
@@ -225,6 +246,7 @@ impl Solver {
         let engine = match engine {
             Engine::Propagate if propagate.is_none() => Engine::Links,
             Engine::Learn if !learn => Engine::Links,
+            Engine::Band => Engine::Links,
             engine => engine,
         };
         let fits = !matches!(engine, Engine::Links | Engine::Mcc)
@@ -333,7 +355,8 @@ impl Solver {
             | Inner::Dlx3(_)
             | Inner::Mcc(_)
             | Inner::Propagate(_)
-            | Inner::Learn(_) => {
+            | Inner::Learn(_)
+            | Inner::Band(_) => {
                 unreachable!("the links of a problem for the bits")
             }
         }

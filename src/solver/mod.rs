@@ -13,7 +13,10 @@
 //! [`Engine::Mcc`] (the same solutions, with that tree's statistics). The solver only dispatches and keeps the conveniences built on [`Solver::step`].
 //!
 //! # Which engine
-//! [`Engine::Auto`] (what [`Solver::new`] uses) runs the learning engine where the
+//! [`Engine::Auto`] (what [`Solver::new`] uses) runs the band engine wherever it recognizes
+//! the matrix as Sudoku's (options that are (cell, digit) pairs, every item a cell or a
+//! (house, digit): 9x9 Sudoku, its givens forced or taken out; see `engine::band`). Else it
+//! runs the learning engine where the
 //! propagating engine's grouped frames take the problem: plain exact cover whose matrix has
 //! a class of primary items that partitions the options, each of at most 64 options, with
 //! too many options (more than 1,424) for the bit engine's table to keep their conflicts;
@@ -24,7 +27,7 @@
 //! 16x16 set, 0.31 on the 25x25 set, 1.20 on the 36x36 set, whose easy puzzles the links
 //! solve at once; but it alone solves the published 25x25 and 36x36 puzzles
 //! (`puzzles/shapes/`), in under a second each, where the others run for minutes. On 9x9
-//! Sudoku (729 options) it is slower than the bits, which `auto` keeps. Its tree is its own
+//! Sudoku (729 options) it is slower than the bits (and `auto` takes the band engine there). Its tree is its own
 //! (the same solutions, in another order, with its own [`Stats`]), so a caller who wants
 //! Knuth's asks for [`Engine::Links`] or [`Engine::Bits`]. But at the start of each search
 //! (its first step, after the options forced and excluded), a solver on the learning engine
@@ -121,7 +124,8 @@ pub(crate) use self::pace::Pace;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Engine {
-    /// [`Engine::Learn`] where the propagating engine's grouped frames take the problem (plain
+    /// [`Engine::Band`] where it recognizes the matrix (9x9 Sudoku: options that are (cell,
+    /// digit) pairs); [`Engine::Learn`] where the propagating engine's grouped frames take the problem (plain
     /// exact cover with a class of items that partitions the options and more than 1,424 of
     /// them, as Sudoku of 16x16, 25x25 and 36x36: see the module docs, "Which engine"), but
     /// the links for a search whose problem, after the options forced and excluded, is
@@ -167,6 +171,16 @@ pub enum Engine {
     /// name. The same solutions as the links, in another order, with its own [`Stats`]
     /// (`nodes` its binary tree, `updates` the options it removed from items' sets).
     Mcc,
+    /// Sudoku's layout, found in the matrix (see `docs/engines.md`): where every option is a
+    /// (cell, digit) pair and every item a cell or a (house, digit) (9x9 Sudoku, its givens
+    /// taken out or forced, whatever the order and names of items and options), nine
+    /// 81-bit boards with singles and locked candidates in bulk and a branch on a cell with
+    /// two candidates. The same solutions and counts, in its own order, with its own
+    /// [`Stats`] (`nodes` its tree; `updates` the options placed; `forced` its singles;
+    /// `pruned` its locked candidates). [`Engine::Auto`] takes it wherever it recognizes the
+    /// matrix; a matrix it does not recognize runs as under [`Engine::Links`] (see
+    /// [`Engine::refusal`]).
+    Band,
 }
 
 impl Engine {
@@ -180,6 +194,11 @@ impl Engine {
         let (learn, fits) = match self {
             Engine::Propagate => (false, crate::engine::propagate::Propagate::fits(problem)),
             Engine::Learn => (true, crate::engine::learn::Learn::fits(problem)),
+            Engine::Band => {
+                return (!crate::engine::band::Band::fits(problem)).then_some(
+                    "the band engine takes only Sudoku's matrix, (cell, digit) options (use --engine links or auto)",
+                );
+            }
             _ => return None,
         };
         if fits {
@@ -289,7 +308,8 @@ impl Solver {
     /// assert_eq!(links.stats(), bits.stats()); // the same tree: same nodes and updates
     /// ```
     pub fn with_engine(problem: &Problem, engine: Engine) -> Solver {
-        Solver::with_rule(problem, engine, Rule::AUTO)
+        Solver::on_band(problem, engine)
+            .unwrap_or_else(|| Solver::with_rule(problem, engine, Rule::AUTO))
     }
 
     /// A solver under [`Engine::Auto`] that probes its search after `nodes` nodes and moves
@@ -319,6 +339,7 @@ impl Solver {
             Inner::Mcc(_) => Engine::Mcc,
             Inner::Propagate(_) => Engine::Propagate,
             Inner::Learn(_) => Engine::Learn,
+            Inner::Band(_) => Engine::Band,
         }
     }
 
@@ -450,6 +471,7 @@ impl Solver {
             (Inner::Mcc(e), Inner::Mcc(p)) => e.reset_from(p),
             (Inner::Propagate(e), Inner::Propagate(p)) => e.reset_from(p),
             (Inner::Learn(e), Inner::Learn(p)) => e.reset_from(p),
+            (Inner::Band(e), Inner::Band(p)) => e.reset_from(p),
             (engine, _) => each!(engine, e => e.reset()),
         }
     }
@@ -672,6 +694,7 @@ impl Solver {
             (Inner::Dlx3(a), Inner::Dlx3(b)) => a.same_links(b),
             (Inner::Mcc(a), Inner::Mcc(b)) => a.same_state(b),
             (Inner::Propagate(a), Inner::Propagate(b)) => a.same_state(b),
+            (Inner::Band(a), Inner::Band(b)) => a.same_state(b),
             _ => false,
         }
     }

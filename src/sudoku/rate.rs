@@ -123,7 +123,10 @@ pub enum RateError {
 }
 
 /// Rates `puzzle`, which must have exactly one solution, with `solver` (of its shape): the
-/// singles and the search are read under the solver's rules, whatever the variant.
+/// singles and the search are read under the solver's rules, whatever the variant. The
+/// bands are set for DLX1's tree: a solver on the band engine (whose tree is its own, most
+/// puzzles one node) moves to the bits first, which search that tree
+/// ([`SudokuSolver::on_knuth_tree`]).
 ///
 /// ```
 /// use dancing::sudoku::{grid::Shape, rate, read::parse_line, solve::SudokuSolver};
@@ -152,6 +155,7 @@ pub fn rate_watched(
     puzzle: &Grid,
     watch: impl FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<Rating, RateError> {
+    solver.on_knuth_tree();
     let solved = solver
         .solve_watched(puzzle, 2, watch)
         .map_err(RateError::Unsolvable)?;

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod band;
 mod batch;
 mod cli_budgets;
 mod cli_common;

@@ -209,10 +209,12 @@ impl Generator {
             }
         }
         let unavoidable = Unavoidable::new(shape.side(), problem.item_count());
+        let mut solver = SudokuSolver::with_rules(rules);
+        solver.on_knuth_tree();
         Generator {
             shape,
             unavoidable,
-            solver: SudokuSolver::with_rules(rules),
+            solver,
             full: Solver::with_engine(&problem, Engine::Links),
             problem,
             lists,

@@ -1,0 +1,343 @@
+//! Tests of the band engine: the recognition (the classic matrix shuffled and renamed, with
+//! its givens taken out, variants; other matrices and near misses refused), and the search
+//! (its solutions against DLX1's as sets, with the invariants checked at every step; counts
+//! against published values; forcing, excluding, the budget). Through the
+//! [`crate::Solver`], pauses and subtrees are tested in `tests/integration/engines.rs`.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::engine::all_solutions;
+use crate::engine::dlx::Dlx;
+use crate::problem::ProblemBuilder;
+use crate::rng::Rng;
+use crate::sudoku::grid::Shape;
+use crate::sudoku::read::parse_line;
+use crate::sudoku::rules::Rules;
+use crate::sudoku::solve::matrix;
+
+/// Puzzles of the classic shape: unique (the first two), with 436 solutions, with none (r1c1
+/// has no digit left, so its cell item no option once the givens are taken out).
+const PUZZLES: [&str; 4] = [
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "5...7....6...9.....98....6.8...6...34..8.3..1....2...6.6....28....4.9..5....8..79",
+    ".12345678.........9..............................................................",
+];
+
+/// The solutions, each sorted, as a sorted list (a set that keeps duplicates visible).
+fn as_set(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    for s in &mut solutions {
+        s.sort_unstable();
+    }
+    solutions.sort();
+    solutions
+}
+
+/// The classic 9x9 matrix.
+fn classic() -> Problem {
+    matrix(&Rules::classic(Shape::CLASSIC))
+}
+
+/// `problem` without the items of the options of `given` and without every option that
+/// shares an item with one of them (as `--to-dlx` writes a puzzle), with the options kept,
+/// by their index in `problem`.
+fn reduced(problem: &Problem, given: &[usize]) -> (Problem, Vec<usize>) {
+    let mut covered = vec![false; problem.item_count()];
+    for &o in given {
+        for i in problem.option(o) {
+            covered[i] = true;
+        }
+    }
+    let mut index = vec![usize::MAX; problem.item_count()];
+    let mut kept = 0;
+    for (i, _) in covered.iter().enumerate().filter(|(_, c)| !**c) {
+        index[i] = kept;
+        kept += 1;
+    }
+    let mut b = ProblemBuilder::new(kept, 0);
+    let mut options = Vec::new();
+    for o in 0..problem.option_count() {
+        if problem.option(o).all(|i| !covered[i]) {
+            b.option(problem.option(o).map(|i| index[i])).unwrap();
+            options.push(o);
+        }
+    }
+    (b.build().unwrap(), options)
+}
+
+/// The options of a puzzle's givens in the classic matrix.
+fn givens(line: &str) -> Vec<usize> {
+    let grid = parse_line(line).unwrap();
+    let cells = grid.cells();
+    (0..81)
+        .filter(|&c| cells[c] != 0)
+        .map(|c| c * 9 + usize::from(cells[c]) - 1)
+        .collect()
+}
+
+/// `problem` with its items renamed and its options shuffled at random.
+fn shuffled(problem: &Problem, rng: &mut Rng) -> Problem {
+    let mut rename: Vec<u32> = (0..problem.primary_items() as u32).collect();
+    let mut order: Vec<usize> = (0..problem.option_count()).collect();
+    rng.shuffle(&mut rename);
+    rng.shuffle(&mut order);
+    problem.permuted(&rename, &order)
+}
+
+/// Checks that the engine finds DLX1's solutions on `problem`, each once, with the
+/// invariants checked after each; returns their number.
+fn assert_same_solutions(problem: &Problem) -> usize {
+    let links = as_set(all_solutions(&mut <Dlx as Search>::new(problem)));
+    let mut engine = Band::try_new(problem).expect("recognized");
+    let found = all_solutions(&mut engine);
+    assert_eq!(engine.stats().solutions, found.len() as u64);
+    assert_eq!(as_set(found), links);
+    links.len()
+}
+
+#[test]
+fn the_classic_matrix_is_nine_boards_of_81_cells_and_243_units() {
+    let layout = Layout::recognize(&classic()).expect("recognized");
+    assert_eq!(layout.cells.count_ones(), 81);
+    assert_eq!(layout.unit_layer.len(), 243);
+    assert!(layout.root.iter().all(|b| b.count_ones() == 81));
+    // Each box meets three rows and three columns in three cells: 54 pairs a board.
+    assert_eq!(layout.pairs.len(), 54 * 9);
+}
+
+#[test]
+fn shuffled_and_renamed_matrices_with_or_without_givens_are_recognized() {
+    let mut rng = Rng::new(38);
+    let full = classic();
+    for _ in 0..5 {
+        assert!(Layout::recognize(&shuffled(&full, &mut rng)).is_some());
+    }
+    for line in &PUZZLES[..3] {
+        let (problem, _) = reduced(&full, &givens(line));
+        assert!(Layout::recognize(&problem).is_some(), "{line}");
+        assert!(
+            Layout::recognize(&shuffled(&problem, &mut rng)).is_some(),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn variants_with_primary_houses_are_recognized() {
+    let x = Rules::classic(Shape::CLASSIC).with_x();
+    let hyper = Rules::classic(Shape::CLASSIC).with_hyper().unwrap();
+    assert!(Layout::recognize(&matrix(&x)).is_some());
+    assert!(Layout::recognize(&matrix(&hyper)).is_some());
+    // Anti-knight's cliques are secondary items: refused.
+    let knight = Rules::classic(Shape::CLASSIC).with_anti_knight();
+    assert!(Layout::recognize(&matrix(&knight)).is_none());
+}
+
+#[test]
+fn other_matrices_are_refused() {
+    // Knuth's example, with secondary items.
+    let mut b = ProblemBuilder::new(5, 2);
+    for option in [
+        [2, 4, 5].as_slice(),
+        &[0, 3, 6],
+        &[1, 2, 5],
+        &[0, 3],
+        &[1, 6],
+        &[3, 4, 6],
+    ] {
+        b.option(option.iter().copied()).unwrap();
+    }
+    assert!(Layout::recognize(&b.build().unwrap()).is_none());
+    // Langford pairs for n = 3: items 1..3 and the six places; an option names one value
+    // and its two places.
+    let mut b = ProblemBuilder::new(9, 0);
+    for v in 1..=3 {
+        for p in 0..6 - v - 1 {
+            b.option([v - 1, 3 + p, 3 + p + v + 1]).unwrap();
+        }
+    }
+    assert!(Layout::recognize(&b.build().unwrap()).is_none());
+}
+
+/// The classic matrix with option `k`'s items replaced by `items`.
+fn with_option(k: usize, items: &[usize]) -> Problem {
+    let full = classic();
+    let mut b = ProblemBuilder::new(full.primary_items(), 0);
+    for o in 0..full.option_count() {
+        if o == k {
+            b.option(items.iter().copied()).unwrap();
+        } else {
+            b.option(full.option(o)).unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn near_misses_are_refused() {
+    let full = classic();
+    let first: Vec<usize> = full.option(0).collect();
+    // Digit 1 at r1c1 naming the row item of digit 2: digits 1 and 2 join in one layer,
+    // where r1c1 has two options.
+    let other: Vec<usize> = full.option(1).collect();
+    let mut mixed = first.clone();
+    mixed[2] = other[2];
+    assert!(Layout::recognize(&with_option(0, &mixed)).is_none());
+    // An option naming two cells.
+    let mut two_cells = first.clone();
+    two_cells.push(1);
+    assert!(Layout::recognize(&with_option(0, &two_cells)).is_none());
+    // An option without its cell: every item a unit.
+    assert!(Layout::recognize(&with_option(0, &first[1..])).is_none());
+}
+
+/// Whether `problem` has an item without options: not recognized (no cell or unit to lay
+/// out), and left to the links, which fail at the root.
+fn found_by_links_at_once(problem: &Problem) -> bool {
+    let mut named = vec![false; problem.item_count()];
+    for o in 0..problem.option_count() {
+        for i in problem.option(o) {
+            named[i] = true;
+        }
+    }
+    let empty = named.contains(&false);
+    assert_eq!(Layout::recognize(problem).is_none(), empty);
+    empty
+}
+
+#[test]
+fn puzzles_have_the_solutions_of_the_links_forced_or_taken_out() {
+    let full = classic();
+    let mut rng = Rng::new(7);
+    let mut counts = Vec::new();
+    for line in PUZZLES {
+        let given = givens(line);
+        let mut forced = Band::try_new(&full).unwrap();
+        forced.force_all(&given).unwrap();
+        let found = all_solutions(&mut forced);
+        let mut links = <Dlx as Search>::new(&full);
+        links.force_all(&given).unwrap();
+        assert_eq!(as_set(found), as_set(all_solutions(&mut links)));
+        let (problem, _) = reduced(&full, &given);
+        if found_by_links_at_once(&problem) {
+            counts.push(0);
+            continue;
+        }
+        counts.push(assert_same_solutions(&problem));
+        assert_same_solutions(&shuffled(&problem, &mut rng));
+    }
+    assert_eq!(counts[..2], [1, 1]);
+    assert!(counts[2] > 1);
+    assert_eq!(counts[3], 0);
+}
+
+#[test]
+fn the_empty_4x4_sudoku_has_288_solutions() {
+    let problem = matrix(&Rules::classic(Shape::with_boxes(2, 2).unwrap()));
+    assert_eq!(assert_same_solutions(&problem), 288);
+}
+
+#[test]
+fn forcing_and_excluding_give_the_errors_of_the_other_engines() {
+    let full = classic();
+    let mut engine = Band::try_new(&full).unwrap();
+    engine.force(0).unwrap();
+    assert_eq!(engine.force(1), Err(ForceError::Conflict { option: 1 }));
+    assert_eq!(engine.exclude(0), Err(ForceError::Forced { option: 0 }));
+    assert_eq!(engine.exclude(1), Ok(()));
+    assert_eq!(
+        engine.force(729),
+        Err(ForceError::NotInSearch { option: 729 })
+    );
+    engine.exclude(20).unwrap();
+    let mut links = <Dlx as Search>::new(&full);
+    links.force(0).unwrap();
+    links.exclude(20).unwrap();
+    links.counters_mut().set_max_nodes(Some(2000));
+    engine.counters_mut().set_max_nodes(Some(2000));
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        assert_eq!(engine.search(usize::MAX), Some(Step::Solution));
+        engine.solution(&mut a);
+        a.sort_unstable();
+        assert!(a.contains(&0) && !a.contains(&20));
+        assert_eq!(a.len(), 81);
+        b.push(a.clone());
+        engine.check().unwrap();
+    }
+    assert_eq!(engine.force(2), Err(ForceError::SearchStarted));
+    engine.reset();
+    let fresh = Band::try_new(&full).unwrap();
+    assert!(engine.same_state(&fresh));
+}
+
+#[test]
+fn a_spent_budget_gives_up_and_resumes_where_it_stopped() {
+    let full = classic();
+    let (problem, _) = reduced(&full, &givens(PUZZLES[2]));
+    let whole = all_solutions(&mut Band::try_new(&problem).unwrap());
+    let mut engine = Band::try_new(&problem).unwrap();
+    engine.counters_mut().set_max_nodes(Some(5));
+    let mut found = Vec::new();
+    let mut budget = 5;
+    loop {
+        match engine.search(usize::MAX) {
+            Some(Step::Solution) => {
+                let mut s = Vec::new();
+                engine.solution(&mut s);
+                found.push(s);
+            }
+            Some(Step::GaveUp) => {
+                budget += 5;
+                engine.counters_mut().set_max_nodes(Some(budget));
+            }
+            Some(Step::Exhausted) => break,
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(found, whole);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random puzzles (a few givens of a shuffled full grid, some changed at random, so
+    /// with 0, 1 or many solutions) have the links' solutions, forced on the whole matrix
+    /// and taken out of it.
+    #[test]
+    fn random_puzzles_have_the_solutions_of_the_links(seed in any::<u64>(), givens in 22usize..40) {
+        let mut rng = Rng::new(seed);
+        let full = classic();
+        let mut band = Band::try_new(&full).unwrap();
+        // A full grid: the first solution with the first row's digits shuffled.
+        let mut digits: Vec<usize> = (0..9).collect();
+        rng.shuffle(&mut digits);
+        band.force_all(&digits.iter().enumerate().map(|(c, &d)| c * 9 + d).collect::<Vec<_>>()).unwrap();
+        prop_assert_eq!(band.search(usize::MAX), Some(Step::Solution));
+        let mut solution = Vec::new();
+        band.solution(&mut solution);
+        rng.shuffle(&mut solution);
+        let mut chosen: Vec<usize> = solution[..givens].to_vec();
+        // Change a given's digit now and then.
+        if rng.below(3) == 0 {
+            let o = chosen[0];
+            chosen[0] = o / 9 * 9 + (o % 9 + 1 + rng.below(8)) % 9;
+        }
+        let mut links = <Dlx as Search>::new(&full);
+        let mut forced = Band::try_new(&full).unwrap();
+        if links.force_all(&chosen).is_err() {
+            prop_assert!(forced.force_all(&chosen).is_err());
+            return Ok(());
+        }
+        forced.force_all(&chosen).unwrap();
+        let expected = as_set(all_solutions(&mut links));
+        prop_assert_eq!(as_set(all_solutions(&mut forced)), expected.clone());
+        let (problem, _) = reduced(&full, &chosen);
+        if let Some(mut engine) = Band::try_new(&problem) {
+            let dlx = as_set(all_solutions(&mut <Dlx as Search>::new(&problem)));
+            prop_assert_eq!(as_set(all_solutions(&mut engine)), dlx.clone());
+            prop_assert_eq!(dlx.len(), expected.len());
+        }
+    }
+}
