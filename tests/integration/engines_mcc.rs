@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 
 use common::{dancing, shared_data, stderr_of, stdout_of};
 use dancing::parallel::count_parallel_until_on;
-use dancing::{Engine, Problem, ProblemBuilder, Solver, Stats, Total};
+use dancing::{Engine, Problem, Solver, Stats, Total};
 use proptest::prelude::*;
 
 /// A solver on `engine`, which must be the one that runs.
@@ -162,32 +162,12 @@ fn the_engine_flag_takes_mcc_and_auto_runs_it_on_multiplicities() {
     assert_ne!(nodes(&mcc.1), nodes(&links.1));
 }
 
-/// Random problems with bounds `u..=v` (`0 <= u <= 2`, `v <= u + 2`) on their primary
-/// items, secondary items and colors.
-fn random_bounded_problem() -> impl Strategy<Value = Problem> {
-    (
-        common::random_colored_problem(1..6, 0..3, 0..40),
-        proptest::collection::vec((0u32..3, 0u32..3), 6),
-    )
-        .prop_map(|(problem, bounds)| {
-            let mut b = ProblemBuilder::new(problem.primary_items(), problem.secondary_items());
-            for (i, &(lower, extra)) in bounds.iter().take(problem.primary_items()).enumerate() {
-                b.bounds(i, lower, (lower + extra).max(1)).unwrap();
-            }
-            for k in 0..problem.option_count() {
-                b.colored_option(problem.option(k).zip(problem.option_colors(k)))
-                    .unwrap();
-            }
-            b.build().unwrap()
-        })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn the_mcc_engine_finds_dlx3_s_solutions_on_random_problems(
-        problem in random_bounded_problem()
+        problem in common::random_bounded_problem(0..40)
     ) {
         assert_mcc_agrees(&problem, "random", true);
     }

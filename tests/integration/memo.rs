@@ -11,7 +11,7 @@ use std::path::Path;
 
 use common::{dancing, domino_tilings, shared_data, stat, stderr_of, stdout_of, temp_file};
 use dancing::memo::{Memo, MemoConfig, MemoError};
-use dancing::{Count, Engine, Problem, ProblemBuilder, Solver};
+use dancing::{Count, Engine, Solver};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -370,31 +370,11 @@ fn the_same_seed_gives_the_same_sample_and_another_seed_another() {
     assert_ne!(sample("5"), sample("6"));
 }
 
-/// Random problems with bounds `u..=v` (`u` up to 2, `v` up to `u + 2`) on their primary
-/// items, and colors.
-fn random_bounded_problem() -> impl Strategy<Value = Problem> {
-    (
-        common::random_colored_problem(1..6, 0..3, 0..30),
-        proptest::collection::vec((0u32..3, 0u32..3), 6),
-    )
-        .prop_map(|(problem, bounds)| {
-            let mut b = ProblemBuilder::new(problem.primary_items(), problem.secondary_items());
-            for (i, &(lower, extra)) in bounds.iter().take(problem.primary_items()).enumerate() {
-                b.bounds(i, lower, (lower + extra).max(1)).unwrap();
-            }
-            for k in 0..problem.option_count() {
-                b.colored_option(problem.option(k).zip(problem.option_colors(k)))
-                    .unwrap();
-            }
-            b.build().unwrap()
-        })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn the_memo_counts_what_the_search_counts_with_multiplicities(problem in random_bounded_problem()) {
+    fn the_memo_counts_what_the_search_counts_with_multiplicities(problem in common::random_bounded_problem(0..30)) {
         let expected = Solver::with_engine(&problem, Engine::Links).count(None).unwrap();
         let mut memo = Memo::new(&problem, MemoConfig::default()).unwrap();
         prop_assert_eq!(memo.count(), expected.clone());

@@ -293,3 +293,28 @@ pub fn random_colored_problem(
         })
     })
 }
+
+/// Random problems with bounds `u..=v` (`u` up to 2, `v` up to `u + 2`) on their primary
+/// items (one to five), secondary items (up to two) and colors, with `options` options, as
+/// [`random_colored_problem`] makes them.
+pub fn random_bounded_problem(
+    options: std::ops::Range<usize>,
+) -> impl proptest::strategy::Strategy<Value = dancing::Problem> {
+    use proptest::prelude::*;
+    (
+        random_colored_problem(1..6, 0..3, options),
+        proptest::collection::vec((0u32..3, 0u32..3), 6),
+    )
+        .prop_map(|(problem, bounds)| {
+            let mut b =
+                dancing::ProblemBuilder::new(problem.primary_items(), problem.secondary_items());
+            for (i, &(lower, extra)) in bounds.iter().take(problem.primary_items()).enumerate() {
+                b.bounds(i, lower, (lower + extra).max(1)).unwrap();
+            }
+            for k in 0..problem.option_count() {
+                b.colored_option(problem.option(k).zip(problem.option_colors(k)))
+                    .unwrap();
+            }
+            b.build().unwrap()
+        })
+}
