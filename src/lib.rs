@@ -18,6 +18,8 @@
 //! - [`memo`] counts without visiting every solution (Knuth's Algorithm Z): each
 //!   subproblem, named by the items left open, is counted once; it also builds the diagram
 //!   of all solutions ([`memo::Zdd`]) and draws uniform samples from it.
+//! - [`estimate`] estimates the nodes of a search before it runs, by Knuth's random paths
+//!   down the links' tree ([`estimate::estimate`]), and the time they imply.
 //! - [`restart`] looks for a first solution by randomized restarts ([`restart::Restarts`]),
 //!   for the searches whose time to a first solution is heavy-tailed (N queens of 80 and
 //!   more).
@@ -68,6 +70,7 @@
 pub mod batch;
 mod count;
 mod engine;
+pub mod estimate;
 pub mod knuth;
 pub mod memo;
 pub mod named;

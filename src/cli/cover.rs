@@ -2,9 +2,11 @@
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow};
 use clap::Args;
+use dancing::Problem;
 use dancing::knuth::{self, KnuthProblem};
 
 use super::Exit;
@@ -42,6 +44,12 @@ pub struct CoverArgs {
     /// Stop after N solutions (a count that reaches N is written `N+`: there may be more).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
+    /// Estimate the nodes of the links' search (DLX1, DLX2 or DLX3 by the problem's class) by
+    /// N random paths down its tree (Knuth's estimator; the paths drawn from --seed, else 0),
+    /// and the time it implies, instead of searching.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["count", "all", "limit"])]
+    estimate: Option<u64>,
     #[command(flatten)]
     engine: EngineArgs,
     #[command(flatten)]
@@ -72,6 +80,16 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
              DLX1 does)",
             parsed.options[k].line
         ));
+    }
+    if let Some(paths) = args.estimate {
+        if args.distributed.active() || args.memo.active() {
+            return Err(anyhow!(
+                "--estimate walks the links' tree on one machine: leave out --parts and the \
+                 memo's flags"
+            ));
+        }
+        let seed = args.seed.seed(Some(0)).unwrap_or(0);
+        return estimate(&parsed.problem, paths, seed, common.max_time);
     }
     let jobs = common.jobs();
     if args.distributed.active() {
@@ -124,6 +142,49 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         Ok(())
     })?;
     Ok(outcome.exit)
+}
+
+/// How long the real search runs to measure the links' speed for `--estimate`.
+const SPEED_RUN: Duration = Duration::from_millis(100);
+
+/// Runs `--estimate`: prints the estimated nodes, its interval, the spread of the paths and
+/// the time implied.
+fn estimate(
+    problem: &Problem,
+    paths: u64,
+    seed: u64,
+    max_time: Option<Duration>,
+) -> anyhow::Result<Exit> {
+    let deadline = max_time.map(|t| Instant::now() + t);
+    let e = dancing::estimate::estimate(problem, paths, seed, deadline);
+    let rate = dancing::estimate::nodes_per_second(problem, SPEED_RUN);
+    let (low, high) = e.interval();
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "nodes: ~{:.0}", e.mean)?;
+    writeln!(
+        out,
+        "interval: {low:.0} to {high:.0} (mean +- 2 standard errors of {} paths down the \
+         links' tree)",
+        e.paths
+    )?;
+    writeln!(
+        out,
+        "spread: standard deviation {:.2} x the mean; largest path ~{:.0}",
+        e.spread(),
+        e.max
+    )?;
+    let seconds = e.mean / rate;
+    let time = if seconds >= 1.0 {
+        format!("{seconds:.1}")
+    } else {
+        format!("{seconds:.2e}")
+    };
+    writeln!(
+        out,
+        "time: ~{time} s at {rate:.0} nodes/s (the links' search, measured on up to {} s of it)",
+        SPEED_RUN.as_secs_f64()
+    )?;
+    Ok(Exit::Success)
 }
 
 /// Reads the whole problem, from a file or standard input; returns its name for messages.

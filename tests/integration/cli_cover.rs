@@ -273,3 +273,47 @@ fn split_of_a_chain_of_ten_thousand_items_holds_the_whole_count_in_its_header() 
     assert_eq!(header["above"]["count"], 1);
     assert_eq!(header["above"]["nodes"], 10_001);
 }
+
+#[test]
+fn estimate_prints_the_nodes_its_interval_spread_and_time_and_a_seed_repeats_it() {
+    let run = |seed: &str| {
+        let assert = dancing()
+            .args([
+                "cover",
+                "--estimate",
+                "500",
+                "--seed",
+                seed,
+                "puzzles/exact-cover/nqueens-8.dlx",
+            ])
+            .assert()
+            .success();
+        stdout_of(&assert)
+    };
+    let text = run("3");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    // The links count 1049 nodes for the eight queens (`--count --stats`).
+    let nodes: f64 = lines[0]
+        .strip_prefix("nodes: ~")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(nodes > 1049.0 / 2.0 && nodes < 1049.0 * 2.0, "{text}");
+    assert!(lines[1].starts_with("interval: ") && lines[1].contains("of 500 paths"));
+    assert!(lines[2].starts_with("spread: standard deviation "));
+    assert!(lines[3].starts_with("time: ~") && lines[3].contains(" nodes/s "));
+    // The time is measured; the estimate is the seed's alone.
+    let again = run("3");
+    assert_eq!(
+        text.lines().take(3).collect::<Vec<_>>(),
+        again.lines().take(3).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn estimate_refuses_count_and_all() {
+    dancing()
+        .args(["cover", "--estimate", "10", "--count", KNUTH])
+        .assert()
+        .code(2);
+}

@@ -24,6 +24,7 @@ mod docs;
 mod engine;
 mod engines;
 mod engines_mcc;
+mod estimate;
 mod exclude;
 mod hardening;
 mod instances;
