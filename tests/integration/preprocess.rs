@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 
 use common::{dancing, random_colored_problem, stderr_of, stdout_of, temp_file};
 use dancing::preprocess::{PreprocessError, Reduced, preprocess};
-use dancing::{Problem, Solver, knuth};
+use dancing::{Problem, ProblemBuilder, Solver, knuth};
 use proptest::prelude::*;
 
 /// Every solution of `problem`, each as the sorted list of its options.
@@ -48,6 +48,34 @@ fn reduce(text: &str) -> Reduced {
     preprocess(&parse(text)).unwrap()
 }
 
+/// `problem` without its colors: the same items and options, plain.
+fn plain(problem: &Problem) -> Problem {
+    let mut b = ProblemBuilder::new(problem.primary_items(), problem.secondary_items());
+    for k in 0..problem.option_count() {
+        b.option(problem.option(k)).unwrap();
+    }
+    b.build().unwrap()
+}
+
+/// Whether preprocessing `problem` keeps exactly its solutions (or finds it unsolvable when
+/// it has none).
+fn keeps_the_solutions(problem: &Problem) -> Result<(), TestCaseError> {
+    let original = solutions(problem);
+    match preprocess(problem) {
+        Ok(reduced) => {
+            prop_assert_eq!(reduced.options.len(), reduced.problem.option_count());
+            prop_assert_eq!(
+                reduced.stats.removed_options + reduced.problem.option_count(),
+                problem.option_count()
+            );
+            prop_assert_eq!(mapped_solutions(&reduced), original);
+        }
+        Err(PreprocessError::Unsolvable { .. }) => prop_assert!(original.is_empty()),
+        Err(e) => prop_assert!(false, "unexpected {e}"),
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -55,19 +83,8 @@ proptest! {
     fn reduced_problems_have_exactly_the_original_solutions(
         problem in random_colored_problem(1..6, 0..4, 0..14),
     ) {
-        let original = solutions(&problem);
-        match preprocess(&problem) {
-            Ok(reduced) => {
-                prop_assert_eq!(reduced.options.len(), reduced.problem.option_count());
-                prop_assert_eq!(
-                    reduced.stats.removed_options + reduced.problem.option_count(),
-                    problem.option_count()
-                );
-                prop_assert_eq!(mapped_solutions(&reduced), original);
-            }
-            Err(PreprocessError::Unsolvable { .. }) => prop_assert!(original.is_empty()),
-            Err(e) => prop_assert!(false, "unexpected {e}"),
-        }
+        keeps_the_solutions(&problem)?;
+        keeps_the_solutions(&plain(&problem))?;
     }
 }
 
