@@ -50,6 +50,7 @@ pub struct Reduced {
     /// Invariant: increasing, so the reduced problem's options keep their original order.
     pub options: Vec<usize>,
     /// For each item of the reduced problem, the index of the original item it is.
+    /// Invariant: increasing, so primary items stay before secondary ones.
     pub items: Vec<usize>,
     /// What was removed.
     pub stats: PreprocessStats,
