@@ -23,6 +23,7 @@
 //! - [`restart`] looks for a first solution by randomized restarts ([`restart::Restarts`]),
 //!   for the searches whose time to a first solution is heavy-tailed (N queens of 80 and
 //!   more).
+//! - [`preprocess`] reduces a problem as Knuth's DLX-PRE does, keeping its solutions.
 //! - [`knuth`] reads Knuth's DLX input format into a [`Problem`].
 //! - [`names`] keeps the names of a problem's items, colors and options, once, in the
 //!   [`Problem`] ([`Problem::names`]); every reader, writer and front end uses them.
@@ -77,6 +78,7 @@ pub mod named;
 pub mod names;
 pub mod parallel;
 pub mod parts;
+pub mod preprocess;
 pub mod problem;
 pub mod problems;
 pub mod restart;

@@ -8,6 +8,7 @@ use anyhow::{Context, anyhow};
 use clap::Args;
 use dancing::Problem;
 use dancing::knuth::{self, KnuthProblem};
+use dancing::preprocess::{PreprocessError, PreprocessStats, preprocess};
 
 use super::Exit;
 use super::common::{CommonArgs, EngineArgs, SeedArgs};
@@ -31,7 +32,8 @@ use super::search::{Search, TEMPLATE};
     dancing cover puzzles/exact-cover/knuth-example.dlx\n  \
     dancing cover --count --stats puzzles/exact-cover/nqueens-8.dlx\n  \
     dancing polyomino 12x12 --pieces domino --copies 72 --to-dlx | dancing cover --count --memo\n  \
-    dancing cover --all --limit 3 < puzzles/exact-cover/langford-7.dlx")]
+    dancing cover --all --limit 3 < puzzles/exact-cover/langford-7.dlx\n  \
+    dancing cover --preprocess --stats puzzles/exact-cover/knuth-example.dlx")]
 pub struct CoverArgs {
     /// The problem file; standard input when absent or `-`.
     file: Option<PathBuf>,
@@ -48,8 +50,13 @@ pub struct CoverArgs {
     /// N random paths down its tree (Knuth's estimator; the paths drawn from --seed, else 0),
     /// and the time it implies, instead of searching.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
-          conflicts_with_all = ["count", "all", "limit"])]
+          conflicts_with_all = ["count", "all", "limit", "preprocess"])]
     estimate: Option<u64>,
+    /// Reduce the problem as Knuth's DLX-PRE does (blocked options, implied items, unused
+    /// secondary items) and write the reduced problem in Knuth's format; with --count or
+    /// --all, search the reduced problem instead and print the original options.
+    #[arg(long)]
+    preprocess: bool,
     #[command(flatten)]
     engine: EngineArgs,
     #[command(flatten)]
@@ -92,6 +99,54 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         return estimate(&parsed.problem, paths, seed, common.max_time);
     }
     let jobs = common.jobs();
+    let reduced = if args.preprocess {
+        if args.distributed.active() {
+            return Err(anyhow!(
+                "--preprocess searches the reduced problem on one machine; --parts and --merge \
+                 split the original: leave one of them out"
+            ));
+        }
+        if args.memo.zdd.is_some() || args.memo.sample.is_some() {
+            return Err(anyhow!(
+                "--zdd and --sample describe the original problem's options; --preprocess \
+                 renumbers them: leave one of them out"
+            ));
+        }
+        match preprocess(&parsed.problem) {
+            Ok(reduced) => Some(reduced),
+            Err(PreprocessError::Unsolvable { item, stats }) => {
+                if common.stats {
+                    eprintln!("{}", preprocess_stats(&stats));
+                }
+                eprintln!(
+                    "{name}: no solution: preprocessing left primary item {} with no option",
+                    parsed.item_names[item]
+                );
+                return Ok(Exit::NoSolution);
+            }
+            Err(e) => return Err(anyhow!("{name}: {e}")),
+        }
+    } else {
+        None
+    };
+    if let Some(reduced) = &reduced {
+        if common.stats {
+            eprintln!("{}", preprocess_stats(&reduced.stats));
+        }
+        if !args.count && !args.all {
+            std::io::stdout()
+                .lock()
+                .write_all(knuth::write_with_names(&reduced.problem).as_bytes())?;
+            return Ok(Exit::Success);
+        }
+    }
+    let problem = reduced.as_ref().map_or(&parsed.problem, |r| &r.problem);
+    let original = |solution: &[usize]| -> Vec<usize> {
+        match &reduced {
+            Some(reduced) => reduced.original(solution),
+            None => solution.to_vec(),
+        }
+    };
     if args.distributed.active() {
         if args.seed.seed.is_some() {
             return Err(anyhow!(
@@ -117,19 +172,15 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     }
     if args.memo.active() {
         let seed = args.seed.seed(Some(0)).unwrap_or(0);
-        return args.memo.run(
-            &parsed.problem,
-            args.count,
-            seed,
-            common,
-            |out, solution| {
-                write_solution(out, &parsed, solution)?;
+        return args
+            .memo
+            .run(problem, args.count, seed, common, |out, solution| {
+                write_solution(out, &parsed, &original(solution))?;
                 Ok(())
-            },
-        );
+            });
     }
     let search = Search {
-        problem: &parsed.problem,
+        problem,
         engine: args.engine.engine(),
         count: args.count,
         all: args.all,
@@ -138,7 +189,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         common,
     };
     let outcome = search.run(&report, |out, solution| {
-        write_solution(out, &parsed, solution)?;
+        write_solution(out, &parsed, &original(solution))?;
         Ok(())
     })?;
     Ok(outcome.exit)
@@ -185,6 +236,17 @@ fn estimate(
         SPEED_RUN.as_secs_f64()
     )?;
     Ok(Exit::Success)
+}
+
+/// The `--stats` line of `--preprocess`: what it removed, in how many rounds, how long it took.
+fn preprocess_stats(stats: &PreprocessStats) -> String {
+    format!(
+        "preprocess: removed {} options and {} items in {} rounds, {:.3} s",
+        stats.removed_options,
+        stats.removed_items,
+        stats.rounds,
+        stats.elapsed.as_secs_f64()
+    )
 }
 
 /// Reads the whole problem, from a file or standard input; returns its name for messages.

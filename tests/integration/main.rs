@@ -33,6 +33,7 @@ mod memo;
 mod named;
 mod names;
 mod parallel;
+mod preprocess;
 mod problems;
 mod propagate;
 mod sudoku_generate;
