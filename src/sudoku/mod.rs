@@ -19,6 +19,7 @@ pub mod export;
 pub mod generate;
 pub mod grid;
 pub mod hint;
+mod matrix;
 pub mod rate;
 pub mod read;
 pub mod rules;

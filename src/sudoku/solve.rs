@@ -32,6 +32,9 @@
 //! The options and their numbering do not change, so neither do forcing the givens nor
 //! decoding; the search is the same DLX1 on a matrix with more items.
 //!
+//! [`House`]: crate::sudoku::rules::House
+//! [`Clique`]: crate::sudoku::rules::Clique
+//!
 //! # Givens: forced options on one reused matrix
 //! The matrix does not depend on the puzzle, so [`SudokuSolver`] builds it once, and for each
 //! puzzle *forces* the options of the givens ([`Solver::force`]): their items are covered and
@@ -56,8 +59,10 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::sudoku::grid::{Conflict, Grid, Shape};
-use crate::sudoku::rules::{Clique, House, Rules};
-use crate::{Count, Engine, ForceError, Problem, ProblemBuilder, Solver, Step};
+pub use crate::sudoku::matrix::matrix;
+pub(crate) use crate::sudoku::matrix::{Encoding, option_of};
+use crate::sudoku::rules::Rules;
+use crate::{Count, Engine, ForceError, Solver, Step};
 
 /// Why a puzzle has no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -126,101 +131,6 @@ pub struct Progress {
     pub nodes: u64,
     /// Knuth's estimate of the fraction of the search tree explored ([`Solver::progress`]).
     pub explored: f64,
-}
-
-/// The items of the matrix of some rules: its houses and cliques, and which of them hold
-/// each cell; see the [module documentation](self).
-#[derive(Clone, Debug)]
-pub(crate) struct Encoding {
-    side: usize,
-    houses: Vec<House>,
-    cliques: Vec<Clique>,
-    /// The houses holding each cell, in house order.
-    houses_of: Vec<Vec<usize>>,
-    /// The cliques holding each cell, in clique order.
-    cliques_of: Vec<Vec<usize>>,
-}
-
-impl Encoding {
-    pub(crate) fn new(rules: &Rules) -> Encoding {
-        let side = rules.shape().side();
-        let houses = rules.houses();
-        let cliques = rules.cliques();
-        let mut houses_of = vec![Vec::new(); side * side];
-        for (h, house) in houses.iter().enumerate() {
-            for &cell in &house.cells {
-                houses_of[cell].push(h);
-            }
-        }
-        let mut cliques_of = vec![Vec::new(); side * side];
-        for (k, clique) in cliques.iter().enumerate() {
-            for &cell in &clique.cells {
-                cliques_of[cell].push(k);
-            }
-        }
-        Encoding {
-            side,
-            houses,
-            cliques,
-            houses_of,
-            cliques_of,
-        }
-    }
-
-    /// The houses, in item order.
-    pub(crate) fn houses(&self) -> &[House] {
-        &self.houses
-    }
-
-    /// The cliques, in item order.
-    pub(crate) fn cliques(&self) -> &[Clique] {
-        &self.cliques
-    }
-
-    /// The number of primary items: cells, then (house, digit).
-    pub(crate) fn primary(&self) -> usize {
-        self.side * (self.side + self.houses.len())
-    }
-
-    /// The number of secondary items: (clique, digit).
-    pub(crate) fn secondary(&self) -> usize {
-        self.side * self.cliques.len()
-    }
-
-    /// The items of the option that places digit `d` (0-based) in `cell`.
-    pub(crate) fn option(&self, cell: usize, d: usize) -> impl Iterator<Item = usize> + '_ {
-        let n = self.side;
-        let houses = self.houses_of[cell].iter().map(move |h| n * n + h * n + d);
-        let first_secondary = self.primary();
-        let cliques = self.cliques_of[cell]
-            .iter()
-            .map(move |k| first_secondary + k * n + d);
-        std::iter::once(cell).chain(houses).chain(cliques)
-    }
-
-    /// The matrix itself.
-    pub(crate) fn problem(&self) -> Problem {
-        let n = self.side;
-        let mut b = ProblemBuilder::new(self.primary(), self.secondary());
-        for cell in 0..n * n {
-            for d in 0..n {
-                b.option(self.option(cell, d))
-                    .expect("the Sudoku options are well formed");
-            }
-        }
-        b.build().expect("a Sudoku matrix fits the arena")
-    }
-}
-
-/// The exact-cover matrix of an empty grid under `rules` (see the module docs):
-/// `matrix(&Rules::classic(shape))` for the classic puzzle.
-pub fn matrix(rules: &Rules) -> Problem {
-    Encoding::new(rules).problem()
-}
-
-/// The option that places `digit` (1-based) at cell index `cell`.
-pub(crate) fn option_of(side: usize, cell: usize, digit: u8) -> usize {
-    cell * side + usize::from(digit) - 1
 }
 
 /// Solves Sudoku puzzles of one shape and one set of rules, reusing one matrix for all of
