@@ -6,8 +6,8 @@
 //! printed as written, colors included, and checked by an independent checker; the engine
 //! choice on colored problems; and the parallel count's statistics.
 //!
-//! Run in release mode (`cargo test --release`). The tests on the shared data skip, saying
-//! so, when it is absent.
+//! Run in release mode (`cargo test --release`). The tests on the shared data are ignored
+//! when it is absent (`build.rs`).
 
 use crate::common;
 
@@ -127,6 +127,7 @@ fn check(dir: &str, known: &Known, jobs: &str) {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn every_colored_instance_gives_dlx2_s_count_nodes_updates_and_cleansings() {
     for known in &COLORS {
         check("exact-cover-colors", known, "1");
@@ -134,6 +135,7 @@ fn every_colored_instance_gives_dlx2_s_count_nodes_updates_and_cleansings() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn every_multiplicity_instance_gives_dlx3_s_count_nodes_and_updates() {
     for known in &MULTIPLICITIES {
         check("exact-cover-multiplicities", known, "1");
@@ -141,6 +143,7 @@ fn every_multiplicity_instance_gives_dlx3_s_count_nodes_and_updates() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn two_threads_give_the_statistics_of_one_with_colors_and_multiplicities() {
     for known in COLORS.iter().filter(|k| k.nodes > 10_000) {
         check("exact-cover-colors", known, "2");
@@ -233,6 +236,7 @@ fn solutions_print_the_options_as_written_colors_included() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn instance_solutions_print_as_written_and_pass_the_checker() {
     for file in [
         "debruijn-2-3-6.dlx",
@@ -272,6 +276,7 @@ fn the_bit_engine_runs_a_colored_problem_with_dlx2_s_counters() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn count_parallel_keeps_the_cleansings_of_one_thread() {
     for (dir, file) in [
         ("exact-cover-colors", "debruijn-2-3-6.dlx"),
@@ -322,6 +327,7 @@ fn auto_moves_an_empty_masyu_grid_to_the_links_at_the_probe_with_dlx2_s_counters
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn auto_keeps_de_bruijn_cycles_on_the_bits_past_the_probe() {
     let Some(path) = shared_data("exact-cover-colors/debruijn-2-3-7.dlx") else {
         return;

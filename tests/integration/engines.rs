@@ -1,5 +1,5 @@
 //! The two engines against each other: on every instance of `../shared/data/exact-cover/`
-//! and `../shared/data/exact-cover-colors/` (skipped, saying so, when absent) and of
+//! and `../shared/data/exact-cover-colors/` (ignored when absent) and of
 //! `puzzles/exact-cover/`, on random problems with and without colors, and through
 //! `--engine` on the command line, the links and the bits give the same solutions in the same
 //! order, the same counts and the same `nodes`, `updates` and `cleansings`; a problem too
@@ -192,6 +192,7 @@ fn compare_colored(files: &[&str], enumerate: bool) {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn both_engines_enumerate_the_small_colored_instances_alike() {
     compare_colored(
         &[
@@ -206,6 +207,7 @@ fn both_engines_enumerate_the_small_colored_instances_alike() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn both_engines_count_the_middle_colored_instances_alike() {
     compare_colored(&["debruijn-1-3-6.dlx", "debruijn-2-3-7.dlx"], false);
 }
@@ -219,6 +221,7 @@ fn both_engines_count_the_largest_colored_instance_alike() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn both_engines_enumerate_the_small_shared_instances_alike() {
     let mut files: Vec<String> = (4..=10)
         .flat_map(|n| {
@@ -247,6 +250,7 @@ fn both_engines_enumerate_the_small_shared_instances_alike() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn both_engines_count_the_middle_shared_instances_alike() {
     compare_shared(
         &[

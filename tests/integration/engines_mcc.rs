@@ -80,6 +80,7 @@ fn compare_mcc(dir: &str, files: &[&str], enumerate: bool) {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn the_mcc_engine_finds_dlx3_s_solutions_on_the_small_multiplicity_instances() {
     compare_mcc(
         "exact-cover-multiplicities",
@@ -94,6 +95,7 @@ fn the_mcc_engine_finds_dlx3_s_solutions_on_the_small_multiplicity_instances() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn the_mcc_engine_counts_the_larger_multiplicity_instances_as_dlx3() {
     compare_mcc(
         "exact-cover-multiplicities",
@@ -110,6 +112,7 @@ fn the_mcc_engine_counts_redrect_4_5_as_dlx3() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn the_mcc_engine_finds_the_links_solutions_on_plain_and_colored_instances() {
     compare_mcc(
         "exact-cover-colors",
@@ -132,6 +135,7 @@ fn the_mcc_engine_finds_the_links_solutions_on_plain_and_colored_instances() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn the_engine_flag_takes_mcc_and_auto_runs_it_on_multiplicities() {
     let Some(path) = shared_data("exact-cover-multiplicities/queendom-4-4.dlx") else {
         return;

@@ -34,6 +34,7 @@ fn the_estimate_lands_near_dlx2_s_nodes_on_colors() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn the_estimate_lands_near_dlx3_s_nodes_on_multiplicities() {
     let Some(path) = common::shared_data("exact-cover-multiplicities/queendom-4-4.dlx") else {
         return;

@@ -1,8 +1,8 @@
 //! Every exact-cover instance of `../shared/data/exact-cover/` counted through the binary,
 //! against the published counts, and Knuth's DLX1 search statistics reproduced exactly.
 //!
-//! Run in release mode (`cargo test --release`). The tests skip, saying so, when the shared
-//! data is absent; copies of small instances in `puzzles/exact-cover/` always run (see
+//! Run in release mode (`cargo test --release`). The tests are ignored when the shared data
+//! is absent (`build.rs`); copies of small instances in `puzzles/exact-cover/` always run (see
 //! `cli_cover.rs`).
 
 use crate::common;
@@ -73,11 +73,13 @@ fn queens_in_both_encodings(
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn n_queens_counts_match_oeis_a000170_in_both_encodings() {
     assert_counts(queens_in_both_encodings(QUEENS));
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn langford_pair_counts_match_oeis_a014552() {
     assert_counts([
         ("langford-7.dlx", 52),
@@ -92,6 +94,7 @@ fn langford_pair_counts_match_oeis_a014552() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn pentomino_tiling_counts_match_the_published_ones() {
     assert_counts([
         ("pentomino-6x10-xq.dlx", 2339),
@@ -102,6 +105,7 @@ fn pentomino_tiling_counts_match_the_published_ones() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn each_hard_sudoku_matrix_has_one_solution() {
     assert_counts(
         [
@@ -116,6 +120,7 @@ fn each_hard_sudoku_matrix_has_one_solution() {
 
 /// The search tree is DLX1's: same nodes, same updates (`../shared/data/README.md`).
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn search_statistics_equal_knuth_s_dlx1() {
     for (file, solutions, nodes, updates) in [
         ("pentomino-6x10.dlx", 9356, 3_637_261, 1_242_377_480),

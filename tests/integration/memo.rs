@@ -137,6 +137,7 @@ const INSTANCES: [&str; 24] = [
 ];
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn shared_instances_count_the_same_with_and_without_the_memo() {
     for file in INSTANCES {
         let Some(path) = shared_data(file) else {
@@ -157,6 +158,7 @@ fn shared_instances_count_the_same_with_and_without_the_memo() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn the_memo_counts_the_multiplicity_instances_as_the_search_does() {
     for file in ["motley-4-5.dlx", "queendom-4-4.dlx", "redrect-4-4.dlx"] {
         let Some(path) = shared_data(&format!("exact-cover-multiplicities/{file}")) else {

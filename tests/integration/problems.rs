@@ -385,6 +385,7 @@ fn scotts_board_with_the_centre_removed_has_65_solutions_up_to_its_8_symmetries_
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn the_6x10_problem_is_knuths_item_for_item_and_searched_node_for_node() {
     let Some(path) = common::shared_data("exact-cover/pentomino-6x10.dlx") else {
         return;

@@ -518,6 +518,7 @@ proptest! {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]
 fn every_shared_puzzle_file_reads_with_the_expected_count() {
     let Some(dir) = shared_data("sudoku") else {
         return;

@@ -109,6 +109,13 @@ static SKIPPED: AtomicUsize = AtomicUsize::new(0);
 /// `cargo test` shows it even for a passing test (`grep SKIPPED` counts them). With
 /// `DANCING_REQUIRE_DATA=1` (which `.ci/run` sets where the data is present), an absent file
 /// fails the test instead.
+///
+/// A test whose whole point is the shared data carries
+/// `#[cfg_attr(not(shared_data), ignore = "needs ../shared/data (absent)")]` as well: where
+/// the folder is absent (`build.rs` sets the cfg `shared_data` where it is present), it is
+/// one of `cargo test`'s "ignored", not a pass; run anyway (`-- --ignored`), it skips here.
+/// The tests that call this without the attribute check other things too and skip only
+/// their part on the shared data.
 pub fn shared_data(relative: &str) -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/data")
