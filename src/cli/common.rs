@@ -25,7 +25,9 @@ pub struct CommonArgs {
     #[arg(long)]
     pub progress: bool,
     /// Print statistics on stderr: Knuth's nodes and updates, the solutions and the time (in
-    /// a batch, summed with the summary; in jsonl, also per puzzle).
+    /// a batch, summed with the summary; in jsonl, also per puzzle). With `cover`, `auto`
+    /// then searches Knuth's tree where it would take the band or the MCC engine (whose
+    /// trees and statistics are their own: ask for them with --engine band or mcc).
     #[arg(long)]
     pub stats: bool,
     /// Give up on a search after N nodes of its tree: the answer is unknown (exit code 3; in

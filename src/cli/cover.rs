@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow};
 use clap::Args;
-use dancing::Problem;
 use dancing::knuth::{self, KnuthProblem};
 use dancing::preprocess::{PreprocessError, PreprocessStats, preprocess};
+use dancing::{Engine, Problem, Solver};
 
 use super::Exit;
 use super::common::{CommonArgs, EngineArgs, SeedArgs};
@@ -181,7 +181,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     }
     let search = Search {
         problem,
-        engine: args.engine.engine(),
+        engine: search_engine(problem, args.engine.engine(), common.stats),
         count: args.count,
         all: args.all,
         limit: args.limit,
@@ -236,6 +236,25 @@ fn estimate(
         SPEED_RUN.as_secs_f64()
     )?;
     Ok(Exit::Success)
+}
+
+/// The engine of a search: the one asked for, but for `--stats` under `auto` where `auto`
+/// would take an engine with a tree of its own for speed (the band engine on 9x9 Sudoku, the
+/// MCC engine on multiplicities): then the bits, which search Knuth's tree (DLX1, DLX2, or
+/// DLX3 on the links), so that the statistics printed are his nodes and updates, comparable
+/// with his programs'.
+fn search_engine(problem: &Problem, engine: Engine, stats: bool) -> Engine {
+    let own_tree = || {
+        matches!(
+            Solver::with_engine(problem, Engine::Auto).engine(),
+            Engine::Band | Engine::Mcc
+        )
+    };
+    if stats && engine == Engine::Auto && own_tree() {
+        Engine::Bits
+    } else {
+        engine
+    }
 }
 
 /// The `--stats` line of `--preprocess`: what it removed, in how many rounds, how long it took.
