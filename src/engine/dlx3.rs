@@ -533,24 +533,6 @@ mod tests {
     use super::*;
     use crate::problem::ProblemBuilder;
 
-    /// DLX3's example (dlx3.w): items A, B, `2:3|C`, secondary X, Y; its one solution is
-    /// `A C X:1 Y:1`, `B X:1`, `C Y:1`.
-    fn dlx3_example() -> Problem {
-        let (a, b, c, x, y) = (0, 1, 2, 3, 4);
-        let mut builder = ProblemBuilder::new(3, 2);
-        builder.bounds(c, 2, 3).unwrap();
-        for option in [
-            vec![(a, None), (b, None), (x, Some(0)), (y, Some(0))],
-            vec![(a, None), (c, None), (x, Some(1)), (y, Some(1))],
-            vec![(c, None), (x, Some(0))],
-            vec![(b, None), (x, Some(1))],
-            vec![(c, None), (y, Some(1))],
-        ] {
-            builder.colored_option(option).unwrap();
-        }
-        builder.build().unwrap()
-    }
-
     /// Every solution, each sorted: these tests check which options, not the order chosen.
     fn all_solutions(engine: &mut Dlx3) -> Vec<Vec<usize>> {
         let mut solutions = super::super::all_solutions(engine);
@@ -562,7 +544,7 @@ mod tests {
 
     #[test]
     fn dlx3_s_example_has_its_one_solution_and_the_links_come_back() {
-        let mut engine = Dlx3::new(&dlx3_example());
+        let mut engine = Dlx3::new(&super::super::dlx3_example());
         let pristine = engine.clone();
         assert_eq!(all_solutions(&mut engine), vec![vec![1, 3, 4]]);
         assert!(engine.same_links(&pristine));
@@ -595,7 +577,7 @@ mod tests {
 
     #[test]
     fn forcing_an_option_counts_it_against_the_bounds() {
-        let mut engine = Dlx3::new(&dlx3_example());
+        let mut engine = Dlx3::new(&super::super::dlx3_example());
         let pristine = engine.clone();
         engine.force(4).unwrap();
         engine.check().unwrap();

@@ -311,3 +311,22 @@ pub(crate) fn all_solutions<S: Search>(engine: &mut S) -> Vec<Vec<usize>> {
         }
     }
 }
+
+/// DLX3's example (dlx3.w): items A, B, `2:3|C`, secondary X, Y; its one solution is
+/// `A C X:1 Y:1`, `B X:1`, `C Y:1`. For the tests of the engines that take multiplicities.
+#[cfg(test)]
+pub(crate) fn dlx3_example() -> Problem {
+    let (a, b, c, x, y) = (0, 1, 2, 3, 4);
+    let mut builder = crate::problem::ProblemBuilder::new(3, 2);
+    builder.bounds(c, 2, 3).unwrap();
+    for option in [
+        vec![(a, None), (b, None), (x, Some(0)), (y, Some(0))],
+        vec![(a, None), (c, None), (x, Some(1)), (y, Some(1))],
+        vec![(c, None), (x, Some(0))],
+        vec![(b, None), (x, Some(1))],
+        vec![(c, None), (y, Some(1))],
+    ] {
+        builder.colored_option(option).unwrap();
+    }
+    builder.build().unwrap()
+}

@@ -7,24 +7,6 @@ use super::*;
 use crate::problem::ProblemBuilder;
 use proptest::prelude::*;
 
-/// DLX3's example (dlx3.w): items A, B, `2:3|C`, secondary X, Y; its one solution is
-/// `A C X:1 Y:1`, `B X:1`, `C Y:1`.
-fn dlx3_example() -> Problem {
-    let (a, b, c, x, y) = (0, 1, 2, 3, 4);
-    let mut builder = ProblemBuilder::new(3, 2);
-    builder.bounds(c, 2, 3).unwrap();
-    for option in [
-        vec![(a, None), (b, None), (x, Some(0)), (y, Some(0))],
-        vec![(a, None), (c, None), (x, Some(1)), (y, Some(1))],
-        vec![(c, None), (x, Some(0))],
-        vec![(b, None), (x, Some(1))],
-        vec![(c, None), (y, Some(1))],
-    ] {
-        builder.colored_option(option).unwrap();
-    }
-    builder.build().unwrap()
-}
-
 /// Every solution, each sorted, the whole sorted: which sets, not the order found.
 fn solution_sets(engine: &mut Mcc) -> Vec<Vec<usize>> {
     let mut solutions = super::super::all_solutions(engine);
@@ -110,7 +92,7 @@ fn small_problem() -> impl Strategy<Value = Problem> {
 
 #[test]
 fn dlx3_s_example_has_its_one_solution_and_a_reset_restores_the_sets() {
-    let problem = dlx3_example();
+    let problem = crate::engine::dlx3_example();
     let mut engine = Mcc::new(&problem);
     let pristine = engine.clone();
     assert_eq!(solution_sets(&mut engine), vec![vec![1, 3, 4]]);
@@ -143,7 +125,7 @@ fn an_item_that_runs_out_of_options_with_its_lower_bound_met_costs_no_node() {
 
 #[test]
 fn forcing_an_option_counts_it_against_the_bounds() {
-    let mut engine = Mcc::new(&dlx3_example());
+    let mut engine = Mcc::new(&crate::engine::dlx3_example());
     let pristine = engine.clone();
     engine.force(4).unwrap();
     engine.check().unwrap();
