@@ -431,7 +431,10 @@ impl SudokuSolver {
         mut watch: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<u64, SolveError> {
         let started = Instant::now();
-        let deadline = self.max_time.map(|t| (t, started + t));
+        // A budget past what the clock can hold is no limit (rather than a panic).
+        let deadline = self
+            .max_time
+            .and_then(|t| Some((t, started.checked_add(t)?)));
         let mut next_watch = self.watch_every.unwrap_or(u64::MAX);
         let mut last_watch = started;
         let shape = self.rules.shape();
@@ -587,6 +590,14 @@ mod tests {
             sudoku.count(&conflict, 0),
             Err(SolveError::Conflict(_))
         ));
+    }
+
+    #[test]
+    fn a_time_budget_past_the_clocks_range_is_no_limit_not_a_panic() {
+        let shape = Shape::new(2).unwrap();
+        let mut sudoku = SudokuSolver::new(shape);
+        sudoku.set_max_time(Some(Duration::MAX));
+        assert_eq!(sudoku.count(&Grid::empty(shape), u64::MAX).unwrap(), 288);
     }
 
     #[test]
