@@ -91,5 +91,7 @@ def hint(
 ) -> Optional[tuple[int, int, int, str]]:
     """The next step a person could take: ``(row, col, digit, why)``, 0-based row and
     column, ``why`` in words (``"r3c4 can only be 7"``); ``None`` when the grid is full or
-    no single is left. A grid that cannot be completed raises ``ValueError``."""
+    no single is left (which says nothing of whether the grid can be completed: ``count``
+    does). Givens that break a rule, or a cell or a digit left with no place, raise
+    ``ValueError``."""
     return _dancing.sudoku_hint(puzzle, variant, jigsaw)

@@ -78,8 +78,9 @@ pub struct EngineArgs {
 /// The values of `--engine`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum EngineChoice {
-    /// Mcc on multiplicities, learn on large grouped problems (Sudoku 16x16 to 36x36; links
-    /// for a near-empty grid), else bits when the problem fits, else links.
+    /// Mcc on multiplicities, band on a 9x9 Sudoku's matrix, learn on large grouped problems
+    /// (Sudoku 16x16 to 36x36; links for a near-empty grid), else bits when the problem fits,
+    /// else links.
     #[default]
     Auto,
     /// Dancing links.

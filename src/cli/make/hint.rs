@@ -9,7 +9,6 @@ use clap::Args;
 use dancing::sudoku::hint;
 use serde_json::json;
 
-use super::rate::RateFormat;
 use crate::cli::Exit;
 
 /// Explain the next step a person could take, from the exact-cover view.
@@ -27,16 +26,24 @@ pub(super) struct HintArgs {
     /// Every step until the grid is full or singles run out.
     #[arg(long)]
     all_steps: bool,
-    /// Output format: `line` (each step in words) or `jsonl` (one object a step: row, col,
-    /// digit, text; then one for the end: end, text).
+    /// Output format.
     #[arg(long, value_enum, default_value = "line")]
-    format: RateFormat,
+    format: HintFormat,
     #[command(flatten)]
     shape: crate::cli::sudoku::ShapeArgs,
     /// No message about an invalid puzzle: the exit code and the output tell everything (a
     /// hint is reasoning, not a search, so it takes no threads, budgets or statistics).
     #[arg(short, long)]
     quiet: bool,
+}
+
+/// How the steps are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum HintFormat {
+    /// Each step in words ("r3c4 can only be 7"), then how the steps ended.
+    Line,
+    /// One JSON object a step (row, col, digit, text), then one for the end (end, text).
+    Jsonl,
 }
 
 pub(super) fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
@@ -57,7 +64,7 @@ pub(super) fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
         .rules(puzzle.grid.shape())
         .with_context(|| format!("{name}:{}", puzzle.line))?;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let jsonl = args.format == RateFormat::Jsonl;
+    let jsonl = args.format == HintFormat::Jsonl;
     let (steps, end) = if args.all_steps {
         let path = hint::solve_path_under(&rules, &puzzle.grid);
         (path.steps, Some(path.end))
