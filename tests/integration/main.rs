@@ -17,6 +17,8 @@ mod cli_layouts_and_edges;
 mod cli_restarts;
 mod cli_shapes;
 mod cli_sudoku;
+mod cli_sudoku_errors;
+mod cli_sudoku_reports;
 mod colors;
 mod colors_oracle;
 mod distributed;
