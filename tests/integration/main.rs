@@ -29,6 +29,7 @@ mod engines_mcc;
 mod estimate;
 mod exclude;
 mod hardening;
+mod hardening_scale;
 mod instances;
 mod knuth_format;
 mod memo;
