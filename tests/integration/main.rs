@@ -38,6 +38,7 @@ mod names;
 mod parallel;
 mod preprocess;
 mod problems;
+mod problems_pictures;
 mod propagate;
 mod sudoku_generate;
 mod sudoku_layouts;
