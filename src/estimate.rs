@@ -53,7 +53,29 @@ impl Estimate {
     pub fn spread(&self) -> f64 {
         self.std_dev / self.mean
     }
+
+    /// The estimated time of the whole search at `rate` nodes per second (as
+    /// [`nodes_per_second`] measures it).
+    pub fn time(&self, rate: f64) -> Duration {
+        Duration::try_from_secs_f64(self.mean / rate.max(f64::MIN_POSITIVE))
+            .unwrap_or(Duration::MAX)
+    }
+
+    /// How many parts to cut the search into so that each takes about `part` at `rate` nodes
+    /// per second, on average: the estimated time over `part`, rounded up, at least 1 and at
+    /// most [`MAX_PARTS`]. The parts of a split are whole subtrees, which differ in size, so a
+    /// part can take much more or much less than the mean.
+    pub fn parts_for(&self, rate: f64, part: Duration) -> usize {
+        let parts = (self.time(rate).as_secs_f64() / part.as_secs_f64().max(1e-9)).ceil();
+        // (`as` saturates; NaN, from a zero rate and part, goes to 0 and then to 1.)
+        (parts as usize).clamp(1, MAX_PARTS)
+    }
 }
+
+/// The most parts [`Estimate::parts_for`] asks for: a million parts is a parts file of some
+/// 150 MB, and a search that needs more than a million machine-sized parts is better cut
+/// into bigger ones.
+pub const MAX_PARTS: usize = 1_000_000;
 
 /// Walks `paths` random paths (at least one) down the links' search tree of `problem`,
 /// drawing the children from `seed`, and returns the mean of their estimates; stops early,
@@ -188,5 +210,23 @@ mod tests {
         let problem = crate::problems::queens(8);
         let e = estimate(&problem, 1000, 1, Some(Instant::now()));
         assert_eq!((e.paths, e.std_dev), (1, 0.0));
+    }
+
+    #[test]
+    fn parts_for_a_part_time_divide_the_estimated_time_rounding_up_within_bounds() {
+        let e = Estimate {
+            paths: 10,
+            mean: 1000.0,
+            std_dev: 0.0,
+            max: 1000.0,
+        };
+        // 1,000 nodes at 100 nodes/s: 10 s.
+        assert_eq!(e.time(100.0), Duration::from_secs(10));
+        assert_eq!(e.parts_for(100.0, Duration::from_secs(1)), 10);
+        assert_eq!(e.parts_for(100.0, Duration::from_secs(3)), 4);
+        assert_eq!(e.parts_for(100.0, Duration::from_secs(60)), 1);
+        assert_eq!(e.parts_for(100.0, Duration::from_nanos(1)), MAX_PARTS);
+        assert_eq!(e.parts_for(0.0, Duration::ZERO), MAX_PARTS);
+        assert_eq!(e.time(0.0), Duration::MAX);
     }
 }

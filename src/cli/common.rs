@@ -188,7 +188,7 @@ pub fn number_and_unit(text: &str) -> (&str, &str) {
 
 /// Reads a duration: a number (decimals allowed) and a unit, `ms`, `s`, `m` or `h`; a bare
 /// number is seconds.
-fn parse_duration(text: &str) -> Result<Duration, String> {
+pub(super) fn parse_duration(text: &str) -> Result<Duration, String> {
     let text = text.trim();
     let (number, unit) = number_and_unit(text);
     let seconds = match unit {

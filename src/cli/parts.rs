@@ -8,17 +8,17 @@ use std::io::{self, BufRead, BufReader, Read, Seek, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::Args;
-use dancing::Total;
 use dancing::knuth::KnuthProblem;
 use dancing::memo::MemoConfig;
 use dancing::parts::{
     Header, Ledger, PartResult, ReadError, ResultLine, SolveError, Split, open_regular,
     read_results, refuse_special, solve_parts, solve_parts_by_memo,
 };
+use dancing::{Problem, Total};
 
 use super::Exit;
 
@@ -36,14 +36,23 @@ const MAX_CHECKPOINT_BYTES: u64 = 1 << 30;
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Counting in parts (on many machines)")]
 pub struct PartsArgs {
-    /// Split the search tree into at least N parts (--parts N) and print them, one JSON line
-    /// each after a header line, for `--count --parts FILE` to solve anywhere.
-    #[arg(long, requires = "parts",
+    /// Split the search tree into at least N parts (--parts N, or as many as --part-time
+    /// says) and print them, one JSON line each after a header line, for
+    /// `--count --parts FILE` to solve anywhere.
+    #[arg(long, requires = "split_size",
           conflicts_with_all = ["count", "all", "limit", "max_nodes", "progress", "jobs"])]
     split: bool,
+    /// With --split instead of --parts N: as many parts as make each take about TIME on this
+    /// machine, on average (`10m`, `1h`), by Knuth's estimate of the search (--estimate N
+    /// paths, else 1000, drawn from --seed, else 0) at the links' speed measured here; the
+    /// estimate and the number of parts are said on stderr. The parts are whole subtrees,
+    /// which differ in size: some take much longer than the mean.
+    #[arg(long, value_name = "TIME", value_parser = super::common::parse_duration,
+          group = "split_size", requires = "split")]
+    part_time: Option<Duration>,
     /// With --split, how many parts at least; with --count, the parts file to solve: one
     /// result line per part is printed as soon as the part is finished.
-    #[arg(long, value_name = "N|FILE",
+    #[arg(long, value_name = "N|FILE", group = "split_size",
           conflicts_with_all = ["all", "limit", "max_nodes", "progress"])]
     parts: Option<PathBuf>,
     /// With --count --parts: solve only the parts whose id is I modulo K (0 <= I < K), as job
@@ -88,7 +97,13 @@ impl PartsArgs {
 
     /// Whether a flag asks for a split, a solve of parts or a checkpointed count.
     pub(super) fn active(&self) -> bool {
-        self.parts.is_some() || self.checkpoint.is_some()
+        self.parts.is_some() || self.checkpoint.is_some() || self.part_time.is_some()
+    }
+
+    /// Whether the split is sized by an estimate (`--part-time`), which takes `--estimate`'s
+    /// number of paths.
+    pub(super) fn sized_by_estimate(&self) -> bool {
+        self.part_time.is_some()
     }
 }
 
@@ -110,9 +125,14 @@ pub(super) fn run(
     jobs: usize,
     stats: bool,
     memo: Option<MemoConfig>,
+    estimate: (u64, u64),
 ) -> anyhow::Result<Exit> {
     if let Some(file) = &args.checkpoint {
         return checkpoint(parsed, file, jobs, stats, memo);
+    }
+    if let Some(part) = args.part_time {
+        let n = parts_for_time(&parsed.problem, part, estimate);
+        return split(parsed, n, stats);
     }
     let parts = args
         .parts
@@ -176,6 +196,25 @@ pub(super) fn run(
         ));
     }
     Ok(Exit::Success)
+}
+
+/// How many parts `--split --part-time PART` cuts the search into, by Knuth's estimate
+/// (`paths` paths from `seed`) at the links' speed measured here; says the estimate and the
+/// number on stderr.
+fn parts_for_time(problem: &Problem, part: Duration, (paths, seed): (u64, u64)) -> usize {
+    let e = dancing::estimate::estimate(problem, paths, seed, None);
+    let rate = dancing::estimate::nodes_per_second(problem, super::cover::SPEED_RUN);
+    let n = e.parts_for(rate, part);
+    super::report::say(format_args!(
+        "estimated ~{:.0} nodes (spread {:.2} x the mean over {} paths), ~{:.3} s at {rate:.0} \
+         nodes/s: at least {n} parts, of at most ~{:.3} s each on average",
+        e.mean,
+        e.spread(),
+        e.paths,
+        e.time(rate).as_secs_f64(),
+        e.time(rate).as_secs_f64() / n as f64,
+    ));
+    n
 }
 
 /// `--split --parts N`: the parts file on stdout.

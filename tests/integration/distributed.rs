@@ -606,3 +606,42 @@ fn part_flags_in_the_wrong_company_are_usage_errors() {
         assert!(!stderr_of(&assert).is_empty(), "{args:?}");
     }
 }
+
+/// The number in `--part-time`'s message on stderr: "at least N parts".
+fn parts_said(stderr: &str) -> usize {
+    let (_, after) = stderr.split_once("at least ").expect(stderr);
+    after.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn part_time_sizes_a_split_by_the_estimate_and_its_parts_count_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let (count, _, _) = one_thread(Path::new(QUEENS_12));
+    assert_eq!(count, 14_200);
+    // A part of a millisecond: as many parts as the estimated time holds, tens here (the
+    // search takes some 0.1 s); an hour: one part, at least.
+    for (time, many) in [("1ms", true), ("1h", false)] {
+        let split = dancing()
+            .args(["cover", "--split", "--part-time", time, "--estimate", "200"])
+            .args(["--seed", "5", QUEENS_12])
+            .assert()
+            .success();
+        let said = parts_said(&stderr_of(&split));
+        assert_eq!(said > 1, many, "{time}: {said} parts");
+        let parts = dir.path().join(format!("{time}.parts.jsonl"));
+        std::fs::write(&parts, stdout_of(&split)).unwrap();
+        let written = stdout_of(&split).lines().count() - 1;
+        assert!(written >= said, "{written} parts written, {said} said");
+        let solved = dancing()
+            .args(["cover", "--count", "--parts"])
+            .arg(&parts)
+            .arg(QUEENS_12)
+            .assert()
+            .success();
+        let results = dir.path().join(format!("{time}.results.jsonl"));
+        std::fs::write(&results, stdout_of(&solved)).unwrap();
+        merge(&[&parts, &results])
+            .success()
+            .stdout(format!("{count}\n"));
+    }
+}
