@@ -1,17 +1,18 @@
 //! The strategy of [`Engine::Auto`] and the registry of engines: which engine runs which
 //! problem ([`Solver::with_engine`]'s choice, [`Inner`]), the constants of the choice
 //! ([`AUTO_MAX_OPTIONS`] and the probe, [`AUTO_PROBE_NODES`] and [`AUTO_SWITCH_RATIO`]), and the
-//! move of a search from the bits to the links at the probe, or from the learning engine to the
-//! links at the start of a search on a nearly full problem, and back at a reset ([`Switch`]).
+//! move of a search from the bits to the links at the probe, or between the links and the
+//! learning engine at the start of a search (the links on a nearly full problem), and back at
+//! a reset ([`Switch`]).
 //! Why these numbers, and what the move keeps, is in the docs of [`crate::solver`], "Which
 //! engine".
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use super::{Engine, Solver};
 use crate::engine::band::Band;
 use crate::engine::bits::Bits;
-use crate::engine::bits::table::Table;
 use crate::engine::dlx::Dlx;
 use crate::engine::dlx2::Dlx2;
 use crate::engine::dlx3::Dlx3;
@@ -57,7 +58,7 @@ pub const AUTO_SWITCH_RATIO: f64 = 2.0;
 pub const AUTO_COLOR_WORDS: u64 = 24;
 
 /// How full the problem of a search must be, after the options forced and excluded, for
-/// [`Engine::Auto`] to move it from the learning engine to the links at its start: the
+/// [`Engine::Auto`] to run it on the links instead of the learning engine: the
 /// average number of options of its open primary items over the largest. An empty Sudoku
 /// grid is 1, a 36x36 grid with a thirty-sixth of its cells given about 0.93, one with 100
 /// given 0.81, the published and generated puzzles 0.28 to 0.50. So full a grid has a
@@ -77,6 +78,7 @@ pub const AUTO_FULL: f64 = 0.9;
 /// one), over the largest (1 when every open primary item has as many options, 0 when none
 /// has any): see [`AUTO_FULL`]. One pass over the matrix.
 fn fullness(problem: &Problem, root: &[Root]) -> f64 {
+    let primary = problem.primary_items();
     let mut covered = vec![false; problem.item_count()];
     let mut out = vec![false; problem.option_count()];
     for &change in root {
@@ -89,11 +91,16 @@ fn fullness(problem: &Problem, root: &[Root]) -> f64 {
             Root::Excluded(o) => out[o as usize] = true,
         }
     }
-    let mut lengths = vec![0u32; problem.primary_items()];
-    for (k, &out) in out.iter().enumerate() {
+    let mut lengths = vec![0u32; primary];
+    'options: for (k, &out) in out.iter().enumerate() {
         let items = problem.option_items(k);
-        if out || items.iter().any(|&i| covered[i as usize]) {
+        if out {
             continue;
+        }
+        for &i in items {
+            if covered[i as usize] {
+                continue 'options;
+            }
         }
         for &i in items {
             if let Some(length) = lengths.get_mut(i as usize) {
@@ -101,13 +108,20 @@ fn fullness(problem: &Problem, root: &[Root]) -> f64 {
             }
         }
     }
-    let open = (0..lengths.len()).filter(|&i| !covered[i]);
-    let largest = open.clone().map(|i| lengths[i]).max().unwrap_or(0);
+    let (mut largest, mut total, mut open) = (0, 0u64, 0u64);
+    for (&length, _) in lengths
+        .iter()
+        .zip(&covered)
+        .filter(|&(_, &covered)| !covered)
+    {
+        largest = largest.max(length);
+        total += u64::from(length);
+        open += 1;
+    }
     if largest == 0 {
         return 0.0;
     }
-    let total: u64 = open.clone().map(|i| u64::from(lengths[i])).sum();
-    total as f64 / (f64::from(largest) * open.count() as f64)
+    total as f64 / (f64::from(largest) * open as f64)
 }
 
 /// When [`Engine::Auto`] moves a search from the bits to the links: at the probe, after
@@ -127,17 +141,19 @@ impl Rule {
     };
 }
 
-/// What a solver under [`Engine::Auto`] that started on the bits or the learning engine needs
-/// to move its search to the links, and back at a reset.
+/// What a solver under [`Engine::Auto`] that started on the bits, or that is for a problem
+/// of the learning engine's, needs to move its search, and back at a reset.
 #[derive(Clone, Debug)]
 pub(super) struct Switch {
     rule: Rule,
-    /// Whether the solver started on the learning engine (else the bits): it moves at the
-    /// start of a search if the problem left by the options forced and excluded is nearly
-    /// full ([`AUTO_FULL`]), instead of at the probe.
+    /// Whether the problem is the learning engine's (else the solver started on the bits):
+    /// the solver starts on the links, and at the start of each search runs on the links if
+    /// the problem left by the options forced and excluded is nearly full ([`AUTO_FULL`]),
+    /// else on the learning engine, built at the first search that runs on it; a reset
+    /// brings back the learning engine once it is built. No probe then.
     learn: bool,
     /// Under `learn`, the options forced and excluded since the last reset, in order, to
-    /// replay on the links.
+    /// replay on the engine the search moves to.
     root: Vec<Root>,
     /// Whether the move may still come: under `learn`, from a reset until the search starts
     /// or a force is refused (the engine's state is then partly forced: the search stays
@@ -146,10 +162,11 @@ pub(super) struct Switch {
     /// The words of the bit engine's bitsets (its options over 64, rounded up), and
     /// [`AUTO_COLOR_WORDS`] more for a problem with colors.
     words: u64,
-    /// The problem, to build the links at the first move.
+    /// The problem, to build the engine of the first move.
     problem: Arc<Problem>,
-    /// The engine not running now: the bits while the links run; the links, once built,
-    /// while the bits run (reset at the next move, so a solver builds them once).
+    /// The engine not running now, once built: the bits while the links run, the links
+    /// while the bits run; under `learn`, the learning engine while the links run and the
+    /// links while it runs (reset at the next move, so a solver builds each once).
     parked: Option<Inner>,
 }
 
@@ -215,28 +232,27 @@ impl Solver {
     pub(super) fn with_rule(problem: &Problem, engine: Engine, rule: Rule) -> Solver {
         // Asked for by name, the propagating and learning engines fall back to the links
         // where they cannot run (see `Engine::refusal`).
-        // Under `Auto`, the bit table is built once, for the grouped frames' detection and
-        // then, if they do not take the problem, for the bits.
-        let table = (engine == Engine::Auto && !problem.has_colors() && Bits::fits(problem))
-            .then(|| Arc::new(Table::new(problem)));
         // Under `Auto`, the learning engine takes the problems that the propagating engine's
         // grouped frames take (Sudoku of 16x16, 25x25 and 36x36): faster there than the
         // propagation alone and the bits, and it solves the published 25x25 and 36x36
-        // puzzles that the others do not (see the module docs, "Which engine").
+        // puzzles that the others do not (see the module docs, "Which engine"). Past the
+        // bits' limits, only where there are choices to learn from: at least four options a
+        // primary item on average (36x36 Sudoku has nine; a chain of forced levels, one, runs
+        // on the links in no time). The grouping is told without building the frames, and
+        // the learning engine is built only for a search that runs on it.
+        let bits_fit = OnceCell::new();
+        let bits_fit = || *bits_fit.get_or_init(|| Bits::fits(problem));
         let learn = match engine {
             Engine::Learn => Learn::fits(problem),
-            Engine::Auto => match &table {
-                Some(table) => Propagate::grouped_on(table).is_some(),
-                // Past the bits' limits, only where there are choices to learn from: at
-                // least four options a primary item on average (36x36 Sudoku has nine; a
-                // chain of forced levels, one, runs on the links in no time).
-                None => {
-                    Learn::fits(problem)
-                        && !Bits::fits(problem)
-                        && problem.option_count() >= 4 * problem.primary_items()
-                        && Propagate::grouped(problem).is_some()
-                }
-            },
+            // (Past the bits' limits, whether the learning engine takes the problem is
+            // asked when a search would run on it: the links run it otherwise, as they
+            // would have from the start.)
+            Engine::Auto => {
+                !problem.has_colors()
+                    && !problem.has_multiplicities()
+                    && Propagate::groups(problem)
+                    && (problem.option_count() >= 4 * problem.primary_items() || bits_fit())
+            }
             _ => false,
         };
         let propagate = match engine {
@@ -249,24 +265,25 @@ impl Solver {
             Engine::Band => Engine::Links,
             engine => engine,
         };
-        let fits = !matches!(engine, Engine::Links | Engine::Mcc)
+        let fits = !learn
+            && !matches!(engine, Engine::Links | Engine::Mcc)
             && !problem.has_multiplicities()
-            && Bits::fits(problem);
+            && bits_fit();
         let options = if fits { Bits::options(problem) } else { 0 };
         let bits = fits && (engine == Engine::Bits || options <= AUTO_MAX_OPTIONS);
         let mut switch = None;
-        let engine = if learn {
-            if engine == Engine::Auto {
-                switch = Some(Box::new(Switch {
-                    rule,
-                    learn: true,
-                    root: Vec::new(),
-                    may_move: true,
-                    words: 0,
-                    problem: Arc::new(problem.clone()),
-                    parked: None,
-                }));
-            }
+        let engine = if learn && engine == Engine::Auto {
+            switch = Some(Box::new(Switch {
+                rule,
+                learn: true,
+                root: Vec::new(),
+                may_move: true,
+                words: 0,
+                problem: Arc::new(problem.clone()),
+                parked: None,
+            }));
+            links_engine(problem)
+        } else if learn {
             Inner::Learn(Box::new(Learn::on(problem)))
         } else if let Some(propagate) = propagate {
             Inner::Propagate(propagate)
@@ -279,10 +296,7 @@ impl Solver {
         } else if problem.has_multiplicities() {
             Inner::Dlx3(Dlx3::new(problem))
         } else if bits {
-            let mut bits = match table {
-                Some(table) => Bits::on(problem, table),
-                None => Bits::new(problem),
-            };
+            let mut bits = Bits::new(problem);
             if engine == Engine::Auto {
                 bits.counters_mut().set_probe(Some(rule.probe));
                 switch = Some(Box::new(Switch {
@@ -378,46 +392,83 @@ impl Solver {
         }
     }
 
-    /// Under [`Engine::Auto`], on a solver that started on the learning engine, at the start
-    /// of a search (no node entered, no level descended): moves the search to the links if
-    /// the problem left by the options forced and excluded is nearly full ([`AUTO_FULL`]):
-    /// the links force and exclude the same options and take over the counters (the budget
-    /// and the pauses), so the search is the links' from its root.
-    pub(super) fn leave_learn_if_full(&mut self) {
+    /// Under [`Engine::Auto`], on a solver for a problem of the learning engine's, at the start
+    /// of a search (no node entered, no level descended): runs the search on the links if
+    /// the problem left by the options forced and excluded is nearly full ([`AUTO_FULL`]),
+    /// else on the learning engine, moving it from one to the other if it is not already
+    /// there: the engine it moves to forces and excludes the same options and takes over the
+    /// counters (the budget and the pauses), so the search is that engine's from its root.
+    /// The learning engine is built at its first search.
+    pub(super) fn settle_at_root(&mut self) {
         let Some(switch) = self.switch.as_deref_mut() else {
             return;
         };
-        let Inner::Learn(learn) = &mut self.engine else {
+        if !switch.learn || !switch.may_move {
             return;
-        };
-        if !switch.may_move || self.floor != 0 || learn.counters_mut().nodes != 0 {
+        }
+        let started = each!(&mut self.engine, e => e.counters_mut().nodes != 0);
+        if self.floor != 0 || started {
             return;
         }
         switch.may_move = false;
-        if fullness(&switch.problem, &switch.root) < AUTO_FULL {
+        let full = fullness(&switch.problem, &switch.root) >= AUTO_FULL;
+        if full != matches!(self.engine, Inner::Learn(_)) {
             return;
         }
-        let mut links = switch
-            .parked
-            .take()
-            .unwrap_or_else(|| links_engine(&switch.problem));
-        each!(&mut links, e => e.reset());
-        *each!(&mut links, e => e.counters_mut()) = learn.counters_mut().clone();
-        let replayed = switch.root.iter().try_for_each(|&change| match change {
-            Root::Forced(o) => each!(&mut links, e => e.force(o as usize)),
-            Root::Excluded(o) => each!(&mut links, e => e.exclude(o as usize)),
-        });
-        if replayed.is_err() {
-            switch.parked = Some(links);
-            return;
-        }
-        switch.parked = Some(std::mem::replace(&mut self.engine, links));
+        self.move_at_root();
     }
 
-    /// Puts back the engine a solver under [`Engine::Auto`] started on (the bits or the
-    /// learning engine) if it moved the search to the links, with the links' counters (the
-    /// budget and the pauses set since), for a reset to follow; parks the links for the next
-    /// move. Tells the pace of the pauses by the clock that the search restarts.
+    /// Under [`Engine::Auto`], on a solver for a problem of the learning engine's, before
+    /// the first level descended ([`Solver::descend`]: a subtree of a count on several
+    /// threads): the search runs on the learning engine, whose tree named the subtree.
+    pub(super) fn settle_before_descent(&mut self) {
+        let Some(switch) = self.switch.as_deref_mut() else {
+            return;
+        };
+        if !switch.learn || !switch.may_move || self.floor != 0 {
+            return;
+        }
+        switch.may_move = false;
+        if !matches!(self.engine, Inner::Learn(_)) {
+            self.move_at_root();
+        }
+    }
+
+    /// Moves a search that has not started between the learning engine and the links, the
+    /// one built (or parked) taking over the counters and forcing and excluding the options
+    /// of the root; if one of them is refused (no search would then move), it stays where
+    /// it is.
+    fn move_at_root(&mut self) {
+        let Some(switch) = self.switch.as_deref_mut() else {
+            return;
+        };
+        let mut to = match switch.parked.take() {
+            Some(parked) => parked,
+            None if matches!(self.engine, Inner::Learn(_)) => links_engine(&switch.problem),
+            None if Learn::fits(&switch.problem) => {
+                Inner::Learn(Box::new(Learn::on(&switch.problem)))
+            }
+            // Past the learning engine's limits: the links, as from the start.
+            None => return,
+        };
+        each!(&mut to, e => e.reset());
+        *each!(&mut to, e => e.counters_mut()) =
+            each!(&mut self.engine, e => e.counters_mut().clone());
+        let replayed = switch.root.iter().try_for_each(|&change| match change {
+            Root::Forced(o) => each!(&mut to, e => e.force(o as usize)),
+            Root::Excluded(o) => each!(&mut to, e => e.exclude(o as usize)),
+        });
+        if replayed.is_err() {
+            switch.parked = Some(to);
+            return;
+        }
+        switch.parked = Some(std::mem::replace(&mut self.engine, to));
+    }
+
+    /// Puts back the engine a solver under [`Engine::Auto`] started on (the bits, or the
+    /// learning engine once built) if the search runs on the links, with the links' counters
+    /// (the budget and the pauses set since), for a reset to follow; parks the links for the
+    /// next move. Tells the pace of the pauses by the clock that the search restarts.
     pub(super) fn back_to_start(&mut self) {
         self.floor = 0;
         if let Some(pace) = &mut self.pace {
@@ -431,12 +482,13 @@ impl Solver {
         if !matches!(self.engine, Inner::Dlx(_) | Inner::Dlx2(_)) {
             return;
         }
-        let mut bits = switch
-            .parked
-            .take()
-            .expect("the engine started on is parked while the links run");
+        // On the links: the bits are parked (they started), or the learning engine once
+        // built, or nothing (no search has run on the learning engine yet).
+        let Some(mut start) = switch.parked.take() else {
+            return;
+        };
         let counters = each!(&mut self.engine, e => e.counters_mut().clone());
-        *each!(&mut bits, e => e.counters_mut()) = counters;
-        switch.parked = Some(std::mem::replace(&mut self.engine, bits));
+        *each!(&mut start, e => e.counters_mut()) = counters;
+        switch.parked = Some(std::mem::replace(&mut self.engine, start));
     }
 }

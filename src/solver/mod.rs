@@ -29,20 +29,24 @@
 //! (`puzzles/shapes/`), in under a second each, where the others run for minutes. On 9x9
 //! Sudoku (729 options) it is slower than the bits (and `auto` takes the band engine there). Its tree is its own
 //! (the same solutions, in another order, with its own [`Stats`]), so a caller who wants
-//! Knuth's asks for [`Engine::Links`] or [`Engine::Bits`]. But at the start of each search
-//! (its first step, after the options forced and excluded), a solver on the learning engine
-//! under `Auto` moves to the links if the problem left is nearly full: its open primary
-//! items have on average at least [`AUTO_FULL`] of the options of the largest, as an empty
-//! or near-empty grid (1 empty; 0.93 with a thirty-sixth of the cells given; the published
-//! and generated puzzles 0.28 to 0.50). There the links find a solution at almost every
-//! turn, while the learning engine's tree on the empty 36x36 ran for minutes (the links:
-//! 2,415 nodes, 0.02 s); below 0.85 it wins on 36x36 (with 100 or 260 cells given,
-//! 0.81 and 0.57 to 0.61: 0.05 to 0.28 s, the links 0.31 s to more than 10 s). The learning engine
-//! and its table are still built with the solver, before the givens are known: on a single
-//! empty grid of 12x12 to 36x36 `auto` costs 2.9 to 5.1 times the links' instructions, most
-//! of it that setup (see `docs/performance.md`, "`auto` on colors and empty grids"). The Sudoku layer forces each puzzle's givens on
-//! one solver of the empty grid, so the choice is made for each puzzle,
-//! and a reset brings the solver back to the learning engine. Otherwise `Auto` starts on the
+//! Knuth's asks for [`Engine::Links`] or [`Engine::Bits`]. But such a solver starts on the
+//! links, and at the start of each search (its first step, after the options forced and
+//! excluded) runs the search on the links if the problem left is nearly full, else moves it
+//! to the learning engine: nearly full is its open primary items having on average at least
+//! [`AUTO_FULL`] of the options of the largest, as an empty or near-empty grid (1 empty;
+//! 0.93 with a thirty-sixth of the cells given; the published and generated puzzles 0.28 to
+//! 0.50). There the links find a solution at almost every turn, while the learning engine's
+//! tree on the empty 36x36 ran for minutes (the links: 2,415 nodes, 0.02 s); below 0.85 it
+//! wins on 36x36 (with 100 or 260 cells given, 0.81 and 0.57 to 0.61: 0.05 to 0.28 s, the
+//! links 0.31 s to more than 10 s). Whether the grouped frames would take the problem is
+//! told without building them (`planes::class_options`, two passes over the matrix), and
+//! the learning engine is built at the first search that runs on it, so a single empty
+//! grid costs the links' setup, the test and one pass for the fullness (see
+//! `docs/performance.md`, "`auto` on colors and empty grids"). The Sudoku layer forces
+//! each puzzle's givens on one solver of the empty grid, so the choice is made for each
+//! puzzle, and a reset brings the solver back to the learning engine once it is built (a
+//! subtree of a count on several threads runs on it too: `Solver::descend` moves there
+//! first). Otherwise `Auto` starts on the
 //! bit engine when the problem fits it (at most [`AUTO_MAX_OPTIONS`] options, and the bit engine's memory bound), and runs the
 //! links otherwise. The bit engine's memory grows as items times options (a bitset of the
 //! options for each item, and a saved state of the options for each level of the search), and
@@ -270,8 +274,8 @@ pub enum Outcome {
 pub struct Solver {
     /// The engine running now.
     engine: Inner,
-    /// [`Engine::Auto`]'s move to the links, on a solver that started on the bits under
-    /// `Auto`; `None` on any other, which never changes engines.
+    /// [`Engine::Auto`]'s moves, on a solver that started on the bits under `Auto` or whose
+    /// problem is the learning engine's; `None` on any other, which never changes engines.
     switch: Option<Box<Switch>>,
     /// The levels placed by [`Solver::descend`] since the last reset: the engine's floor,
     /// which a move to the links keeps.
@@ -329,9 +333,10 @@ impl Solver {
 
     /// The engine running now, never [`Engine::Auto`] ([`Engine::Links`] for DLX1, DLX2 and
     /// DLX3). Under [`Engine::Auto`], a solver that starts on the bits may move its search to
-    /// the links at the probe, and one that starts on the learning engine at the start of a
-    /// search on a nearly full problem (see the module docs), and a reset brings it back to the
-    /// engine it started on; under the others it never changes.
+    /// the links at the probe; one for a problem of the learning engine's starts on the links
+    /// and moves to the learning engine at the start of a search unless the problem is nearly
+    /// full (see the module docs); a reset brings it back to the engine it started on (the
+    /// learning engine, once built); under the others it never changes.
     pub fn engine(&self) -> Engine {
         match self.engine {
             Inner::Dlx(_) | Inner::Dlx2(_) | Inner::Dlx3(_) => Engine::Links,
@@ -496,7 +501,7 @@ impl Solver {
     ///
     /// A pause of the pace ([`Solver::set_pause_time`]) sets the nodes to the next one.
     fn search(&mut self, cut: usize) -> Option<Step> {
-        self.leave_learn_if_full();
+        self.settle_at_root();
         loop {
             let step = each!(&mut self.engine, e => e.search(cut));
             if step != Some(Step::Paused) {
@@ -551,6 +556,7 @@ impl Solver {
     /// [`Solver::split`] returned at this level, on a solver of the same problem. The updates
     /// of the descent are not counted, since the splitting search counted them.
     pub(crate) fn descend(&mut self, option: usize) {
+        self.settle_before_descent();
         self.floor += 1;
         each!(&mut self.engine, e => e.descend(option));
     }

@@ -735,8 +735,6 @@ fn a_sudoku_solver_reused_across_16x16_puzzles_solves_as_the_links_and_the_bits(
     use dancing::sudoku::solve::SudokuSolver;
     use dancing::sudoku::{check, grid::Shape, read::parse_line_as, rules::Rules};
     let shape = Shape::new(4).unwrap();
-    let problem = dancing::sudoku::solve::matrix(&Rules::classic(shape));
-    assert_eq!(Solver::new(&problem).engine(), Engine::Learn);
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/16x16-seed16.txt");
     let text = std::fs::read_to_string(path).unwrap();
     let mut solvers = [Engine::Auto, Engine::Links, Engine::Bits]
@@ -747,6 +745,7 @@ fn a_sudoku_solver_reused_across_16x16_puzzles_solves_as_the_links_and_the_bits(
         let results = solvers.each_mut().map(|solver| solver.solve(&puzzle, 2));
         assert_eq!(results[0], results[1], "{line}");
         assert_eq!(results[0], results[2], "{line}");
+        assert_eq!(solvers[0].engine(), Engine::Learn, "{line}");
         let solved = results[0].as_ref().unwrap();
         assert_eq!(solved.count, 1, "{line}");
         assert_eq!(check::verify(&puzzle, &solved.grid), Ok(()), "{line}");
@@ -757,21 +756,29 @@ fn a_sudoku_solver_reused_across_16x16_puzzles_solves_as_the_links_and_the_bits(
 }
 
 /// `auto` gives a nearly full Sudoku grid to the links at the start of its search (see
-/// `AUTO_FULL`): the empty 36x36 and 16x16 grids (the learning engine ran for minutes on the
-/// empty 36x36, the links take 2,415 nodes), also after a reset, while the published 36x36
-/// puzzle, forced into the same solver, stays on the learning engine. Each answer is valid.
+/// `AUTO_FULL`): the empty 12x12, 16x16, 25x25 and 36x36 grids (the learning engine ran for
+/// minutes on the empty 36x36, the links take 2,415 nodes), also after a reset, without building the
+/// learning engine; the published 36x36 puzzle, forced into the same solver, moves to the
+/// learning engine, and the empty grid after it back to the links, and a reset brings the
+/// learning engine back. Each answer is valid.
 #[test]
 fn auto_solves_nearly_full_sudoku_grids_on_the_links_and_puzzles_on_the_learning_engine() {
     use dancing::sudoku::solve::{SudokuSolver, matrix};
     use dancing::sudoku::{check, grid::Grid, grid::Shape, read::parse_line_as, rules::Rules};
-    for boxes in [4, 6] {
-        let shape = Shape::new(boxes).unwrap();
+    let shapes = [
+        Shape::with_boxes(3, 4),
+        Shape::new(4),
+        Shape::new(5),
+        Shape::new(6),
+    ];
+    for shape in shapes.map(Option::unwrap) {
+        let boxes = shape.side();
         let problem = matrix(&Rules::classic(shape));
         let mut solver = Solver::new(&problem);
         // Forty times the links' nodes on the empty 36x36.
         solver.set_max_nodes(Some(100_000));
         for _ in 0..2 {
-            assert_eq!(solver.engine(), Engine::Learn, "{boxes}");
+            assert_eq!(solver.engine(), Engine::Links, "{boxes}");
             let first = solver.next_solution().unwrap().expect("a full grid");
             assert_eq!(first.len(), shape.cells(), "{boxes}");
             assert_eq!(solver.engine(), Engine::Links, "{boxes}");
@@ -783,6 +790,7 @@ fn auto_solves_nearly_full_sudoku_grids_on_the_links_and_puzzles_on_the_learning
     }
     let shape = Shape::new(6).unwrap();
     let mut solver = Solver::new(&matrix(&Rules::classic(shape)));
+    solver.set_max_nodes(Some(100_000));
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/shapes/36x36.txt");
     let text = std::fs::read_to_string(path).unwrap();
     let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
@@ -798,4 +806,58 @@ fn auto_solves_nearly_full_sudoku_grids_on_the_links_and_puzzles_on_the_learning
     solver.set_pause_every(Some(1));
     assert_eq!(solver.step(), Step::Paused);
     assert_eq!(solver.engine(), Engine::Learn, "the published 36x36 puzzle");
+    solver.set_pause_every(None);
+    let solution = solver.next_solution().unwrap().expect("its solution");
+    assert!(givens.iter().all(|g| solution.contains(g)));
+    solver.reset();
+    assert_eq!(solver.engine(), Engine::Learn, "after a reset");
+    let first = solver.next_solution().unwrap().expect("a full grid");
+    assert_eq!(first.len(), shape.cells());
+    assert_eq!(solver.engine(), Engine::Links, "the empty grid");
+    solver.reset();
+    assert_eq!(solver.engine(), Engine::Learn, "after a reset");
+}
+
+/// A count on two threads of a 16x16 puzzle with a given taken out (186 solutions): under
+/// `auto` the split runs on the learning engine, and so does each subtree, which a solver
+/// built on the links enters by moving to the learning engine before it descends; the
+/// total is the links' count on one thread.
+#[test]
+fn a_count_on_two_threads_of_a_16x16_puzzle_under_auto_is_the_links_count() {
+    use dancing::sudoku::{grid::Shape, read::parse_line_as, rules::Rules, solve::matrix};
+    let shape = Shape::new(4).unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/16x16-seed16.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = text
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let mut puzzle = parse_line_as(shape, line).unwrap();
+    let first = (0..shape.cells())
+        .find(|&c| puzzle.cells()[c] != 0)
+        .unwrap();
+    puzzle.set(first / shape.side(), first % shape.side(), 0);
+    let full = matrix(&Rules::classic(shape));
+    let side = shape.side();
+    let mut b = ProblemBuilder::new(full.primary_items(), full.secondary_items());
+    for k in 0..full.option_count() {
+        let (cell, digit) = (k / side, (k % side + 1) as u8);
+        let given = puzzle.cells()[cell];
+        if given == 0 || given == digit {
+            b.option(full.option(k)).unwrap();
+        }
+    }
+    let problem = b.build().unwrap();
+    let mut auto = Solver::new(&problem);
+    auto.set_pause_every(Some(1));
+    assert_eq!(auto.step(), Step::Paused);
+    assert_eq!(auto.engine(), Engine::Learn);
+    let links = Solver::with_engine(&problem, Engine::Links)
+        .count(None)
+        .unwrap();
+    assert_eq!(dancing::count_parallel(&problem, 2).solutions, links);
+    assert!(links.to_u64().is_some_and(|n| n > 1), "{links}");
 }

@@ -153,6 +153,13 @@ impl Propagate {
         Propagate::grouped_on(&Arc::new(table))
     }
 
+    /// Whether [`Propagate::grouped_on`] takes the table of `problem` (without colors, within
+    /// a table's limits), found without building the table nor the frames: for
+    /// `Engine::Auto`'s choice, which builds the engine it picks only when a search needs it.
+    pub(crate) fn groups(problem: &Problem) -> bool {
+        planes::class_options(problem).is_some_and(|n| !table::keeps_conflicts(n))
+    }
+
     /// [`Propagate::grouped`] on a table already built (of a problem without colors).
     pub(crate) fn grouped_on(table: &Arc<Table>) -> Option<Propagate> {
         if table::keeps_conflicts(table.options()) {

@@ -106,6 +106,37 @@ fn the_options_are_grouped_where_a_class_of_items_partitions_them() {
     assert!(Propagate::grouped(&big).is_some());
 }
 
+/// [`Propagate::groups`] says what [`Propagate::grouped`] does, on Sudoku of every size
+/// from 4x4 to 36x36 (grouped from 12x12 up, whose options' conflicts are not kept), N
+/// queens, Langford pairs and pentominoes.
+#[test]
+fn the_grouping_is_told_without_building_the_frames() {
+    use crate::sudoku::{grid::Shape, rules::Rules, solve::matrix};
+    let mut problems: Vec<Problem> = [2, 3, 4, 5, 6]
+        .map(|boxes| matrix(&Rules::classic(Shape::new(boxes).unwrap())))
+        .into();
+    problems.push(matrix(&Rules::classic(Shape::with_boxes(3, 4).unwrap())));
+    problems.extend([20, 40].map(crate::problems::queens));
+    problems.push(crate::problems::langford(16, false));
+    problems.push(
+        crate::knuth::parse_str(include_str!(
+            "../../../puzzles/exact-cover/pentomino-3x20.dlx"
+        ))
+        .unwrap()
+        .problem,
+    );
+    for problem in &problems {
+        assert_eq!(
+            Propagate::groups(problem),
+            Propagate::grouped(problem).is_some(),
+            "{} options",
+            problem.option_count()
+        );
+    }
+    // Sudoku of 12x12 (1,728 options), 16x16, 25x25 and 36x36, and queens 40 (1,600).
+    assert_eq!(problems.iter().filter(|p| Propagate::groups(p)).count(), 5);
+}
+
 #[test]
 fn the_grouped_frames_take_a_problem_beyond_the_bit_engine_s_table_and_solve_it_as_the_links_do() {
     use crate::sudoku::{grid::Grid, solve::option_of};
@@ -199,6 +230,20 @@ proptest! {
         problem in random_grouped_problem(),
     ) {
         assert_same_solutions(&problem);
+    }
+
+    #[test]
+    fn the_class_is_found_without_the_frames_where_the_frames_find_it(
+        problem in random_problem(),
+        grouped in random_grouped_problem(),
+    ) {
+        for problem in [problem, grouped] {
+            let class = planes::class_options(&problem);
+            assert_eq!(class.is_some(), Propagate::planes(&problem).is_some());
+            if let Some(n) = class {
+                assert_eq!(n, crate::engine::bits::table::searched(&problem).count());
+            }
+        }
     }
 
     #[test]
