@@ -34,6 +34,9 @@ pub(crate) struct Geometry {
     /// The subbands of the root: for digit `d` and band `b`, `root[3 * d + b]` has the
     /// places of the band with an option of the digit, as bits from the band's first.
     pub(crate) root: [u32; 27],
+    /// Whether the options increase with (place, digit), as in the front end's matrix, so
+    /// that a solution read place by place is in increasing order.
+    pub(crate) in_order: bool,
 }
 
 /// The indices of the bits of `x`.
@@ -137,7 +140,13 @@ impl Geometry {
             at[usize::from(l)][usize::from(p)] = o as u16;
             root[3 * usize::from(l) + usize::from(p) / 27] |= 1 << (p % 27);
         }
-        Some(Geometry { place, at, root })
+        let in_order = (1..729).all(|k| at[k % 9][k / 9] > at[(k - 1) % 9][(k - 1) / 9]);
+        Some(Geometry {
+            place,
+            at,
+            root,
+            in_order,
+        })
     }
 
     /// For the nine `lines` of one kind, each one's index (`3 * band + index in band`), the

@@ -219,8 +219,26 @@ impl Grid {
     }
 
     /// Runs the rules to a fixpoint, counting in `work` the cells they place (`forced` and
-    /// `placed`) and the candidates the updates remove (`pruned`); false if the node fails.
+    /// `placed`) and the subband updates that remove candidates (`pruned`: counting the
+    /// candidates would cost a bit count an update, without the `popcnt` instruction on the
+    /// baseline x86-64); false if the node fails.
     pub(crate) fn propagate(&mut self, work: &mut Work) -> bool {
+        let open = self.open_cells();
+        let ok = self.fixpoint(work);
+        let placed = u64::from(open - self.open_cells());
+        work.forced += placed;
+        work.placed += placed;
+        ok
+    }
+
+    /// The number of cells not placed.
+    fn open_cells(&self) -> u32 {
+        self.unsolved.iter().map(|u| u.count_ones()).sum()
+    }
+
+    /// [`Grid::propagate`] but for the statistics.
+    #[inline(always)]
+    fn fixpoint(&mut self, work: &mut Work) -> bool {
         loop {
             if !self.update(work) {
                 return false;
@@ -241,12 +259,15 @@ impl Grid {
     /// that each update knows its digit and band at compile time.
     #[inline]
     fn update(&mut self, work: &mut Work) -> bool {
+        // Counted here, not through `work`, so that the count stays in a register.
+        let mut pruned = 0;
         macro_rules! each_subband {
             ($changed:ident: $($s:literal)*) => {
                 $(
                     if self.cells[$s] != self.prev[$s] {
                         $changed = true;
-                        if !self.update_one::<$s>(work) {
+                        if !self.update_one::<$s>(&mut pruned) {
+                            work.pruned += pruned;
                             return false;
                         }
                     }
@@ -257,6 +278,7 @@ impl Grid {
             let mut changed = false;
             each_subband!(changed: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
             if !changed {
+                work.pruned += pruned;
                 return true;
             }
         }
@@ -264,7 +286,7 @@ impl Grid {
 
     /// The update of subband `S` (see the module docs, "Why the rules are sound").
     #[inline(always)]
-    fn update_one<const S: usize>(&mut self, work: &mut Work) -> bool {
+    fn update_one<const S: usize>(&mut self, pruned: &mut u64) -> bool {
         let (d, b) = (S / 3, S % 3);
         let old = self.cells[S];
         let shrunk = u32::from(SHRINK[(old & ROW) as usize])
@@ -274,7 +296,7 @@ impl Grid {
         if a == 0 {
             return false;
         }
-        work.pruned += u64::from((old ^ a).count_ones());
+        *pruned += u64::from(old != a);
         self.cells[S] = a;
         self.prev[S] = a;
         let other = OTHER[((a | a >> 9 | a >> 18) & ROW) as usize];
@@ -282,8 +304,6 @@ impl Grid {
         self.cells[3 * d + (b + 2) % 3] &= other;
         let new = single_rows(a) & self.unsolved[b];
         if new != 0 {
-            work.forced += u64::from(new.count_ones());
-            work.placed += u64::from(new.count_ones());
             self.unsolved[b] &= !new;
             for digit in 0..9 {
                 if digit != d {
@@ -370,15 +390,26 @@ impl Grid {
             .map(|d| usize::from(geometry.at[d][p]))
     }
 
-    /// The options of a solved node, cell by cell.
-    pub(crate) fn solved_options(&self, geometry: &Geometry, out: &mut Vec<usize>) {
+    /// Appends the options of a solved node but those in `given` (a bit set of options),
+    /// place by place: in increasing order where the geometry is [`Geometry::in_order`].
+    pub(crate) fn solved_options(
+        &self,
+        geometry: &Geometry,
+        given: &[u64; 12],
+        out: &mut Vec<usize>,
+    ) {
+        let mut digit = [0u8; 81];
         for (s, &x) in self.cells.iter().enumerate() {
-            let (d, b) = (s / 3, s % 3);
             let mut x = x;
             while x != 0 {
-                let p = 27 * b + x.trailing_zeros() as usize;
+                digit[27 * (s % 3) + x.trailing_zeros() as usize] = (s / 3) as u8;
                 x &= x - 1;
-                out.push(usize::from(geometry.at[d][p]));
+            }
+        }
+        for (p, &d) in digit.iter().enumerate() {
+            let o = usize::from(geometry.at[usize::from(d)][p]);
+            if given[o / 64] >> (o % 64) & 1 == 0 {
+                out.push(o);
             }
         }
     }

@@ -36,8 +36,9 @@
 //!   take one node.
 //! - `updates`: options placed (givens, choices and singles), the engine's measure of work.
 //! - `forced`: options placed by the singles; `pruned`: candidates removed by the locked
-//!   candidates rule (on a [`Grid`]: by the band updates, which also apply the columns'
-//!   clash between bands).
+//!   candidates rule. On a [`Grid`], `pruned` counts the subband updates that removed
+//!   candidates (a band's locked candidates and hidden singles at once), not the
+//!   candidates: their bit counts would cost more than the update.
 //!
 //! # Subtrees
 //! As the propagating engine's: [`Search::descend`] opens the node where the search stands,
@@ -229,21 +230,14 @@ impl Node for Grid {
     /// The node holds the whole grid, the givens with it.
     fn solution(&self, geometry: &Geometry, _: &[u16], forced: &[u32], out: &mut Vec<usize>) {
         let start = out.len();
-        self.solved_options(geometry, out);
         let mut given = [0u64; 12];
         for &o in forced {
             given[o as usize / 64] |= 1 << (o % 64);
         }
-        let mut k = start;
-        for i in start..out.len() {
-            let o = out[i];
-            if given[o / 64] >> (o % 64) & 1 == 0 {
-                out[k] = o;
-                k += 1;
-            }
+        self.solved_options(geometry, &given, out);
+        if !geometry.in_order {
+            out[start..].sort_unstable();
         }
-        out.truncate(k);
-        out[start..].sort_unstable();
     }
 
     fn check(&self, geometry: &Geometry) -> Result<(), String> {
@@ -426,16 +420,20 @@ impl<N: Node> Tree<N> {
             return self.frames[0].propagate(shape, None, &mut self.trail, &mut self.work);
         }
         self.trail.truncate(self.marks[d]);
-        let parent = self.frames[d - 1];
-        let mut frame = parent;
+        self.frames.truncate(d);
+        self.frames.push(self.frames[d - 1]);
+        let (parents, node) = self.frames.split_at_mut(d);
+        let frame = &mut node[0];
         let o = self.levels[d - 1].option as usize;
         frame.place(shape, o);
         self.trail.push(o as u16);
         self.work.placed += 1;
-        let ok = frame.propagate(shape, Some(&parent), &mut self.trail, &mut self.work);
-        self.frames.truncate(d);
-        self.frames.push(frame);
-        ok
+        frame.propagate(
+            shape,
+            Some(&parents[d - 1]),
+            &mut self.trail,
+            &mut self.work,
+        )
     }
 
     /// Pushes the branch point of the opened node at depth `d` choosing `option` (the first
