@@ -76,6 +76,8 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
     fn place_of(shape: &Self::Shape, o: usize) -> (usize, usize);
     /// The number of options.
     fn options(shape: &Self::Shape) -> usize;
+    /// The number of cells: the options of a solution.
+    fn cells(shape: &Self::Shape) -> usize;
     /// Whether option `o` is live.
     fn is_live(&self, shape: &Self::Shape, o: usize) -> bool;
     /// Places option `o`, which must be live, without the rules.
@@ -120,6 +122,10 @@ impl Node for Frame {
 
     fn options(layout: &Layout) -> usize {
         layout.place.len()
+    }
+
+    fn cells(layout: &Layout) -> usize {
+        layout.cells.count_ones() as usize
     }
 
     fn is_live(&self, layout: &Layout, o: usize) -> bool {
@@ -191,6 +197,10 @@ impl Node for Grid {
 
     fn options(geometry: &Geometry) -> usize {
         geometry.place.len()
+    }
+
+    fn cells(_: &Geometry) -> usize {
+        81
     }
 
     fn is_live(&self, geometry: &Geometry, o: usize) -> bool {
@@ -612,6 +622,8 @@ impl<N: Node> Tree<N> {
     /// increasing order.
     fn solution(&self, out: &mut Vec<usize>) {
         out.clear();
+        // One allocation for the whole solution.
+        out.reserve(N::cells(&self.shape));
         out.extend(self.forced.iter().map(|&o| o as usize));
         let d = self.levels.len();
         self.frames[d].solution(&self.shape, &self.trail, &self.forced, out);
