@@ -158,24 +158,22 @@ fn shuffle_order(problem: &Problem, seed: u64) -> (Problem, Vec<usize>) {
 #[test]
 fn grids_of_a_shuffled_classic_matrix_find_the_links_solutions_of_forced_puzzles() {
     let full = classic();
-    for seed in [1, 2] {
-        let (problem, at) = shuffle_order(&full, seed);
-        for line in PUZZLES {
-            let given: Vec<usize> = givens(line).iter().map(|&o| at[o]).collect();
-            let mut band = Band::try_new(&problem).unwrap();
-            assert!(band.on_grid());
-            let mut links = <Dlx as Search>::new(&problem);
-            if links.force_all(&given).is_err() {
-                assert!(band.force_all(&given).is_err());
-                continue;
-            }
-            band.force_all(&given).unwrap();
-            assert_eq!(
-                as_set(all_solutions(&mut band)),
-                as_set(all_solutions(&mut links)),
-                "{line}"
-            );
+    let (problem, at) = shuffle_order(&full, 1);
+    for line in PUZZLES {
+        let given: Vec<usize> = givens(line).iter().map(|&o| at[o]).collect();
+        let mut band = Band::try_new(&problem).unwrap();
+        assert!(band.on_grid());
+        let mut links = <Dlx as Search>::new(&problem);
+        if links.force_all(&given).is_err() {
+            assert!(band.force_all(&given).is_err());
+            continue;
         }
+        band.force_all(&given).unwrap();
+        assert_eq!(
+            as_set(all_solutions(&mut band)),
+            as_set(all_solutions(&mut links)),
+            "{line}"
+        );
     }
 }
 
