@@ -22,13 +22,23 @@
 //! below the node contains, so the solutions, as a set, and every count are those of the
 //! other engines.
 //!
+//! # Two nodes
+//! Where the layout is the whole classic 9x9 matrix (as the Sudoku front end builds it, the
+//! givens forced), [`geometry`] finds its rows, columns and boxes, and the nodes are
+//! [`Grid`]s: each digit's cells as three 27-bit bands, updated by JCZSolve's table
+//! look-ups and shifts ([`grid`]). Elsewhere (a puzzle's matrix with its givens taken out,
+//! the variants, 4x4) the nodes are the layout's [`Frame`]s, with the rules above on
+//! masks. The search over them, and its contract, are one ([`Tree`]).
+//!
 //! # Statistics
 //! - `nodes`: nodes of this tree entered (the root and each child tried), solutions and
 //!   failed nodes included; the node budget and the pauses count these. Most 9x9 puzzles
 //!   take one node.
 //! - `updates`: options placed (givens, choices and singles), the engine's measure of work.
 //! - `forced`: options placed by the singles; `pruned`: candidates removed by the locked
-//!   candidates rule.
+//!   candidates rule. On a [`Grid`], `pruned` counts the subband updates that removed
+//!   candidates (a band's locked candidates and hidden singles at once), not the
+//!   candidates: their bit counts would cost more than the update.
 //!
 //! # Subtrees
 //! As the propagating engine's: [`Search::descend`] opens the node where the search stands,
@@ -37,29 +47,341 @@
 //! it.
 
 mod frame;
+mod geometry;
+mod grid;
 pub(crate) mod layout;
 #[cfg(test)]
 mod tests;
 
+use std::fmt::Debug;
 use std::sync::Arc;
 
 use self::frame::{Frame, Work};
+use self::geometry::Geometry;
+use self::grid::Grid;
 use self::layout::{LAYERS, Layout};
 use super::propagate::tree::{Level, State, progress};
 use super::{Counters, Search};
 use crate::problem::Problem;
 use crate::search::{ForceError, Stats, Step};
 
-/// The band engine (see the module docs).
+/// What the search ([`Tree`]) asks of a node's state; a node is copied to branch, never
+/// undone. A *cell* is what a level branches on; each option is one cell on one board.
+pub(crate) trait Node: Copy + PartialEq + Debug {
+    /// What the options are laid out on, shared by every node.
+    type Shape: Debug;
+    /// The root: every option of the matrix live.
+    fn root(shape: &Self::Shape) -> Self;
+    /// The cell and the board of option `o`.
+    fn place_of(shape: &Self::Shape, o: usize) -> (usize, usize);
+    /// The number of options.
+    fn options(shape: &Self::Shape) -> usize;
+    /// The number of cells: the options of a solution.
+    fn cells(shape: &Self::Shape) -> usize;
+    /// Whether option `o` is live.
+    fn is_live(&self, shape: &Self::Shape, o: usize) -> bool;
+    /// Places option `o`, which must be live, without the rules.
+    fn place(&mut self, shape: &Self::Shape, o: usize);
+    /// Takes option `o` out if it is live; whether it was.
+    fn remove(&mut self, shape: &Self::Shape, o: usize) -> bool;
+    /// Runs the rules to a fixpoint, `parent` being the node this one was copied from
+    /// (`None` at the root), pushing the options placed onto `trail` where the node needs
+    /// it for its solution and counting its work; false if the node fails.
+    fn propagate(
+        &mut self,
+        shape: &Self::Shape,
+        parent: Option<&Self>,
+        trail: &mut Vec<u16>,
+        work: &mut Work,
+    ) -> bool;
+    /// The open cell to branch on, with its number of live options; `None` if none is open.
+    fn branch_cell(&self) -> Option<(usize, u32)>;
+    /// The number of live options of cell `c`.
+    fn degree(&self, c: usize) -> u32;
+    /// The option at cell `c` on the first board after `after` (from the first if `None`)
+    /// where it is live.
+    fn next_at(&self, shape: &Self::Shape, c: usize, after: Option<usize>) -> Option<usize>;
+    /// Appends the options of the solution at this (solved) node but the `forced` ones,
+    /// from the node or from `trail`, in increasing order.
+    fn solution(&self, shape: &Self::Shape, trail: &[u16], forced: &[u32], out: &mut Vec<usize>);
+    /// The invariants of its module docs that a node alone shows.
+    fn check(&self, shape: &Self::Shape) -> Result<(), String>;
+}
+
+impl Node for Frame {
+    type Shape = Layout;
+
+    fn root(layout: &Layout) -> Frame {
+        Frame::root(layout)
+    }
+
+    fn place_of(layout: &Layout, o: usize) -> (usize, usize) {
+        let (c, l) = layout.place[o];
+        (usize::from(c), usize::from(l))
+    }
+
+    fn options(layout: &Layout) -> usize {
+        layout.place.len()
+    }
+
+    fn cells(layout: &Layout) -> usize {
+        layout.cells.count_ones() as usize
+    }
+
+    fn is_live(&self, layout: &Layout, o: usize) -> bool {
+        Frame::is_live(self, layout, o)
+    }
+
+    fn place(&mut self, layout: &Layout, o: usize) {
+        Frame::place(self, layout, o);
+    }
+
+    fn remove(&mut self, layout: &Layout, o: usize) -> bool {
+        if !Frame::is_live(self, layout, o) {
+            return false;
+        }
+        let (c, l) = layout.place[o];
+        self.boards[usize::from(l)] &= !(1u128 << c);
+        true
+    }
+
+    /// The hidden singles and the locked candidates skip the boards equal to the parent's.
+    fn propagate(
+        &mut self,
+        layout: &Layout,
+        parent: Option<&Frame>,
+        trail: &mut Vec<u16>,
+        work: &mut Work,
+    ) -> bool {
+        let mut stable = parent.map_or([u128::MAX; LAYERS], |p| p.boards);
+        let before = trail.len();
+        let ok = Frame::propagate(self, layout, &mut stable, trail, work);
+        work.placed += (trail.len() - before) as u64;
+        ok
+    }
+
+    fn branch_cell(&self) -> Option<(usize, u32)> {
+        Frame::branch_cell(self)
+    }
+
+    fn degree(&self, c: usize) -> u32 {
+        self.boards.iter().filter(|&&b| b >> c & 1 != 0).count() as u32
+    }
+
+    fn next_at(&self, layout: &Layout, c: usize, after: Option<usize>) -> Option<usize> {
+        Frame::next_at(self, layout, c, after)
+    }
+
+    fn solution(&self, _: &Layout, trail: &[u16], _: &[u32], out: &mut Vec<usize>) {
+        let start = out.len();
+        out.extend(trail.iter().map(|&o| usize::from(o)));
+        out[start..].sort_unstable();
+    }
+
+    fn check(&self, layout: &Layout) -> Result<(), String> {
+        Frame::check(self, layout)
+    }
+}
+
+impl Node for Grid {
+    type Shape = Geometry;
+
+    fn root(geometry: &Geometry) -> Grid {
+        Grid::root(geometry)
+    }
+
+    fn place_of(geometry: &Geometry, o: usize) -> (usize, usize) {
+        let (p, d) = geometry.place[o];
+        (usize::from(p), usize::from(d))
+    }
+
+    fn options(geometry: &Geometry) -> usize {
+        geometry.place.len()
+    }
+
+    fn cells(_: &Geometry) -> usize {
+        81
+    }
+
+    fn is_live(&self, geometry: &Geometry, o: usize) -> bool {
+        Grid::is_live(self, geometry, o)
+    }
+
+    fn place(&mut self, geometry: &Geometry, o: usize) {
+        Grid::place(self, geometry, o);
+    }
+
+    fn remove(&mut self, geometry: &Geometry, o: usize) -> bool {
+        Grid::remove(self, geometry, o)
+    }
+
+    fn propagate(
+        &mut self,
+        _: &Geometry,
+        _: Option<&Grid>,
+        _: &mut Vec<u16>,
+        work: &mut Work,
+    ) -> bool {
+        Grid::propagate(self, work)
+    }
+
+    fn branch_cell(&self) -> Option<(usize, u32)> {
+        Grid::branch_cell(self)
+    }
+
+    fn degree(&self, p: usize) -> u32 {
+        Grid::degree(self, p)
+    }
+
+    fn next_at(&self, geometry: &Geometry, p: usize, after: Option<usize>) -> Option<usize> {
+        Grid::next_at(self, geometry, p, after)
+    }
+
+    /// The node holds the whole grid, the givens with it.
+    fn solution(&self, geometry: &Geometry, _: &[u16], forced: &[u32], out: &mut Vec<usize>) {
+        let start = out.len();
+        let mut given = [0u64; 12];
+        for &o in forced {
+            given[o as usize / 64] |= 1 << (o % 64);
+        }
+        self.solved_options(geometry, &given, out);
+        if !geometry.in_order {
+            out[start..].sort_unstable();
+        }
+    }
+
+    fn check(&self, geometry: &Geometry) -> Result<(), String> {
+        Grid::check(self, geometry)
+    }
+}
+
+/// The band engine (see the module docs): its search on grids where the geometry is found,
+/// else on the layout's frames.
 #[derive(Clone, Debug)]
-pub(crate) struct Band {
-    layout: Arc<Layout>,
-    /// The frame of each node on the stack: `frames[d]` is the node at depth `d`.
-    frames: Vec<Frame>,
+pub(crate) enum Band {
+    Layout(Tree<Frame>),
+    Grid(Tree<Grid>),
+}
+
+/// Runs `$body` with `$t` bound to the engine's tree, whichever its nodes.
+macro_rules! each {
+    ($band:expr, $t:ident => $body:expr) => {
+        match $band {
+            Band::Layout($t) => $body,
+            Band::Grid($t) => $body,
+        }
+    };
+}
+
+impl Band {
+    /// The engine for `problem` if its matrix is recognized (see [`layout`]).
+    pub(crate) fn try_new(problem: &Problem) -> Option<Band> {
+        let layout = Layout::recognize(problem)?;
+        Some(match Geometry::find(&layout) {
+            Some(geometry) => Band::Grid(Tree::on(Arc::new(geometry))),
+            None => Band::Layout(Tree::on(Arc::new(layout))),
+        })
+    }
+
+    /// Whether `problem` is recognized.
+    pub(crate) fn fits(problem: &Problem) -> bool {
+        Layout::recognize(problem).is_some()
+    }
+
+    /// Whether two engines hold the same search state (for tests of resets).
+    #[cfg(test)]
+    pub(crate) fn same_state(&self, other: &Band) -> bool {
+        match (self, other) {
+            (Band::Layout(a), Band::Layout(b)) => a.same_state(b),
+            (Band::Grid(a), Band::Grid(b)) => a.same_state(b),
+            _ => false,
+        }
+    }
+
+    /// Whether the nodes are grids (the geometry found).
+    #[cfg(test)]
+    pub(crate) fn on_grid(&self) -> bool {
+        matches!(self, Band::Grid(_))
+    }
+}
+
+impl Search for Band {
+    /// [`Band::try_new`], for a problem that [`Band::fits`].
+    fn new(problem: &Problem) -> Band {
+        Band::try_new(problem).expect("the band engine recognizes the problem")
+    }
+
+    fn counters_mut(&mut self) -> &mut Counters {
+        each!(self, t => t.counters_mut())
+    }
+
+    fn stats(&self) -> Stats {
+        each!(self, t => t.stats())
+    }
+
+    fn force(&mut self, option: usize) -> Result<(), ForceError> {
+        each!(self, t => t.force(option))
+    }
+
+    fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
+        each!(self, t => t.exclude(option))
+    }
+
+    fn reset(&mut self) {
+        each!(self, t => t.reset())
+    }
+
+    fn reset_from(&mut self, pristine: &Band) {
+        match (self, pristine) {
+            (Band::Layout(a), Band::Layout(b)) => a.reset_from(b),
+            (Band::Grid(a), Band::Grid(b)) => a.reset_from(b),
+            (a, _) => a.reset(),
+        }
+    }
+
+    fn search(&mut self, cut: usize) -> Option<Step> {
+        each!(self, t => t.search(cut))
+    }
+
+    fn solution(&self, out: &mut Vec<usize>) {
+        each!(self, t => t.solution(out))
+    }
+
+    fn choices(&self, out: &mut Vec<usize>) {
+        each!(self, t => t.choices(out))
+    }
+
+    fn descend(&mut self, option: usize) {
+        each!(self, t => t.descend(option))
+    }
+
+    fn level(&self) -> usize {
+        each!(self, t => t.level())
+    }
+
+    fn degrees(&self, from: usize, out: &mut Vec<u32>) {
+        each!(self, t => t.degrees(from, out))
+    }
+
+    fn progress(&self) -> f64 {
+        each!(self, t => t.progress())
+    }
+
+    fn check(&self) -> Result<(), String> {
+        each!(self, t => t.check())
+    }
+}
+
+/// The search of the band engine over nodes `N` (see the module docs).
+#[derive(Clone, Debug)]
+pub(crate) struct Tree<N: Node> {
+    shape: Arc<N::Shape>,
+    /// The node at each depth of the stack: `frames[d]` is the node at depth `d`.
+    frames: Vec<N>,
     /// The branch points, one a level: the cell branched on, the option tried.
     levels: Vec<Level>,
-    /// The options placed by each node's propagation and choice, in order; the options of
-    /// the nodes at depths below `d` end at `marks[d]`.
+    /// The options placed by each node's propagation and choice, in order, where the nodes
+    /// keep them here; the options of the nodes at depths below `d` end at `marks[d]`.
     trail: Vec<u16>,
     marks: Vec<usize>,
     /// The options forced before the search (the givens), in order.
@@ -73,23 +395,13 @@ pub(crate) struct Band {
     work: Work,
 }
 
-impl Band {
-    /// The engine for `problem` if its matrix is recognized (see [`layout`]).
-    pub(crate) fn try_new(problem: &Problem) -> Option<Band> {
-        Layout::recognize(problem).map(|layout| Band::on(Arc::new(layout)))
-    }
-
-    /// Whether `problem` is recognized.
-    pub(crate) fn fits(problem: &Problem) -> bool {
-        Layout::recognize(problem).is_some()
-    }
-
-    fn on(layout: Arc<Layout>) -> Band {
-        let root = Frame::root(&layout);
+impl<N: Node> Tree<N> {
+    fn on(shape: Arc<N::Shape>) -> Tree<N> {
+        let root = N::root(&shape);
         let mut frames = Vec::with_capacity(82);
         frames.push(root);
-        Band {
-            layout,
+        Tree {
+            shape,
             frames,
             levels: Vec::new(),
             trail: Vec::with_capacity(81),
@@ -109,40 +421,40 @@ impl Band {
     }
 
     /// Opens the node at depth `d`: the root propagated in place, or a copy of the parent's
-    /// frame with its level's option placed and propagated; false if it fails.
+    /// node with its level's option placed and propagated; false if it fails.
     fn open(&mut self, d: usize) -> bool {
-        let layout = &*self.layout;
+        let shape = &*self.shape;
         if d == 0 {
             self.opened = true;
             self.trail.clear();
-            let mut stable = [u128::MAX; LAYERS];
-            return self.frames[0].propagate(layout, &mut stable, &mut self.trail, &mut self.work);
+            return self.frames[0].propagate(shape, None, &mut self.trail, &mut self.work);
         }
         self.trail.truncate(self.marks[d]);
-        let mut frame = self.frames[d - 1];
-        let mut stable = frame.boards;
+        self.frames.truncate(d);
+        self.frames.push(self.frames[d - 1]);
+        let (parents, node) = self.frames.split_at_mut(d);
+        let frame = &mut node[0];
         let o = self.levels[d - 1].option as usize;
-        frame.place(layout, o);
+        frame.place(shape, o);
         self.trail.push(o as u16);
         self.work.placed += 1;
-        let before = self.trail.len();
-        let ok = frame.propagate(layout, &mut stable, &mut self.trail, &mut self.work);
-        self.work.placed += (self.trail.len() - before) as u64;
-        self.frames.truncate(d);
-        self.frames.push(frame);
-        ok
+        frame.propagate(
+            shape,
+            Some(&parents[d - 1]),
+            &mut self.trail,
+            &mut self.work,
+        )
     }
 
     /// Pushes the branch point of the opened node at depth `d` choosing `option` (the first
     /// live option of its cell if `None`); false if every cell is placed.
     fn branch(&mut self, d: usize, option: Option<u32>) -> bool {
         let frame = &self.frames[d];
-        let layout = &*self.layout;
+        let shape = &*self.shape;
         let (cell, degree) = match option {
             Some(o) => {
-                let c = usize::from(layout.place[o as usize].0);
-                let k = frame.boards.iter().filter(|&&b| b >> c & 1 != 0).count();
-                (c, k as u32)
+                let c = N::place_of(shape, o as usize).0;
+                (c, frame.degree(c))
             }
             None => match frame.branch_cell() {
                 Some(best) => best,
@@ -151,15 +463,22 @@ impl Band {
         };
         let (option, rank) = match option {
             Some(o) => {
-                let l = usize::from(layout.place[o as usize].1);
-                let rank = (0..=l)
-                    .filter(|&k| frame.boards[k] >> cell & 1 != 0)
-                    .count();
-                (o, rank as u32)
+                let l = N::place_of(shape, o as usize).1;
+                let mut rank = 0;
+                let mut after = None;
+                while let Some(p) = frame.next_at(shape, cell, after) {
+                    let k = N::place_of(shape, p).1;
+                    if k > l {
+                        break;
+                    }
+                    rank += 1;
+                    after = Some(k);
+                }
+                (o, rank)
             }
             None => {
                 let o = frame
-                    .next_at(layout, cell, None)
+                    .next_at(shape, cell, None)
                     .expect("a branch cell has a candidate");
                 (o as u32, 1)
             }
@@ -177,18 +496,11 @@ impl Band {
 
     /// Whether two engines hold the same search state (for tests of resets).
     #[cfg(test)]
-    pub(crate) fn same_state(&self, other: &Band) -> bool {
+    fn same_state(&self, other: &Tree<N>) -> bool {
         self.frames == other.frames
             && self.levels == other.levels
             && self.forced == other.forced
             && self.state == other.state
-    }
-}
-
-impl Search for Band {
-    /// [`Band::try_new`], for a problem that [`Band::fits`].
-    fn new(problem: &Problem) -> Band {
-        Band::try_new(problem).expect("the band engine recognizes the problem")
     }
 
     fn counters_mut(&mut self) -> &mut Counters {
@@ -206,40 +518,37 @@ impl Search for Band {
         }
     }
 
-    /// Places the option in the root's frame, without propagating: the rules run when the
+    /// Places the option in the root's node, without propagating: the rules run when the
     /// search enters the root, so that the errors are those of the other engines.
     fn force(&mut self, option: usize) -> Result<(), ForceError> {
         if self.search_started() {
             return Err(ForceError::SearchStarted);
         }
-        if option >= self.layout.place.len() {
+        if option >= N::options(&self.shape) {
             return Err(ForceError::NotInSearch { option });
         }
         let root = &mut self.frames[0];
-        if !root.is_live(&self.layout, option) {
+        if !root.is_live(&self.shape, option) {
             return Err(ForceError::Conflict { option });
         }
-        root.place(&self.layout, option);
+        root.place(&self.shape, option);
         self.work.placed += 1;
         self.forced.push(option as u32);
         Ok(())
     }
 
-    /// Takes the option out of the root's frame (one update), if it is live there.
+    /// Takes the option out of the root's node (one update), if it is live there.
     fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
         if self.search_started() {
             return Err(ForceError::SearchStarted);
         }
-        if option >= self.layout.place.len() {
+        if option >= N::options(&self.shape) {
             return Err(ForceError::NotInSearch { option });
         }
         if self.forced.contains(&(option as u32)) {
             return Err(ForceError::Forced { option });
         }
-        let root = &mut self.frames[0];
-        if root.is_live(&self.layout, option) {
-            let (c, l) = self.layout.place[option];
-            root.boards[usize::from(l)] &= !(1u128 << c);
+        if self.frames[0].remove(&self.shape, option) {
             self.work.placed += 1;
         }
         Ok(())
@@ -247,7 +556,7 @@ impl Search for Band {
 
     fn reset(&mut self) {
         self.frames.truncate(1);
-        self.frames[0] = Frame::root(&self.layout);
+        self.frames[0] = N::root(&self.shape);
         self.levels.clear();
         self.trail.clear();
         self.marks.truncate(1);
@@ -259,8 +568,8 @@ impl Search for Band {
         self.work = Work::default();
     }
 
-    /// The root is kept in the shared layout: this is [`Search::reset`].
-    fn reset_from(&mut self, _pristine: &Band) {
+    /// The root is kept in the shared shape: this is [`Search::reset`].
+    fn reset_from(&mut self, _pristine: &Tree<N>) {
         self.reset();
     }
 
@@ -292,8 +601,8 @@ impl Search for Band {
                     }
                     let d = self.levels.len() - 1;
                     let level = self.levels[d];
-                    let l = usize::from(self.layout.place[level.option as usize].1);
-                    match self.frames[d].next_at(&self.layout, level.item as usize, Some(l)) {
+                    let l = N::place_of(&self.shape, level.option as usize).1;
+                    match self.frames[d].next_at(&self.shape, level.item as usize, Some(l)) {
                         Some(o) => {
                             let level = &mut self.levels[d];
                             level.option = o as u32;
@@ -313,10 +622,11 @@ impl Search for Band {
     /// increasing order.
     fn solution(&self, out: &mut Vec<usize>) {
         out.clear();
+        // One allocation for the whole solution.
+        out.reserve(N::cells(&self.shape));
         out.extend(self.forced.iter().map(|&o| o as usize));
-        let start = out.len();
-        out.extend(self.trail.iter().map(|&o| usize::from(o)));
-        out[start..].sort_unstable();
+        let d = self.levels.len();
+        self.frames[d].solution(&self.shape, &self.trail, &self.forced, out);
     }
 
     fn choices(&self, out: &mut Vec<usize>) {
@@ -349,19 +659,19 @@ impl Search for Band {
     }
 
     fn check(&self) -> Result<(), String> {
-        let layout = &*self.layout;
+        let shape = &*self.shape;
         if self.frames.len() < self.levels.len() {
             return Err("a level without its frame".into());
         }
         for frame in &self.frames {
-            frame.check(layout)?;
+            frame.check(shape)?;
         }
         for (d, level) in self.levels.iter().enumerate() {
             let o = level.option as usize;
-            if usize::from(layout.place[o].0) != level.item as usize {
+            if N::place_of(shape, o).0 != level.item as usize {
                 return Err(format!("level {d} tries an option of another cell"));
             }
-            if !self.frames[d].is_live(layout, o) {
+            if !self.frames[d].is_live(shape, o) {
                 return Err(format!("level {d} tries an option not live at its node"));
             }
         }

@@ -124,6 +124,60 @@ fn shuffled_and_renamed_matrices_with_or_without_givens_are_recognized() {
 }
 
 #[test]
+fn the_whole_classic_matrix_shuffled_or_not_runs_on_grids_and_the_rest_on_frames() {
+    let mut rng = Rng::new(27);
+    let full = classic();
+    assert!(Band::try_new(&full).unwrap().on_grid());
+    for _ in 0..3 {
+        assert!(Band::try_new(&shuffled(&full, &mut rng)).unwrap().on_grid());
+    }
+    let (problem, _) = reduced(&full, &givens(PUZZLES[0]));
+    assert!(!Band::try_new(&problem).unwrap().on_grid());
+    let x = matrix(&Rules::classic(Shape::CLASSIC).with_x());
+    assert!(!Band::try_new(&x).unwrap().on_grid());
+    let four = matrix(&Rules::classic(Shape::with_boxes(2, 2).unwrap()));
+    assert!(!Band::try_new(&four).unwrap().on_grid());
+}
+
+/// `problem` with its items renamed and its options shuffled at random (from `seed`), with
+/// the index in the shuffle of each of `problem`'s options.
+fn shuffle_order(problem: &Problem, seed: u64) -> (Problem, Vec<usize>) {
+    let mut rng = Rng::new(seed);
+    let mut rename: Vec<u32> = (0..problem.primary_items() as u32).collect();
+    let mut order: Vec<usize> = (0..problem.option_count()).collect();
+    rng.shuffle(&mut rename);
+    rng.shuffle(&mut order);
+    let permuted = problem.permuted(&rename, &order);
+    let mut at = vec![0; order.len()];
+    for (k, &o) in order.iter().enumerate() {
+        at[o] = k;
+    }
+    (permuted, at)
+}
+
+#[test]
+fn grids_of_a_shuffled_classic_matrix_find_the_links_solutions_of_forced_puzzles() {
+    let full = classic();
+    let (problem, at) = shuffle_order(&full, 1);
+    for line in PUZZLES {
+        let given: Vec<usize> = givens(line).iter().map(|&o| at[o]).collect();
+        let mut band = Band::try_new(&problem).unwrap();
+        assert!(band.on_grid());
+        let mut links = <Dlx as Search>::new(&problem);
+        if links.force_all(&given).is_err() {
+            assert!(band.force_all(&given).is_err());
+            continue;
+        }
+        band.force_all(&given).unwrap();
+        assert_eq!(
+            as_set(all_solutions(&mut band)),
+            as_set(all_solutions(&mut links)),
+            "{line}"
+        );
+    }
+}
+
+#[test]
 fn variants_with_primary_houses_are_recognized() {
     let x = Rules::classic(Shape::CLASSIC).with_x();
     let hyper = Rules::classic(Shape::CLASSIC).with_hyper().unwrap();

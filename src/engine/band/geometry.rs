@@ -1,0 +1,184 @@
+//! The rows, columns and boxes of a recognized matrix ([`Geometry::find`]): where the
+//! [`Layout`] is the whole classic 9x9 matrix (nine boards of 81 cells, each with 27 units of
+//! nine cells, each option in three), each cell gets a place on the standard grid and each
+//! board a digit, so that the rows, columns and boxes of the grid are the matrix's units.
+//! The Sudoku front end builds that matrix and forces the givens, so every puzzle it solves
+//! comes here; the matrix of a puzzle with its givens taken out (`--to-dlx`) keeps the
+//! layout's own search.
+//!
+//! # How the houses are found
+//! On a full board a unit's cells are a *house*; every board must have the same 27. Two
+//! houses meet in 0, 1 or 3 cells; a row and a column in exactly one, a box never in
+//! exactly one: the boxes are the nine houses that meet no other in one cell. The lines
+//! that miss a first line are its kind (rows), the lines that meet it the other
+//! (columns). Rows that meet the same boxes form a band, columns a stack; numbering the
+//! bands, the rows in each, the stacks and the columns in each in the order found puts
+//! every cell at a place `9 * row + column`.
+//!
+//! # What is checked
+//! Nine rows, nine columns and nine boxes; each row meets each column in one cell; three
+//! bands of three rows and three stacks of three columns, each box the cells of one band
+//! and one stack, no two boxes alike. Then every option's three units are its cell's row,
+//! column and box on its board (they are three distinct houses holding its cell), so the
+//! grid's rules are the matrix's. Anything else is `None`.
+
+use super::layout::{LAYERS, Layout, NONE};
+
+/// Where a cell of the layout stands, and which digit a board is.
+#[derive(Clone, Debug)]
+pub(crate) struct Geometry {
+    /// For each option of the problem: its place (`9 * row + column`) and its digit.
+    pub(crate) place: Vec<(u8, u8)>,
+    /// For each digit and place, its option.
+    pub(crate) at: [[u16; 81]; 9],
+    /// The subbands of the root: for digit `d` and band `b`, `root[3 * d + b]` has the
+    /// places of the band with an option of the digit, as bits from the band's first.
+    pub(crate) root: [u32; 27],
+    /// Whether the options increase with (place, digit), as in the front end's matrix, so
+    /// that a solution read place by place is in increasing order.
+    pub(crate) in_order: bool,
+}
+
+/// The indices of the bits of `x`.
+fn bits(mut x: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros() as usize;
+            x &= x - 1;
+            i
+        })
+    })
+}
+
+impl Geometry {
+    /// The geometry of `layout` if it is the whole classic matrix (see the module docs).
+    pub(crate) fn find(layout: &Layout) -> Option<Geometry> {
+        const FULL: u128 = (1 << 81) - 1;
+        if layout.cells != FULL
+            || layout.root.iter().any(|&b| b != FULL)
+            || layout.place.len() != 729
+            || layout.unit_layer.len() != 243
+        {
+            return None;
+        }
+        let board = |l: usize| {
+            &layout.unit_mask
+                [usize::from(layout.unit_base[l])..usize::from(layout.unit_base[l + 1])]
+        };
+        let mut houses: Vec<u128> = board(0).to_vec();
+        if houses.len() != 27 || houses.iter().any(|h| h.count_ones() != 9) {
+            return None;
+        }
+        houses.sort_unstable();
+        if houses.windows(2).any(|w| w[0] == w[1]) {
+            return None;
+        }
+        for l in 1..LAYERS {
+            let mut other = board(l).to_vec();
+            other.sort_unstable();
+            if other != houses {
+                return None;
+            }
+        }
+        let meets_one = |h: u128| houses.iter().any(|&g| (g & h).count_ones() == 1);
+        let (lines, boxes): (Vec<u128>, Vec<u128>) = houses.iter().partition(|&&h| meets_one(h));
+        if boxes.len() != 9 {
+            return None;
+        }
+        let (rows, cols): (Vec<u128>, Vec<u128>) = lines
+            .iter()
+            .partition(|&&h| h == lines[0] || h & lines[0] == 0);
+        // Nine lines of nine cells that cover the grid do not overlap.
+        let covers = |ls: &[u128]| ls.len() == 9 && ls.iter().fold(0, |a, &b| a | b) == FULL;
+        if !covers(&rows) || !covers(&cols) {
+            return None;
+        }
+        if rows
+            .iter()
+            .any(|&r| cols.iter().any(|&c| (r & c).count_ones() != 1))
+        {
+            return None;
+        }
+        let row_at = Geometry::order(&rows, &boxes)?;
+        let col_at = Geometry::order(&cols, &boxes)?;
+        let mut place_of_cell = [0u8; 81];
+        for (r, &row) in rows.iter().enumerate() {
+            for c in bits(row) {
+                place_of_cell[c] = row_at[r] * 9;
+            }
+        }
+        for (k, &col) in cols.iter().enumerate() {
+            for c in bits(col) {
+                place_of_cell[c] += col_at[k];
+            }
+        }
+        let mut blocks = 0u16;
+        for &bx in &boxes {
+            let mut block = None;
+            for c in bits(bx) {
+                let p = place_of_cell[c];
+                let here = p / 27 * 3 + p % 9 / 3;
+                if block.is_some_and(|b| b != here) {
+                    return None;
+                }
+                block = Some(here);
+            }
+            blocks |= 1 << block?;
+        }
+        if blocks != 0x1FF {
+            return None;
+        }
+        let mut place = Vec::with_capacity(729);
+        let mut at = [[NONE; 81]; 9];
+        let mut root = [0u32; 27];
+        for (o, &(c, l)) in layout.place.iter().enumerate() {
+            if layout.unit_bits[o].count_ones() != 3 {
+                return None;
+            }
+            let p = place_of_cell[usize::from(c)];
+            place.push((p, l));
+            at[usize::from(l)][usize::from(p)] = o as u16;
+            root[3 * usize::from(l) + usize::from(p) / 27] |= 1 << (p % 27);
+        }
+        let in_order = (1..729).all(|k| at[k % 9][k / 9] > at[(k - 1) % 9][(k - 1) / 9]);
+        Some(Geometry {
+            place,
+            at,
+            root,
+            in_order,
+        })
+    }
+
+    /// For the nine `lines` of one kind, each one's index (`3 * band + index in band`), the
+    /// band of a line being the boxes it meets; `None` unless they make three bands of three.
+    fn order(lines: &[u128], boxes: &[u128]) -> Option<[u8; 9]> {
+        let meets = |line: u128| {
+            boxes
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| *b & line != 0)
+                .fold(0u16, |m, (k, _)| m | 1 << k)
+        };
+        let mut bands: Vec<(u16, u8)> = Vec::with_capacity(3);
+        let mut index = [0u8; 9];
+        for (i, &line) in lines.iter().enumerate() {
+            let m = meets(line);
+            if m.count_ones() != 3 {
+                return None;
+            }
+            let band = match bands.iter().position(|&(b, _)| b == m) {
+                Some(k) => k,
+                None => {
+                    bands.push((m, 0));
+                    bands.len() - 1
+                }
+            };
+            if band == 3 || bands[band].1 == 3 {
+                return None;
+            }
+            index[i] = 3 * band as u8 + bands[band].1;
+            bands[band].1 += 1;
+        }
+        Some(index)
+    }
+}

@@ -1,0 +1,432 @@
+//! The node of the band engine on a matrix whose geometry is known ([`Grid`]): for each
+//! digit, its cells as three 27-bit bands, and the rules of JCZSolve (zhouyundong,
+//! champagne, JasonLion; ported to Rust as the `sudoku` crate's solver) written afresh on
+//! them: a band's locked candidates, hidden singles and the clash of its columns with the
+//! other two bands by table look-ups and shifts, naked singles across the digits in bit
+//! slices.
+//!
+//! # Layout
+//! Cell `p` (0..81, row-major, as [`super::geometry`] numbers them) is bit `p % 27` of band
+//! `p / 27`; a band's bits are its three rows of nine, lowest first. `cells[3 * d + b]`, a
+//! *subband*, holds the cells of band `b` where digit `d` is a candidate *or placed*.
+//! A three-cell piece of a row inside one box is a *minirow*.
+//!
+//! # Invariants
+//! - A subband only loses bits, and only bits that no solution below the node has.
+//! - A cell not in `unsolved` is *placed*: it has at most one digit (exactly one unless
+//!   the node fails), and that digit is on none of its row's and box's other cells in its
+//!   band (the columns' other bands are cleared by the next update).
+//! - `prev[s]` is `cells[s]` as the last update of subband `s` left it: a subband equal to
+//!   it needs no update.
+//!
+//! # Why the rules are sound
+//! Each digit is placed once in every row, column and box of a full grid, so in a band it
+//! takes one minirow in each row and each box: a permutation of three minirows. A minirow
+//! in no permutation of the band's non-empty minirows loses its cells (this is pointing and
+//! claiming at once, and a box's hidden single: its row keeps one minirow). A row of a
+//! subband left with one cell has the digit there (a hidden single): the cell is placed and
+//! loses the other digits. A box of the band whose cells for the digit lie in one column
+//! puts the digit in that column, which the other two bands lose. A cell with one digit
+//! left is placed (a naked single); a cell with none fails the node.
+
+use super::frame::Work;
+use super::geometry::Geometry;
+
+/// The 27 bits of a band.
+const ALL: u32 = 0o777_777_777;
+
+/// The nine bits of a row.
+const ROW: u32 = 0o777;
+
+/// `SHRINK[r]`: for a row's nine bits `r`, the three bits of its non-empty minirows.
+static SHRINK: [u8; 512] = shrink();
+
+/// `KEEP[s]`: for the nine bits of a band's non-empty minirows (bit `3 * row + box`), the
+/// cells of the minirows in some permutation (one a row, one a box) of them; 0 if none.
+static KEEP: [u32; 512] = keep();
+
+/// `OTHER[c]`: for the nine bits of the columns a subband has, the cells the other two
+/// bands keep: all but the columns that are the only one of their box.
+static OTHER: [u32; 512] = other();
+
+/// `PEERS[i]`: the cells of a band that keep a digit placed at bit `i` of it: all but its
+/// row and its box, itself kept.
+static PEERS: [u32; 27] = peers();
+
+const fn shrink() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut r = 0;
+    while r < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if r >> (3 * k) & 7 != 0 {
+                t[r] |= 1 << k;
+            }
+            k += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+const fn keep() -> [u32; 512] {
+    // The six permutations: row r takes box PERMS[p][r].
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let mut fits = true;
+            let mut r = 0;
+            while r < 3 {
+                if s >> (3 * r + PERMS[p][r]) & 1 == 0 {
+                    fits = false;
+                }
+                r += 1;
+            }
+            if fits {
+                let mut r = 0;
+                while r < 3 {
+                    t[s] |= 0o7 << (9 * r + 3 * PERMS[p][r]);
+                    r += 1;
+                }
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+const fn other() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut c = 0;
+    while c < 512 {
+        let mut keep = ALL;
+        let mut k = 0;
+        while k < 3 {
+            let cols: usize = c >> (3 * k) & 7;
+            if cols != 0 && cols & (cols - 1) == 0 {
+                keep &= !(0o001_001_001 << (3 * k + cols.trailing_zeros() as usize));
+            }
+            k += 1;
+        }
+        t[c] = keep;
+        c += 1;
+    }
+    t
+}
+
+const fn peers() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let row = ROW << (9 * (i / 9));
+        let cbox = 0o007_007_007 << (3 * (i % 9 / 3));
+        t[i] = (ALL & !(row | cbox)) | 1 << i;
+        i += 1;
+    }
+    t
+}
+
+/// The bits of `a` alone in their row.
+#[inline(always)]
+fn single_rows(a: u32) -> u32 {
+    let one = |r: u32| {
+        let s = a >> (9 * r) & ROW;
+        if s & s.wrapping_sub(1) == 0 {
+            s << (9 * r)
+        } else {
+            0
+        }
+    };
+    one(0) | one(1) | one(2)
+}
+
+/// One node's state (see the module docs); copied to branch, never undone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Grid {
+    /// The subbands, `3 * digit + band`.
+    cells: [u32; 27],
+    /// Each subband as its last update left it.
+    prev: [u32; 27],
+    /// The cells not placed, band by band.
+    unsolved: [u32; 3],
+    /// The open cells with two digits, band by band, as the last naked singles found them.
+    pairs: [u32; 3],
+}
+
+impl Grid {
+    /// The root of `geometry`: every option of the matrix a candidate, no cell placed.
+    pub(crate) fn root(geometry: &Geometry) -> Grid {
+        Grid {
+            cells: geometry.root,
+            prev: [0; 27],
+            unsolved: [ALL; 3],
+            pairs: [0; 3],
+        }
+    }
+
+    /// Whether option `o` is live: a candidate of an open cell.
+    #[inline]
+    pub(crate) fn is_live(&self, geometry: &Geometry, o: usize) -> bool {
+        let (p, d) = geometry.place[o];
+        let (b, bit) = (usize::from(p) / 27, 1u32 << (p % 27));
+        self.unsolved[b] & bit != 0 && self.cells[3 * usize::from(d) + b] & bit != 0
+    }
+
+    /// Places option `o`, which must be live: its cell loses the other digits, its digit
+    /// the cell's row, column and box.
+    #[inline]
+    pub(crate) fn place(&mut self, geometry: &Geometry, o: usize) {
+        let (p, d) = geometry.place[o];
+        let (p, d) = (usize::from(p), usize::from(d));
+        let (b, i) = (p / 27, p % 27);
+        let bit = 1u32 << i;
+        self.unsolved[b] &= !bit;
+        for digit in 0..9 {
+            self.cells[3 * digit + b] &= !bit;
+        }
+        let s = 3 * d + b;
+        self.cells[s] = (self.cells[s] | bit) & PEERS[i];
+        let column = !(0o001_001_001 << (i % 9));
+        self.cells[3 * d + (b + 1) % 3] &= column;
+        self.cells[3 * d + (b + 2) % 3] &= column;
+    }
+
+    /// Takes option `o` out, if it is live.
+    pub(crate) fn remove(&mut self, geometry: &Geometry, o: usize) -> bool {
+        if !self.is_live(geometry, o) {
+            return false;
+        }
+        let (p, d) = geometry.place[o];
+        self.cells[3 * usize::from(d) + usize::from(p) / 27] &= !(1 << (p % 27));
+        true
+    }
+
+    /// Whether every cell is placed.
+    #[inline]
+    fn solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// Runs the rules to a fixpoint, counting in `work` the cells they place (`forced` and
+    /// `placed`) and the subband updates that remove candidates (`pruned`: counting the
+    /// candidates would cost a bit count an update, without the `popcnt` instruction on the
+    /// baseline x86-64); false if the node fails.
+    pub(crate) fn propagate(&mut self, work: &mut Work) -> bool {
+        let open = self.open_cells();
+        let ok = self.fixpoint(work);
+        let placed = u64::from(open - self.open_cells());
+        work.forced += placed;
+        work.placed += placed;
+        ok
+    }
+
+    /// The number of cells not placed.
+    fn open_cells(&self) -> u32 {
+        self.unsolved.iter().map(|u| u.count_ones()).sum()
+    }
+
+    /// [`Grid::propagate`] but for the statistics.
+    #[inline(always)]
+    fn fixpoint(&mut self, work: &mut Work) -> bool {
+        loop {
+            if !self.update(work) {
+                return false;
+            }
+            if self.solved() {
+                return true;
+            }
+            match self.naked_singles() {
+                None => return false,
+                Some(true) => {}
+                Some(false) => return true,
+            }
+        }
+    }
+
+    /// Updates every subband that changed since its last update, until none does; false if
+    /// one is left without a permutation of minirows. The 27 subbands are written out, so
+    /// that each update knows its digit and band at compile time.
+    #[inline]
+    fn update(&mut self, work: &mut Work) -> bool {
+        // Counted here, not through `work`, so that the count stays in a register.
+        let mut pruned = 0;
+        macro_rules! each_subband {
+            ($changed:ident: $($s:literal)*) => {
+                $(
+                    if self.cells[$s] != self.prev[$s] {
+                        $changed = true;
+                        if !self.update_one::<$s>(&mut pruned) {
+                            work.pruned += pruned;
+                            return false;
+                        }
+                    }
+                )*
+            };
+        }
+        loop {
+            let mut changed = false;
+            each_subband!(changed: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !changed {
+                work.pruned += pruned;
+                return true;
+            }
+        }
+    }
+
+    /// The update of subband `S` (see the module docs, "Why the rules are sound").
+    #[inline(always)]
+    fn update_one<const S: usize>(&mut self, pruned: &mut u64) -> bool {
+        let (d, b) = (S / 3, S % 3);
+        let old = self.cells[S];
+        let shrunk = u32::from(SHRINK[(old & ROW) as usize])
+            | u32::from(SHRINK[(old >> 9 & ROW) as usize]) << 3
+            | u32::from(SHRINK[(old >> 18) as usize]) << 6;
+        let a = old & KEEP[shrunk as usize];
+        if a == 0 {
+            return false;
+        }
+        *pruned += u64::from(old != a);
+        self.cells[S] = a;
+        self.prev[S] = a;
+        let other = OTHER[((a | a >> 9 | a >> 18) & ROW) as usize];
+        self.cells[3 * d + (b + 1) % 3] &= other;
+        self.cells[3 * d + (b + 2) % 3] &= other;
+        let new = single_rows(a) & self.unsolved[b];
+        if new != 0 {
+            self.unsolved[b] &= !new;
+            for digit in 0..9 {
+                if digit != d {
+                    self.cells[3 * digit + b] &= !new;
+                }
+            }
+        }
+        true
+    }
+
+    /// Places the open cells with one digit left (in their band; the update does the rest)
+    /// and notes the cells with two; `None` if a cell has no digit, else whether any was
+    /// placed.
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut any = false;
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cells[3 * d + b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            if one != ALL {
+                return None;
+            }
+            self.pairs[b] = two & !three;
+            let mut singles = one & !two & self.unsolved[b];
+            while singles != 0 {
+                let i = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let d = (0..9).find(|&d| self.cells[3 * d + b] >> i & 1 != 0)?;
+                self.cells[3 * d + b] &= PEERS[i];
+                any = true;
+            }
+        }
+        Some(any)
+    }
+
+    /// The number of digits of cell `p`.
+    pub(crate) fn degree(&self, p: usize) -> u32 {
+        let (b, i) = (p / 27, p % 27);
+        (0..9)
+            .filter(|&d| self.cells[3 * d + b] >> i & 1 != 0)
+            .count() as u32
+    }
+
+    /// The open cell to branch on: the first with two digits, else one with the fewest;
+    /// with its number of digits. `None` if every cell is placed.
+    pub(crate) fn branch_cell(&self) -> Option<(usize, u32)> {
+        for b in 0..3 {
+            let pairs = self.pairs[b] & self.unsolved[b];
+            if pairs != 0 {
+                return Some((27 * b + pairs.trailing_zeros() as usize, 2));
+            }
+        }
+        let mut best: Option<(usize, u32)> = None;
+        for b in 0..3 {
+            let mut open = self.unsolved[b];
+            while open != 0 {
+                let p = 27 * b + open.trailing_zeros() as usize;
+                open &= open - 1;
+                let k = self.degree(p);
+                if best.is_none_or(|(_, k0)| k < k0) {
+                    best = Some((p, k));
+                }
+            }
+        }
+        best
+    }
+
+    /// The option at cell `p` of the first digit after `after` (from the first if `None`)
+    /// that is live there.
+    pub(crate) fn next_at(
+        &self,
+        geometry: &Geometry,
+        p: usize,
+        after: Option<usize>,
+    ) -> Option<usize> {
+        let (b, i) = (p / 27, p % 27);
+        let from = after.map_or(0, |d| d + 1);
+        (from..9)
+            .find(|&d| self.cells[3 * d + b] >> i & 1 != 0)
+            .map(|d| usize::from(geometry.at[d][p]))
+    }
+
+    /// Appends the options of a solved node but those in `given` (a bit set of options),
+    /// place by place: in increasing order where the geometry is [`Geometry::in_order`].
+    pub(crate) fn solved_options(
+        &self,
+        geometry: &Geometry,
+        given: &[u64; 12],
+        out: &mut Vec<usize>,
+    ) {
+        let mut digit = [0u8; 81];
+        for (s, &x) in self.cells.iter().enumerate() {
+            let mut x = x;
+            while x != 0 {
+                digit[27 * (s % 3) + x.trailing_zeros() as usize] = (s / 3) as u8;
+                x &= x - 1;
+            }
+        }
+        for (p, &d) in digit.iter().enumerate() {
+            let o = usize::from(geometry.at[usize::from(d)][p]);
+            if given[o / 64] >> (o % 64) & 1 == 0 {
+                out.push(o);
+            }
+        }
+    }
+
+    /// The invariants of the module docs that a node alone shows.
+    pub(crate) fn check(&self, geometry: &Geometry) -> Result<(), String> {
+        for (s, &x) in self.cells.iter().enumerate() {
+            if x & !geometry.root[s] != 0 {
+                return Err(format!("subband {s} has a candidate the matrix does not"));
+            }
+        }
+        for p in 0..81 {
+            let (b, i) = (p / 27, p % 27);
+            if self.unsolved[b] >> i & 1 == 0 && self.degree(p) > 1 {
+                return Err(format!("placed cell {p} keeps two digits"));
+            }
+        }
+        Ok(())
+    }
+}
