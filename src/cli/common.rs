@@ -95,8 +95,8 @@ pub enum EngineChoice {
     Learn,
     /// Sparse sets with binary branching (Knuth's SSMCC): what auto runs on multiplicities.
     Mcc,
-    /// Sudoku's layout found in the matrix: nine 81-bit boards (refuses a matrix whose options
-    /// are not (cell, digit) pairs).
+    /// Sudoku's layout found in the matrix: nine 81-bit boards, or three 27-bit bands a digit
+    /// on the whole 9x9 matrix (refuses a matrix whose options are not (cell, digit) pairs).
     Band,
 }
 

@@ -10,7 +10,9 @@
 //! engine, again with DLX2's tree and counters (`cleansings` included) on both; problems with
 //! multiplicities run his DLX3 (Algorithm M) on dancing links under [`Engine::Links`] and
 //! [`Engine::Bits`], and SSMCC's binary tree on sparse sets under [`Engine::Auto`] and
-//! [`Engine::Mcc`] (the same solutions, with that tree's statistics). The solver only dispatches and keeps the conveniences built on [`Solver::step`].
+//! [`Engine::Mcc`] (the same solutions, with that tree's statistics). The solver only
+//! dispatches and keeps the conveniences built on [`Solver::step`]; [`Engine`] and what each
+//! engine refuses are in `engine.rs` beside it.
 //!
 //! # Which engine
 //! [`Engine::Auto`] (what [`Solver::new`] uses) runs the band engine wherever it recognizes
@@ -110,125 +112,15 @@ pub use crate::search::{ForceError, Stats, Step};
 
 #[macro_use]
 mod auto;
+mod engine;
 mod pace;
 
 pub use self::auto::{
     AUTO_COLOR_WORDS, AUTO_FULL, AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO,
 };
+pub use self::engine::Engine;
 pub use self::pace::PAUSE_TIME;
 pub(crate) use self::pace::Pace;
-
-/// The engine a [`Solver`] runs on a problem without multiplicities. The links and the bits
-/// search the same tree (DLX1's on plain exact cover, DLX2's with colors), so the choice
-/// between them changes only the time and the memory a search takes, never its results or
-/// its [`Stats`]; [`Engine::Propagate`] finds the same solutions in another tree. A problem with
-/// multiplicities runs on [`Engine::Mcc`] under [`Engine::Auto`], and on the links (DLX3)
-/// otherwise: the bit engine does plain exact cover and colors only, and asking for it falls
-/// back.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Engine {
-    /// [`Engine::Band`] where it recognizes the matrix (9x9 Sudoku: options that are (cell,
-    /// digit) pairs); [`Engine::Learn`] where the propagating engine's grouped frames take the problem (plain
-    /// exact cover with a class of items that partitions the options and more than 1,424 of
-    /// them, as Sudoku of 16x16, 25x25 and 36x36: see the module docs, "Which engine"), but
-    /// the links for a search whose problem, after the options forced and excluded, is
-    /// nearly full (an empty or near-empty grid, [`AUTO_FULL`]);
-    /// otherwise the bit engine when
-    /// the problem has at most [`AUTO_MAX_OPTIONS`] options (those with a primary item) and
-    /// fits its memory bound, else the links; a search that starts on
-    /// the bits moves to the links at the probe if its work so far says that the links
-    /// would do its nodes faster (see the module docs, "Which engine"), and comes back to
-    /// the bits at a reset.
-    #[default]
-    Auto,
-    /// Dancing links (Knuth's DLX1, or DLX2 with colors): any problem, memory proportional to
-    /// its size.
-    Links,
-    /// Bitsets over the options, copied on backtracking instead of uncovered: at most 16,383
-    /// options and 64 MiB of bitsets and saved states (with colors, two more bitsets for each
-    /// (item, color) named), no multiplicities. A problem beyond that runs on the links
-    /// instead: asking for this engine never fails.
-    Bits,
-    /// Propagation before branching (see `docs/engines.md`): at every node the singles and
-    /// subsets rules of exact cover run to a fixpoint, and the search branches only where
-    /// nothing is forced. The same solutions and counts as the others, found in another
-    /// order, with its own [`Stats`] (`nodes` counts its much smaller tree; `updates` the
-    /// options removed; `forced`, `pruned` and `probes` its rules' work). Plain exact cover
-    /// only, within the bit engine's limits: a problem with colors or multiplicities, or
-    /// beyond those limits, runs as under [`Engine::Links`] (see
-    /// [`Engine::refusal`]).
-    Propagate,
-    /// The propagating engine's tree with nogoods learned from its failures (conflict
-    /// analysis, as CDCL SAT solvers do; see `docs/engines.md`): the same solutions and
-    /// counts, in its own order, with its own [`Stats`] (`nodes` its tree, failures
-    /// included; `updates` the options put out; `forced` its singles; `pruned` the options
-    /// its nogoods put out). For the hardest puzzles, those made with a learning solver's
-    /// help (the published 25x25 and 36x36 Sudoku). Plain exact cover only: a problem with
-    /// colors or multiplicities runs as under [`Engine::Links`] (see [`Engine::refusal`]).
-    Learn,
-    /// Knuth and Stappers' SSMCC tree on sparse sets (see `docs/engines.md`): binary
-    /// branching (include an option, or remove it and choose again), items that run out of
-    /// options once their lower bound is met leave without a node of their own, and a step
-    /// fails as soon as an item can no longer reach its lower bound. What
-    /// [`Engine::Auto`] runs on problems with multiplicities (colors too); any problem by
-    /// name. The same solutions as the links, in another order, with its own [`Stats`]
-    /// (`nodes` its binary tree, `updates` the options it removed from items' sets).
-    Mcc,
-    /// Sudoku's layout, found in the matrix (see `docs/engines.md`): where every option is a
-    /// (cell, digit) pair and every item a cell or a (house, digit) (9x9 Sudoku, its givens
-    /// taken out or forced, whatever the order and names of items and options), nine
-    /// 81-bit boards with singles and locked candidates in bulk and a branch on a cell with
-    /// two candidates. The same solutions and counts, in its own order, with its own
-    /// [`Stats`] (`nodes` its tree; `updates` the options placed; `forced` its singles;
-    /// `pruned` its locked candidates). [`Engine::Auto`] takes it wherever it recognizes the
-    /// matrix; a matrix it does not recognize runs as under [`Engine::Links`] (see
-    /// [`Engine::refusal`]).
-    Band,
-}
-
-impl Engine {
-    /// Why `self` cannot run `problem` as asked, if it cannot: [`Engine::Propagate`] takes
-    /// neither colors nor multiplicities, nor more options than the bit engine unless its
-    /// grouped frames take the problem (36x36 Sudoku); [`Engine::Learn`] neither colors nor
-    /// multiplicities, within the same table's limits. The library
-    /// falls back to the links then; a caller that asked for this engine by name can refuse
-    /// instead with this reason.
-    pub fn refusal(self, problem: &Problem) -> Option<&'static str> {
-        let (learn, fits) = match self {
-            Engine::Propagate => (false, crate::engine::propagate::Propagate::fits(problem)),
-            Engine::Learn => (true, crate::engine::learn::Learn::fits(problem)),
-            Engine::Band => {
-                return (!crate::engine::band::Band::fits(problem)).then_some(
-                    "the band engine takes only Sudoku's matrix, (cell, digit) options (use --engine links or auto)",
-                );
-            }
-            _ => return None,
-        };
-        if fits {
-            return None;
-        }
-        let (multiplicities, colors) = (problem.has_multiplicities(), problem.has_colors());
-        Some(match (learn, multiplicities, colors) {
-            (false, true, _) => {
-                "the propagate engine does not take multiplicities (use --engine links or auto)"
-            }
-            (false, _, true) => {
-                "the propagate engine does not take colors (use --engine links or auto)"
-            }
-            (false, ..) => {
-                "the problem is beyond the propagate engine's limits (use --engine links or auto)"
-            }
-            (true, true, _) => {
-                "the learn engine does not take multiplicities (use --engine links or auto)"
-            }
-            (true, _, true) => "the learn engine does not take colors (use --engine links or auto)",
-            (true, ..) => {
-                "the problem is beyond the learn engine's limits (use --engine links or auto)"
-            }
-        })
-    }
-}
 
 /// The search stopped because its node budget ran out: the answer is unknown, which is not
 /// the same as "no solution".
