@@ -30,6 +30,7 @@ mod hardening;
 mod instances;
 mod knuth_format;
 mod memo;
+mod mincost;
 mod named;
 mod names;
 mod parallel;

@@ -1,0 +1,748 @@
+//! DLX5's dancing links: Algorithm C (DLX2, colors included) with a net cost on every node,
+//! item lists sorted by it, and covers that stop at a threshold (Knuth, `dlx5.w`).
+//!
+//! # The representation
+//! As in DLX2, in one arena of [`Node`]s: the item headers first (index 0 is the root of the
+//! list of active primary items, item `i` of the problem is header `i + 1`), then every
+//! option's nodes between spacers. A spacer's `itm` is `-(j + 1)` after option `j` of this
+//! engine (0 for the one before option 0), its `up` the first node of the option before it
+//! and its `down` the last node of the option after it, so a walk along an option in either
+//! direction wraps around. An option node's `color` is 0 for no color, `c + 1` for color `c`,
+//! and -1 while a purified item has already cleansed it.
+//!
+//! # Costs and the invariants they add
+//! - **Net costs.** Every primary item pays a *tax*, the least cost among its options at
+//!   the time (items in order), which is taken off the cost of each of its options: every
+//!   option keeps a nonnegative net cost, every primary item has an option of net cost 0 at
+//!   the start, and every solution's net cost is its cost minus the total tax, the same for
+//!   all. A node's `cost` is its option's net cost.
+//! - **Sorted lists.** Every item list (secondary ones too) runs from the cheapest option to
+//!   the dearest, input order among equals (a stable sort). Removing nodes keeps the order,
+//!   so the first node of a list is its cheapest live option.
+//! - **Thresholds.** A cover, uncover, purify or unpurify walks an item's list only while the
+//!   options cost less than its threshold, `cutoff - cost so far` when it was called; each
+//!   level keeps its thresholds so that the undo walks the same nodes. An option left in
+//!   the lists because it was beyond a threshold is dead: the cutoff only falls and the cost
+//!   so far only rises below that level, so every later test (`cost >= cutoff - cost so
+//!   far`) refuses it before it is chosen, and the choice of item treats a list that starts
+//!   with such an option as empty.
+//! - As in DLX2, covers are undone strictly last-in first-out; uncover walks an item's list
+//!   downward like cover (Knuth: "no harm is done if the options are processed again in the
+//!   same order"), which the thresholds require, and the items of an option leftward.
+//!
+//! # The search
+//! DLX5's loop, with one addition: at each node, besides the item with fewest usable options
+//! (the dearest cheapest option among equals, DLX5's rule), the scan of the active primary
+//! items adds up a *lower bound* on the net cost still to pay: each open item must be
+//! covered by one option, and an option costs at least `c` and covers at most `m_i` open
+//! items if `c` is the cheapest live option of item `i` and `m_i` the most primary items an
+//! option of `i` has, so the rest costs at least `sum c_i / m_i` (scaled to integers by
+//! `scale`, the least common multiple of the `m_i`, or `2^20` when that is larger). A node
+//! whose cost so far plus the bound reaches the cutoff is left at once.
+
+use super::Budget;
+use super::best::{Best, INFINITE};
+use crate::problem::Problem;
+use crate::search::Stats;
+
+/// DLX5's `lenthresh`: at most this many options are counted in an item's list when the
+/// item is chosen; past it, the item's length stands for the count.
+const LEN_THRESHOLD: u32 = 10;
+
+/// The most classes of items that never share an option (see [`classes`]).
+const CLASSES: usize = 7;
+
+/// The largest `scale` of the lower bound (see the module docs).
+const MAX_SCALE: u64 = 1 << 20;
+
+/// One node of the arena: a header, an option node or a spacer (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Node {
+    up: u32,
+    down: u32,
+    itm: i32,
+    color: i32,
+    /// The net cost of the node's option (0 on headers and spacers).
+    cost: u64,
+}
+
+/// Where the search loop goes next (DLX5's labels).
+#[derive(Clone, Copy)]
+enum At {
+    Forward,
+    Advance,
+    Backup,
+    Backdown,
+    Recover,
+}
+
+/// DLX5's state for one problem: the arena, the active primary items, the taxes, and the
+/// search's stacks. Reusable: a search leaves the links as it found them.
+#[derive(Clone, Debug)]
+pub(crate) struct Links {
+    nd: Vec<Node>,
+    /// The live options of each primary item's list (headers `1..=primary`).
+    len: Vec<u32>,
+    /// The doubly linked list of active primary items through the root 0.
+    prev: Vec<u32>,
+    next: Vec<u32>,
+    /// Header `h`'s share of the lower bound per unit of its cheapest option's cost:
+    /// `scale / m_h` (see the module docs).
+    weight: Vec<u64>,
+    scale: u64,
+    /// The class of each primary header (0: none): the items of a class never share an
+    /// option, so the rest costs at least the sum of their cheapest live options.
+    class: Vec<u8>,
+    /// Scratch for [`Links::choose_item`]: the cheapest live option of each primary header.
+    mincost: Vec<u64>,
+    /// The reduction of the item chosen at each level (see [`Links::choose_item`]).
+    reduce: Vec<u64>,
+    /// The problem's option for each option of the engine (options without a primary item
+    /// are left out, as DLX1 leaves them).
+    option_of: Vec<usize>,
+    /// The sum of the taxes: a solution's cost is its net cost plus this.
+    pub(crate) total_tax: u64,
+    choice: Vec<u32>,
+    partcost: Vec<u64>,
+    thresh0: Vec<u64>,
+    thresh: Vec<u64>,
+    /// Work done so far.
+    pub(crate) stats: Stats,
+    /// The node count at which the budget is checked next.
+    check_at: u64,
+    /// The nodes already reported to the budget.
+    reported: u64,
+}
+
+impl Links {
+    /// The links of `problem` (which has no multiplicities), taxed and sorted.
+    pub(crate) fn new(problem: &Problem) -> Links {
+        let n = problem.item_count();
+        let primary = problem.primary_items();
+        let mut nd = vec![Node::default(); n + 1];
+        for (h, node) in nd.iter_mut().enumerate() {
+            *node = Node {
+                up: h as u32,
+                down: h as u32,
+                itm: h as i32,
+                ..Node::default()
+            };
+        }
+        // Colors renumbered densely from 1, so that they fit the node's `i32`.
+        let mut colors = std::collections::HashMap::new();
+        let mut option_of = Vec::new();
+        let mut net = Vec::new();
+        let mut maxnp = vec![0u64; primary + 1];
+        let mut members: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+        // The primary headers of each option of the engine.
+        let mut primaries: Vec<Vec<u32>> = Vec::new();
+        let mut spacer = nd.len();
+        nd.push(Node::default());
+        for k in 0..problem.option_count() {
+            let np = problem.option(k).filter(|&i| i < primary).count() as u64;
+            if np == 0 {
+                continue;
+            }
+            let j = option_of.len();
+            option_of.push(k);
+            net.push(problem.option_cost(k));
+            primaries.push(
+                problem
+                    .option(k)
+                    .filter(|&i| i < primary)
+                    .map(|i| i as u32 + 1)
+                    .collect(),
+            );
+            let first = nd.len() as u32;
+            for (i, color) in problem.option(k).zip(problem.option_colors(k)) {
+                let h = i + 1;
+                if h <= primary {
+                    maxnp[h] = maxnp[h].max(np);
+                }
+                let color = match color {
+                    None => 0,
+                    Some(c) => {
+                        let next = colors.len() as i32 + 1;
+                        *colors.entry(c).or_insert(next)
+                    }
+                };
+                members[h].push(nd.len() as u32);
+                nd.push(Node {
+                    up: 0,
+                    down: 0,
+                    itm: h as i32,
+                    color,
+                    cost: j as u64,
+                });
+            }
+            nd[spacer].down = nd.len() as u32 - 1;
+            spacer = nd.len();
+            nd.push(Node {
+                up: first,
+                itm: -(j as i32 + 1),
+                ..Node::default()
+            });
+        }
+        let class = classes(&members[..=primary], &primaries, |x| {
+            nd[x as usize].cost as usize
+        });
+        // The taxes, item by item in order (DLX5's "Assign taxes"); `cost` holds the
+        // option's number until the net costs are known.
+        let mut total_tax = 0u64;
+        for list in &members[1..=primary] {
+            let Some(tax) = list
+                .iter()
+                .map(|&x| net[nd[x as usize].cost as usize])
+                .min()
+            else {
+                continue;
+            };
+            total_tax = total_tax.saturating_add(tax);
+            for &x in list {
+                net[nd[x as usize].cost as usize] -= tax;
+            }
+        }
+        for node in &mut nd[n + 1..] {
+            if node.itm > 0 {
+                node.cost = net[node.cost as usize];
+            }
+        }
+        for (h, list) in members.iter_mut().enumerate().skip(1) {
+            list.sort_by_key(|&x| nd[x as usize].cost);
+            let mut above = h as u32;
+            for &x in list.iter() {
+                nd[x as usize].up = above;
+                nd[above as usize].down = x;
+                above = x;
+            }
+            nd[above as usize].down = h as u32;
+            nd[h].up = above;
+        }
+        let len = members[..=primary].iter().map(|l| l.len() as u32).collect();
+        let mut scale = 1u64;
+        for &m in &maxnp[1..] {
+            if m > 0 && scale <= MAX_SCALE {
+                scale = scale / gcd(scale, m) * m;
+            }
+        }
+        let scale = scale.min(MAX_SCALE);
+        let weight = maxnp.iter().map(|&m| scale / m.max(1)).collect();
+        let p = primary as u32;
+        Links {
+            nd,
+            len,
+            class,
+            mincost: vec![0; primary + 1],
+            reduce: Vec::new(),
+            prev: (0..=p).map(|h| if h == 0 { p } else { h - 1 }).collect(),
+            next: (0..=p).map(|h| if h == p { 0 } else { h + 1 }).collect(),
+            weight,
+            scale,
+            option_of,
+            total_tax,
+            choice: Vec::new(),
+            partcost: Vec::new(),
+            thresh0: Vec::new(),
+            thresh: Vec::new(),
+            stats: Stats::default(),
+            check_at: 0,
+            reported: 0,
+        }
+    }
+
+    /// Whether `h` is a primary item's header.
+    fn is_primary(&self, h: u32) -> bool {
+        (h as usize) < self.next.len()
+    }
+
+    /// Hides the options of item `h` that cost less than `thresh`, and takes a primary item
+    /// out of the active list (DLX5's `cover`).
+    fn cover(&mut self, h: u32, thresh: u64) {
+        if self.is_primary(h) {
+            let (l, r) = (self.prev[h as usize], self.next[h as usize]);
+            self.next[l as usize] = r;
+            self.prev[r as usize] = l;
+        }
+        self.stats.updates += 1;
+        let mut rr = self.nd[h as usize].down;
+        while rr != h && self.nd[rr as usize].cost < thresh {
+            self.hide(rr);
+            rr = self.nd[rr as usize].down;
+        }
+    }
+
+    /// Undoes [`Links::cover`] with the same threshold, walking the list the same way.
+    fn uncover(&mut self, h: u32, thresh: u64) {
+        let mut rr = self.nd[h as usize].down;
+        while rr != h && self.nd[rr as usize].cost < thresh {
+            self.unhide(rr);
+            rr = self.nd[rr as usize].down;
+        }
+        if self.is_primary(h) {
+            let (l, r) = (self.prev[h as usize], self.next[h as usize]);
+            self.next[l as usize] = h;
+            self.prev[r as usize] = h;
+        }
+    }
+
+    /// Takes the nodes of `rr`'s option other than `rr` out of their lists, but for those
+    /// already cleansed by a purified item.
+    #[inline]
+    fn hide(&mut self, rr: u32) {
+        let mut nn = rr + 1;
+        while nn != rr {
+            let node = self.nd[nn as usize];
+            if node.color >= 0 {
+                if node.itm <= 0 {
+                    nn = node.up;
+                    continue;
+                }
+                self.nd[node.up as usize].down = node.down;
+                self.nd[node.down as usize].up = node.up;
+                self.stats.updates += 1;
+                if let Some(len) = self.len.get_mut(node.itm as usize) {
+                    *len -= 1;
+                }
+            }
+            nn += 1;
+        }
+    }
+
+    /// Undoes [`Links::hide`].
+    #[inline]
+    fn unhide(&mut self, rr: u32) {
+        let mut nn = rr + 1;
+        while nn != rr {
+            let node = self.nd[nn as usize];
+            if node.color >= 0 {
+                if node.itm <= 0 {
+                    nn = node.up;
+                    continue;
+                }
+                self.nd[node.up as usize].down = nn;
+                self.nd[node.down as usize].up = nn;
+                if let Some(len) = self.len.get_mut(node.itm as usize) {
+                    *len += 1;
+                }
+            }
+            nn += 1;
+        }
+    }
+
+    /// Hides the options below `thresh` that give node `p`'s item another color than `p`
+    /// does, and marks those that give it the same color as cleansed (DLX5's `purify`).
+    fn purify(&mut self, p: u32, thresh: u64) {
+        let Node { itm, color: x, .. } = self.nd[p as usize];
+        let h = itm as u32;
+        self.stats.cleansings += 1;
+        let mut rr = self.nd[h as usize].down;
+        while rr != h && self.nd[rr as usize].cost < thresh {
+            if self.nd[rr as usize].color != x {
+                self.hide(rr);
+            } else if rr != p {
+                self.stats.cleansings += 1;
+                self.nd[rr as usize].color = -1;
+            }
+            rr = self.nd[rr as usize].down;
+        }
+    }
+
+    /// Undoes [`Links::purify`] with the same threshold.
+    fn unpurify(&mut self, p: u32, thresh: u64) {
+        let Node { itm, color: x, .. } = self.nd[p as usize];
+        let h = itm as u32;
+        let mut rr = self.nd[h as usize].down;
+        while rr != h && self.nd[rr as usize].cost < thresh {
+            if self.nd[rr as usize].color < 0 {
+                self.nd[rr as usize].color = x;
+            } else if rr != p {
+                self.unhide(rr);
+            }
+            rr = self.nd[rr as usize].down;
+        }
+    }
+
+    /// Covers or purifies the items of `cur`'s option other than `cur`'s, rightward.
+    fn cover_rest(&mut self, cur: u32, thresh: u64) {
+        let mut pp = cur + 1;
+        while pp != cur {
+            let node = self.nd[pp as usize];
+            if node.itm <= 0 {
+                pp = node.up;
+                continue;
+            }
+            if node.color == 0 {
+                self.cover(node.itm as u32, thresh);
+            } else if node.color > 0 {
+                self.purify(pp, thresh);
+            }
+            pp += 1;
+        }
+    }
+
+    /// Undoes [`Links::cover_rest`], leftward.
+    fn uncover_rest(&mut self, cur: u32, thresh: u64) {
+        let mut pp = cur - 1;
+        while pp != cur {
+            let node = self.nd[pp as usize];
+            if node.itm <= 0 {
+                pp = node.down;
+                continue;
+            }
+            if node.color == 0 {
+                self.uncover(node.itm as u32, thresh);
+            } else if node.color > 0 {
+                self.unpurify(pp, thresh);
+            }
+            pp -= 1;
+        }
+    }
+
+    /// The item to branch on when `limit` is the net cost left before the cutoff, with the
+    /// *reduction* of its options: an option of net cost `c` of that item can only lead to a
+    /// solution under the cutoff if `c + reduction < limit`. `None` when the node is a dead
+    /// end: an item without a usable option, or a lower bound that reaches the limit (see
+    /// the module docs).
+    ///
+    /// The reduction comes from the classes: after an option is chosen, the items of class
+    /// `C` still open cost at least `S_C - m`, where `S_C` sums their cheapest options now
+    /// and `m` is the cheapest of the option's own item of `C` (it has at most one), or the
+    /// largest cheapest of the class when that item is not known; choices only remove
+    /// options, so the cheapest ones only get dearer.
+    #[inline]
+    fn choose_item(&mut self, limit: u64) -> Option<(u32, u64)> {
+        // Leave when `curcost + ceil(bound / scale) >= cutoff`.
+        let bound_limit = u128::from(limit - 1) * u128::from(self.scale);
+        let mut bound = 0u128;
+        let mut sums = [0u64; CLASSES + 1];
+        let mut most = [0u64; CLASSES + 1];
+        let mut k = self.next[0];
+        while k != 0 {
+            let p = self.nd[k as usize].down;
+            if p == k {
+                return None;
+            }
+            let mincost = self.nd[p as usize].cost;
+            if mincost >= limit {
+                return None;
+            }
+            self.mincost[k as usize] = mincost;
+            bound += u128::from(mincost) * u128::from(self.weight[k as usize]);
+            let c = self.class[k as usize] as usize;
+            sums[c] = sums[c].saturating_add(mincost);
+            most[c] = most[c].max(mincost);
+            if bound > bound_limit || (c != 0 && sums[c] >= limit) {
+                return None;
+            }
+            k = self.next[k as usize];
+        }
+        // What every option leaves of every class, whatever its items.
+        let reduction = (1..=CLASSES).map(|c| sums[c] - most[c]).max().unwrap_or(0);
+        let (mut t, mut tmpcost, mut best, mut best_reduction) = (u32::MAX, 0u64, 0u32, 0u64);
+        let mut k = self.next[0];
+        while k != 0 {
+            let mincost = self.mincost[k as usize];
+            let c = self.class[k as usize] as usize;
+            let reduce = if c == 0 {
+                reduction
+            } else {
+                reduction.max(sums[c] - mincost)
+            };
+            if mincost + reduce >= limit {
+                return None;
+            }
+            let lim = limit - reduce;
+            let mut s = 1;
+            let mut p = self.nd[self.nd[k as usize].down as usize].down;
+            let usable = loop {
+                if p == k || self.nd[p as usize].cost >= lim {
+                    break Some(s);
+                }
+                if s == t {
+                    break None;
+                }
+                if s >= LEN_THRESHOLD {
+                    break Some(self.len[k as usize]);
+                }
+                p = self.nd[p as usize].down;
+                s += 1;
+            };
+            if let Some(s) = usable
+                && (s < t || (s == t && mincost > tmpcost))
+            {
+                (t, best, tmpcost, best_reduction) = (s, k, mincost, reduce);
+            }
+            k = self.next[k as usize];
+        }
+        Some((best, best_reduction))
+    }
+
+    /// The engine's option of node `x`: the number in the spacer after it.
+    fn option_number(&self, mut x: u32) -> usize {
+        while self.nd[x as usize].itm > 0 {
+            x += 1;
+        }
+        (-self.nd[x as usize].itm - 1) as usize
+    }
+
+    /// The problem's options of the choices `nodes`.
+    fn options(&self, nodes: &[u32]) -> Vec<usize> {
+        nodes
+            .iter()
+            .map(|&x| self.option_of[self.option_number(x)])
+            .collect()
+    }
+
+    /// The first nodes of the primary item DLX5 would branch on at the root, after the
+    /// choices `prefix` (nodes of earlier such items) are made: the children of that node.
+    /// `None` when the prefix is a solution already; empty when the node is a dead end.
+    pub(crate) fn children(&mut self, prefix: &[u32]) -> Option<Vec<u32>> {
+        for &x in prefix {
+            self.choose(x);
+        }
+        let children = if self.next[0] == 0 {
+            None
+        } else {
+            let mut list = Vec::new();
+            if let Some((h, _)) = self.choose_item(INFINITE) {
+                let mut x = self.nd[h as usize].down;
+                while x != h {
+                    list.push(x);
+                    x = self.nd[x as usize].down;
+                }
+            }
+            Some(list)
+        };
+        for &x in prefix.iter().rev() {
+            self.unchoose(x);
+        }
+        children
+    }
+
+    /// The net cost of the choices `prefix`.
+    pub(crate) fn cost_of(&self, prefix: &[u32]) -> u64 {
+        prefix
+            .iter()
+            .fold(0u64, |c, &x| c.saturating_add(self.nd[x as usize].cost))
+    }
+
+    /// Chooses node `x`'s option with every threshold infinite: covers its item, then the
+    /// rest of its option.
+    fn choose(&mut self, x: u32) {
+        self.cover(self.nd[x as usize].itm as u32, INFINITE);
+        self.cover_rest(x, INFINITE);
+    }
+
+    /// Undoes [`Links::choose`].
+    fn unchoose(&mut self, x: u32) {
+        self.uncover_rest(x, INFINITE);
+        self.uncover(self.nd[x as usize].itm as u32, INFINITE);
+    }
+
+    /// Searches the subtree below the choices `prefix` (nodes, as [`Links::children`] gives
+    /// them), offering every solution cheaper than the cutoff to `best`. Returns `false` if
+    /// the budget ran out first. The links are as they were when it returns.
+    pub(crate) fn search(&mut self, prefix: &[u32], best: &Best, budget: &Budget) -> bool {
+        for &x in prefix {
+            self.choose(x);
+        }
+        let curcost = self.cost_of(prefix);
+        let finished = if self.next[0] == 0 {
+            self.stats.nodes += 1;
+            self.stats.solutions += 1;
+            best.offer(curcost, || self.options(prefix));
+            true
+        } else {
+            self.run(prefix, curcost, best, budget)
+        };
+        for &x in prefix.iter().rev() {
+            self.unchoose(x);
+        }
+        finished
+    }
+
+    /// Reports the nodes since the last report to `budget`; whether the search may go on.
+    fn check(&mut self, budget: &Budget) -> bool {
+        let go_on = budget.spend(self.stats.nodes - self.reported);
+        self.reported = self.stats.nodes;
+        self.check_at = self.stats.nodes + budget.next_check();
+        go_on
+    }
+
+    /// DLX5's loop below the prefix (see the module docs); `curcost` is the prefix's net cost.
+    fn run(&mut self, prefix: &[u32], mut curcost: u64, best: &Best, budget: &Budget) -> bool {
+        let mut level = 0;
+        let mut at = At::Forward;
+        let (mut best_itm, mut cur, mut nextcost, mut cutoff) = (0u32, 0u32, 0u64, INFINITE);
+        loop {
+            match at {
+                At::Forward => {
+                    self.stats.nodes += 1;
+                    if self.stats.nodes >= self.check_at && !self.check(budget) {
+                        // Undo the levels above, so that the links are as they were.
+                        while level > 0 {
+                            level -= 1;
+                            let cur = self.choice[level];
+                            self.uncover_rest(cur, self.thresh[level]);
+                            self.uncover(self.nd[cur as usize].itm as u32, self.thresh0[level]);
+                        }
+                        return false;
+                    }
+                    cutoff = best.cutoff();
+                    at = At::Backdown;
+                    if curcost >= cutoff {
+                        continue;
+                    }
+                    let Some((h, reduce)) = self.choose_item(cutoff - curcost) else {
+                        continue;
+                    };
+                    if self.choice.len() == level {
+                        self.reduce.push(0);
+                        self.choice.push(0);
+                        self.partcost.push(0);
+                        self.thresh0.push(0);
+                        self.thresh.push(0);
+                    }
+                    best_itm = h;
+                    self.reduce[level] = reduce;
+                    self.partcost[level] = curcost;
+                    cur = self.nd[h as usize].down;
+                    self.choice[level] = cur;
+                    nextcost = curcost + self.nd[cur as usize].cost;
+                    self.thresh0[level] = cutoff - nextcost;
+                    self.cover(h, self.thresh0[level]);
+                    at = At::Advance;
+                }
+                At::Advance => {
+                    self.thresh[level] = cutoff - nextcost;
+                    self.cover_rest(cur, self.thresh[level]);
+                    if self.next[0] == 0 {
+                        self.stats.nodes += 1;
+                        self.stats.solutions += 1;
+                        best.offer(nextcost, || {
+                            let mut options = self.options(prefix);
+                            options.extend(self.options(&self.choice[..=level]));
+                            options
+                        });
+                        at = At::Recover;
+                    } else {
+                        level += 1;
+                        curcost = nextcost;
+                        at = At::Forward;
+                    }
+                }
+                At::Backup => {
+                    self.uncover(best_itm, self.thresh0[level]);
+                    at = At::Backdown;
+                }
+                At::Backdown => {
+                    if level == 0 {
+                        return true;
+                    }
+                    level -= 1;
+                    cur = self.choice[level];
+                    best_itm = self.nd[cur as usize].itm as u32;
+                    curcost = self.partcost[level];
+                    at = At::Recover;
+                }
+                At::Recover => {
+                    self.uncover_rest(cur, self.thresh[level]);
+                    cur = self.nd[cur as usize].down;
+                    self.choice[level] = cur;
+                    at = At::Backup;
+                    if cur == best_itm {
+                        continue;
+                    }
+                    cutoff = best.cutoff();
+                    nextcost = curcost.saturating_add(self.nd[cur as usize].cost);
+                    if nextcost.saturating_add(self.reduce[level]) < cutoff {
+                        at = At::Advance;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Sorts the primary items into at most [`CLASSES`] classes of items that never share an
+/// option, greedily in the order of the items (an item joins the first class none of whose
+/// items shares an option with it): `lists[h]` are the nodes of header `h`, `primaries[j]`
+/// the primary headers of option `j`, and `option(x)` the option of node `x`. Returns the
+/// class of each header, 0 for none.
+fn classes(lists: &[Vec<u32>], primaries: &[Vec<u32>], option: impl Fn(u32) -> usize) -> Vec<u8> {
+    let mut class = vec![0u8; lists.len()];
+    for c in 1..=CLASSES as u8 {
+        let mut blocked = vec![false; lists.len()];
+        let mut members = 0;
+        for h in 1..lists.len() {
+            if class[h] != 0 || blocked[h] || lists[h].is_empty() {
+                continue;
+            }
+            class[h] = c;
+            members += 1;
+            for &x in &lists[h] {
+                for &g in &primaries[option(x)] {
+                    blocked[g as usize] = true;
+                }
+            }
+        }
+        if members == 0 {
+            break;
+        }
+    }
+    class
+}
+
+/// The greatest common divisor (of positive numbers).
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knuth::parse_str;
+
+    #[test]
+    fn taxes_leave_each_primary_item_a_free_option_and_lists_sorted() {
+        let p = parse_str("a b | x\na b |7\na x:1 |3\nb x:2 |4 |1\nb |9\n")
+            .unwrap()
+            .problem;
+        let links = Links::new(&p);
+        // a is taxed 3 (options 7, 3), then b 4 (options 4, 5, 9 net of a's tax).
+        assert_eq!(links.total_tax, 7);
+        for h in 1..=2 {
+            let first = links.nd[h].down as usize;
+            assert_eq!(links.nd[first].cost, 0, "item {h}");
+            let mut x = first;
+            while links.nd[x].down as usize != h {
+                let next = links.nd[x].down as usize;
+                assert!(links.nd[x].cost <= links.nd[next].cost);
+                x = next;
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_leaves_the_links_as_it_found_them() {
+        let p = parse_str("a b c | x\na b |3\nc x:1 |1\na x:2 |2\nb c x:2\nb x:1 |5\nc |4\n")
+            .unwrap()
+            .problem;
+        let mut links = Links::new(&p);
+        let before = links.nd.clone();
+        let best = Best::new(2);
+        assert!(links.search(&[], &best, &Budget::unlimited()));
+        assert_eq!(links.nd, before);
+        assert_eq!(links.len, Links::new(&p).len);
+        // Solutions: {a b, c x:1} = 4, {a x:2, b c x:2} = 2.
+        let costs: Vec<u64> = best
+            .into_sorted()
+            .iter()
+            .map(|(c, _)| c + links.total_tax)
+            .collect();
+        assert_eq!(costs, [2, 4]);
+    }
+}
