@@ -62,8 +62,6 @@ struct Node {
     down: u32,
     itm: i32,
     color: i32,
-    /// The net cost of the node's option (0 on headers and spacers).
-    cost: u64,
 }
 
 /// Where the search loop goes next (DLX5's labels).
@@ -81,6 +79,9 @@ enum At {
 #[derive(Clone, Debug)]
 pub(crate) struct Links {
     nd: Vec<Node>,
+    /// The net cost of each node's option (0 on headers and spacers), beside `nd`: the
+    /// covers read it once per option, the hides never, so the nodes they walk stay small.
+    cost: Vec<u64>,
     /// The live options of each primary item's list (headers `1..=primary`).
     len: Vec<u32>,
     /// The doubly linked list of active primary items through the root 0.
@@ -120,6 +121,8 @@ impl Links {
         let n = problem.item_count();
         let primary = problem.primary_items();
         let mut nd = vec![Node::default(); n + 1];
+        // The engine's option of each node (0 on headers and spacers).
+        let mut optn = vec![0u32; n + 1];
         for (h, node) in nd.iter_mut().enumerate() {
             *node = Node {
                 up: h as u32,
@@ -132,12 +135,12 @@ impl Links {
         let mut colors = std::collections::HashMap::new();
         let mut option_of = Vec::new();
         let mut net = Vec::new();
-        let mut maxnp = vec![0u64; primary + 1];
         let mut members: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
         // The primary headers of each option of the engine.
         let mut primaries: Vec<Vec<u32>> = Vec::new();
         let mut spacer = nd.len();
         nd.push(Node::default());
+        optn.push(0);
         for k in 0..problem.option_count() {
             let np = problem.option(k).filter(|&i| i < primary).count() as u64;
             if np == 0 {
@@ -156,9 +159,6 @@ impl Links {
             let first = nd.len() as u32;
             for (i, color) in problem.option(k).zip(problem.option_colors(k)) {
                 let h = i + 1;
-                if h <= primary {
-                    maxnp[h] = maxnp[h].max(np);
-                }
                 let color = match color {
                     None => 0,
                     Some(c) => {
@@ -172,8 +172,8 @@ impl Links {
                     down: 0,
                     itm: h as i32,
                     color,
-                    cost: j as u64,
                 });
+                optn.push(j as u32);
             }
             nd[spacer].down = nd.len() as u32 - 1;
             spacer = nd.len();
@@ -182,33 +182,38 @@ impl Links {
                 itm: -(j as i32 + 1),
                 ..Node::default()
             });
+            optn.push(0);
         }
         let class = classes(&members[..=primary], &primaries, |x| {
-            nd[x as usize].cost as usize
+            optn[x as usize] as usize
         });
-        // The taxes, item by item in order (DLX5's "Assign taxes"); `cost` holds the
-        // option's number until the net costs are known.
+        // For the items of no class, the most such items an option of theirs has.
+        let mut maxnp = vec![0u64; primary + 1];
+        for option in &primaries {
+            let free = option.iter().filter(|&&h| class[h as usize] == 0).count() as u64;
+            for &h in option.iter().filter(|&&h| class[h as usize] == 0) {
+                maxnp[h as usize] = maxnp[h as usize].max(free);
+            }
+        }
+        // The taxes, item by item in order (DLX5's "Assign taxes").
         let mut total_tax = 0u64;
         for list in &members[1..=primary] {
-            let Some(tax) = list
-                .iter()
-                .map(|&x| net[nd[x as usize].cost as usize])
-                .min()
-            else {
+            let Some(tax) = list.iter().map(|&x| net[optn[x as usize] as usize]).min() else {
                 continue;
             };
             total_tax = total_tax.saturating_add(tax);
             for &x in list {
-                net[nd[x as usize].cost as usize] -= tax;
+                net[optn[x as usize] as usize] -= tax;
             }
         }
-        for node in &mut nd[n + 1..] {
+        let mut cost = vec![0u64; nd.len()];
+        for (x, node) in nd.iter().enumerate().skip(n + 1) {
             if node.itm > 0 {
-                node.cost = net[node.cost as usize];
+                cost[x] = net[optn[x] as usize];
             }
         }
         for (h, list) in members.iter_mut().enumerate().skip(1) {
-            list.sort_by_key(|&x| nd[x as usize].cost);
+            list.sort_by_key(|&x| cost[x as usize]);
             let mut above = h as u32;
             for &x in list.iter() {
                 nd[x as usize].up = above;
@@ -226,10 +231,15 @@ impl Links {
             }
         }
         let scale = scale.min(MAX_SCALE);
-        let weight = maxnp.iter().map(|&m| scale / m.max(1)).collect();
+        let weight = maxnp
+            .iter()
+            .zip(&class)
+            .map(|(&m, &c)| if c == 0 { scale / m.max(1) } else { 0 })
+            .collect();
         let p = primary as u32;
         Links {
             nd,
+            cost,
             len,
             class,
             mincost: vec![0; primary + 1],
@@ -265,7 +275,7 @@ impl Links {
         }
         self.stats.updates += 1;
         let mut rr = self.nd[h as usize].down;
-        while rr != h && self.nd[rr as usize].cost < thresh {
+        while rr != h && self.cost[rr as usize] < thresh {
             self.hide(rr);
             rr = self.nd[rr as usize].down;
         }
@@ -274,7 +284,7 @@ impl Links {
     /// Undoes [`Links::cover`] with the same threshold, walking the list the same way.
     fn uncover(&mut self, h: u32, thresh: u64) {
         let mut rr = self.nd[h as usize].down;
-        while rr != h && self.nd[rr as usize].cost < thresh {
+        while rr != h && self.cost[rr as usize] < thresh {
             self.unhide(rr);
             rr = self.nd[rr as usize].down;
         }
@@ -336,7 +346,7 @@ impl Links {
         let h = itm as u32;
         self.stats.cleansings += 1;
         let mut rr = self.nd[h as usize].down;
-        while rr != h && self.nd[rr as usize].cost < thresh {
+        while rr != h && self.cost[rr as usize] < thresh {
             if self.nd[rr as usize].color != x {
                 self.hide(rr);
             } else if rr != p {
@@ -352,7 +362,7 @@ impl Links {
         let Node { itm, color: x, .. } = self.nd[p as usize];
         let h = itm as u32;
         let mut rr = self.nd[h as usize].down;
-        while rr != h && self.nd[rr as usize].cost < thresh {
+        while rr != h && self.cost[rr as usize] < thresh {
             if self.nd[rr as usize].color < 0 {
                 self.nd[rr as usize].color = x;
             } else if rr != p {
@@ -422,7 +432,7 @@ impl Links {
             if p == k {
                 return None;
             }
-            let mincost = self.nd[p as usize].cost;
+            let mincost = self.cost[p as usize];
             if mincost >= limit {
                 return None;
             }
@@ -455,7 +465,7 @@ impl Links {
             let mut s = 1;
             let mut p = self.nd[self.nd[k as usize].down as usize].down;
             let usable = loop {
-                if p == k || self.nd[p as usize].cost >= lim {
+                if p == k || self.cost[p as usize] >= lim {
                     break Some(s);
                 }
                 if s == t {
@@ -523,7 +533,7 @@ impl Links {
     pub(crate) fn cost_of(&self, prefix: &[u32]) -> u64 {
         prefix
             .iter()
-            .fold(0u64, |c, &x| c.saturating_add(self.nd[x as usize].cost))
+            .fold(0u64, |c, &x| c.saturating_add(self.cost[x as usize]))
     }
 
     /// Chooses node `x`'s option with every threshold infinite: covers its item, then the
@@ -608,7 +618,7 @@ impl Links {
                     self.partcost[level] = curcost;
                     cur = self.nd[h as usize].down;
                     self.choice[level] = cur;
-                    nextcost = curcost + self.nd[cur as usize].cost;
+                    nextcost = curcost + self.cost[cur as usize];
                     self.thresh0[level] = cutoff - nextcost;
                     self.cover(h, self.thresh0[level]);
                     at = At::Advance;
@@ -654,7 +664,7 @@ impl Links {
                         continue;
                     }
                     cutoff = best.cutoff();
-                    nextcost = curcost.saturating_add(self.nd[cur as usize].cost);
+                    nextcost = curcost.saturating_add(self.cost[cur as usize]);
                     if nextcost.saturating_add(self.reduce[level]) < cutoff {
                         at = At::Advance;
                     }
@@ -716,11 +726,11 @@ mod tests {
         assert_eq!(links.total_tax, 7);
         for h in 1..=2 {
             let first = links.nd[h].down as usize;
-            assert_eq!(links.nd[first].cost, 0, "item {h}");
+            assert_eq!(links.cost[first], 0, "item {h}");
             let mut x = first;
             while links.nd[x].down as usize != h {
                 let next = links.nd[x].down as usize;
-                assert!(links.nd[x].cost <= links.nd[next].cost);
+                assert!(links.cost[x] <= links.cost[next]);
                 x = next;
             }
         }
