@@ -82,7 +82,8 @@ pub(crate) struct Links {
     /// The net cost of each node's option (0 on headers and spacers), beside `nd`: the
     /// covers read it once per option, the hides never, so the nodes they walk stay small.
     cost: Vec<u64>,
-    /// The live options of each primary item's list (headers `1..=primary`).
+    /// The live options of each item's list, by header (read for primary items only; kept
+    /// for all, so that a hide updates it without asking which kind its item is).
     len: Vec<u32>,
     /// The doubly linked list of active primary items through the root 0.
     prev: Vec<u32>,
@@ -223,7 +224,7 @@ impl Links {
             nd[above as usize].down = h as u32;
             nd[h].up = above;
         }
-        let len = members[..=primary].iter().map(|l| l.len() as u32).collect();
+        let len = members.iter().map(|l| l.len() as u32).collect();
         let mut scale = 1u64;
         for &m in &maxnp[1..] {
             if m > 0 && scale <= MAX_SCALE {
@@ -260,6 +261,39 @@ impl Links {
         }
     }
 
+    /// Node `x`, unchecked.
+    ///
+    /// Every link (`up`, `down`, and an option node's neighbours `x - 1`, `x + 1`, which a
+    /// walk along an option reaches only up to the spacers) points into `nd`: [`Links::new`]
+    /// makes them so and the dances only copy links. The covers and hides follow hundreds of
+    /// millions of links on the shared instances; without the bounds checks the search of
+    /// pentomino-6x10-xq with costs (K = 5) takes 1/1.13 of the CPU (`compare.py`, medians
+    /// of 5).
+    #[inline(always)]
+    fn at(&self, x: u32) -> Node {
+        debug_assert!((x as usize) < self.nd.len());
+        // SAFETY: `x` is a link of the arena, in bounds as said above (checked in debug
+        // builds, where the tests run the searches of `tests/integration/mincost.rs`).
+        unsafe { *self.nd.get_unchecked(x as usize) }
+    }
+
+    /// Node `x`, unchecked and mutable (see [`Links::at`]).
+    #[inline(always)]
+    fn at_mut(&mut self, x: u32) -> &mut Node {
+        debug_assert!((x as usize) < self.nd.len());
+        // SAFETY: as in `at`.
+        unsafe { self.nd.get_unchecked_mut(x as usize) }
+    }
+
+    /// The net cost of node `x`'s option, unchecked (see [`Links::at`]; `cost` is as long
+    /// as `nd`).
+    #[inline(always)]
+    fn cost_at(&self, x: u32) -> u64 {
+        debug_assert!((x as usize) < self.cost.len());
+        // SAFETY: as in `at`, and `cost.len() == nd.len()`.
+        unsafe { *self.cost.get_unchecked(x as usize) }
+    }
+
     /// Whether `h` is a primary item's header.
     fn is_primary(&self, h: u32) -> bool {
         (h as usize) < self.next.len()
@@ -274,19 +308,19 @@ impl Links {
             self.prev[r as usize] = l;
         }
         self.stats.updates += 1;
-        let mut rr = self.nd[h as usize].down;
-        while rr != h && self.cost[rr as usize] < thresh {
+        let mut rr = self.at(h).down;
+        while rr != h && self.cost_at(rr) < thresh {
             self.hide(rr);
-            rr = self.nd[rr as usize].down;
+            rr = self.at(rr).down;
         }
     }
 
     /// Undoes [`Links::cover`] with the same threshold, walking the list the same way.
     fn uncover(&mut self, h: u32, thresh: u64) {
-        let mut rr = self.nd[h as usize].down;
-        while rr != h && self.cost[rr as usize] < thresh {
+        let mut rr = self.at(h).down;
+        while rr != h && self.cost_at(rr) < thresh {
             self.unhide(rr);
-            rr = self.nd[rr as usize].down;
+            rr = self.at(rr).down;
         }
         if self.is_primary(h) {
             let (l, r) = (self.prev[h as usize], self.next[h as usize]);
@@ -301,18 +335,18 @@ impl Links {
     fn hide(&mut self, rr: u32) {
         let mut nn = rr + 1;
         while nn != rr {
-            let node = self.nd[nn as usize];
+            let node = self.at(nn);
             if node.color >= 0 {
                 if node.itm <= 0 {
                     nn = node.up;
                     continue;
                 }
-                self.nd[node.up as usize].down = node.down;
-                self.nd[node.down as usize].up = node.up;
+                self.at_mut(node.up).down = node.down;
+                self.at_mut(node.down).up = node.up;
                 self.stats.updates += 1;
-                if let Some(len) = self.len.get_mut(node.itm as usize) {
-                    *len -= 1;
-                }
+                // SAFETY: `itm` of an option node is a header, and `len` has one entry a
+                // header.
+                unsafe { *self.len.get_unchecked_mut(node.itm as usize) -= 1 };
             }
             nn += 1;
         }
@@ -323,17 +357,17 @@ impl Links {
     fn unhide(&mut self, rr: u32) {
         let mut nn = rr + 1;
         while nn != rr {
-            let node = self.nd[nn as usize];
+            let node = self.at(nn);
             if node.color >= 0 {
                 if node.itm <= 0 {
                     nn = node.up;
                     continue;
                 }
-                self.nd[node.up as usize].down = nn;
-                self.nd[node.down as usize].up = nn;
-                if let Some(len) = self.len.get_mut(node.itm as usize) {
-                    *len += 1;
-                }
+                self.at_mut(node.up).down = nn;
+                self.at_mut(node.down).up = nn;
+                // SAFETY: `itm` of an option node is a header, and `len` has one entry a
+                // header.
+                unsafe { *self.len.get_unchecked_mut(node.itm as usize) += 1 };
             }
             nn += 1;
         }
@@ -342,33 +376,33 @@ impl Links {
     /// Hides the options below `thresh` that give node `p`'s item another color than `p`
     /// does, and marks those that give it the same color as cleansed (DLX5's `purify`).
     fn purify(&mut self, p: u32, thresh: u64) {
-        let Node { itm, color: x, .. } = self.nd[p as usize];
+        let Node { itm, color: x, .. } = self.at(p);
         let h = itm as u32;
         self.stats.cleansings += 1;
-        let mut rr = self.nd[h as usize].down;
-        while rr != h && self.cost[rr as usize] < thresh {
-            if self.nd[rr as usize].color != x {
+        let mut rr = self.at(h).down;
+        while rr != h && self.cost_at(rr) < thresh {
+            if self.at(rr).color != x {
                 self.hide(rr);
             } else if rr != p {
                 self.stats.cleansings += 1;
-                self.nd[rr as usize].color = -1;
+                self.at_mut(rr).color = -1;
             }
-            rr = self.nd[rr as usize].down;
+            rr = self.at(rr).down;
         }
     }
 
     /// Undoes [`Links::purify`] with the same threshold.
     fn unpurify(&mut self, p: u32, thresh: u64) {
-        let Node { itm, color: x, .. } = self.nd[p as usize];
+        let Node { itm, color: x, .. } = self.at(p);
         let h = itm as u32;
-        let mut rr = self.nd[h as usize].down;
-        while rr != h && self.cost[rr as usize] < thresh {
-            if self.nd[rr as usize].color < 0 {
-                self.nd[rr as usize].color = x;
+        let mut rr = self.at(h).down;
+        while rr != h && self.cost_at(rr) < thresh {
+            if self.at(rr).color < 0 {
+                self.at_mut(rr).color = x;
             } else if rr != p {
                 self.unhide(rr);
             }
-            rr = self.nd[rr as usize].down;
+            rr = self.at(rr).down;
         }
     }
 
