@@ -584,16 +584,7 @@ impl ProblemBuilder {
     }
 
     /// Sets the cost of option `option` (Knuth's DLX5 `|n`); options cost 0 until told
-    /// otherwise. Only [`crate::mincost`] reads costs.
-    ///
-    /// ```
-    /// use dancing::ProblemBuilder;
-    /// let mut b = ProblemBuilder::new(1, 0);
-    /// let k = b.option([0])?;
-    /// b.cost(k, 7)?;
-    /// assert_eq!(b.build()?.option_cost(k), 7);
-    /// # Ok::<(), dancing::BuildError>(())
-    /// ```
+    /// otherwise. Only [`crate::mincost`] reads costs (whose module docs show it in use).
     ///
     /// # Errors
     /// [`BuildError::CostOnUnknownOption`] if no option `option` was added; the builder is
