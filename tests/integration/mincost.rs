@@ -297,3 +297,34 @@ fn min_cost_without_a_solution_exits_1() {
         .code(1)
         .stdout("");
 }
+
+#[test]
+fn a_deadline_or_a_raised_stop_flag_ends_the_search_incomplete_on_any_number_of_threads() {
+    let text = std::fs::read_to_string(QUEENS).unwrap();
+    let problem = parse_str(&text).unwrap().problem;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    for jobs in [1, 2] {
+        let past = MinCost::new(&problem)
+            .jobs(jobs)
+            .deadline(Some(std::time::Instant::now()))
+            .run()
+            .unwrap();
+        assert!(!past.complete, "jobs {jobs}");
+        let stopped = MinCost::new(&problem)
+            .jobs(jobs)
+            .stop_flag(stop.clone())
+            .run()
+            .unwrap();
+        assert!(!stopped.complete, "jobs {jobs}");
+    }
+}
+
+#[test]
+fn min_cost_gives_up_at_max_time_with_exit_3_and_says_so() {
+    dancing()
+        .args(["cover", "--min-cost", "--max-time", "0", "-j1", QUEENS])
+        .assert()
+        .code(3)
+        .stdout("")
+        .stderr(predicates::str::contains("gave up after"));
+}
