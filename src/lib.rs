@@ -74,6 +74,7 @@ mod engine;
 pub mod estimate;
 pub mod knuth;
 pub mod memo;
+pub mod mincost;
 pub mod named;
 pub mod names;
 pub mod parallel;

@@ -138,8 +138,8 @@ pub struct NamedBuilder {
     index: HashMap<String, usize>,
     /// Color name to its number, from 0 in order of first use.
     colors: HashMap<String, u32>,
-    /// The options: their names, and their items (places in `items`) with colors.
-    options: Vec<(String, Mentions)>,
+    /// The options: their names, their items (places in `items`) with colors, and their costs.
+    options: Vec<(String, Mentions, u64)>,
 }
 
 impl NamedBuilder {
@@ -216,6 +216,39 @@ impl NamedBuilder {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
+        self.option_with_cost(name, items, 0)
+    }
+
+    /// Adds an option as [`NamedBuilder::option`] does, with a cost (Knuth's DLX5 `|n`): a
+    /// search for the cheapest solutions ([`crate::mincost`]) minimizes the sum of the costs
+    /// of the options chosen; every other search ignores costs.
+    ///
+    /// ```
+    /// use dancing::named::NamedBuilder;
+    /// use dancing::mincost::MinCost;
+    /// let mut b = NamedBuilder::new();
+    /// b.primary("a")?.primary("b")?;
+    /// b.option_with_cost("both", ["a", "b"], 5)?
+    ///     .option_with_cost("a alone", ["a"], 1)?
+    ///     .option_with_cost("b alone", ["b"], 2)?;
+    /// let problem = b.build()?;
+    /// let best = MinCost::new(problem.problem()).run()?;
+    /// assert_eq!(best.solutions[0].cost, 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Those of [`NamedBuilder::option`].
+    pub fn option_with_cost<I, S>(
+        &mut self,
+        name: &str,
+        items: I,
+        cost: u64,
+    ) -> Result<&mut Self, NamedError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
         let error_item = |item: &str| (name.to_owned(), item.to_owned());
         let mut mentions: Vec<(usize, Option<&str>)> = Vec::new();
         let items: Vec<S> = items.into_iter().collect();
@@ -264,7 +297,7 @@ impl NamedBuilder {
                 (at, color)
             })
             .collect();
-        self.options.push((name.to_owned(), mentions));
+        self.options.push((name.to_owned(), mentions, cost));
         Ok(self)
     }
 
@@ -306,8 +339,9 @@ impl NamedBuilder {
             color_names[c as usize] = name;
         }
         let mut option_names = Vec::with_capacity(self.options.len());
-        for (name, mentions) in self.options {
-            builder.colored_option(mentions.into_iter().map(|(at, c)| (number[at], c)))?;
+        for (name, mentions, cost) in self.options {
+            let k = builder.colored_option(mentions.into_iter().map(|(at, c)| (number[at], c)))?;
+            builder.cost(k, cost)?;
             option_names.push(name);
         }
         // Item and color names were checked as they were declared (more strictly than

@@ -257,9 +257,12 @@ impl State<'_> {
                 .iter()
                 .filter(|&&(i, _)| self.live_item[i])
                 .map(|&(i, c)| (rename[i], c.checked_sub(1)));
-            builder
+            let new = builder
                 .colored_option(mentions)
                 .expect("a kept option of a valid problem is valid");
+            builder
+                .cost(new, self.problem.option_cost(k))
+                .expect("the option was just added");
             options.push(k);
         }
         let mut problem = builder

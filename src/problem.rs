@@ -129,6 +129,14 @@ pub enum BuildError {
         /// The item.
         item: usize,
     },
+    /// A cost for an option index that was never added.
+    #[error("a cost for option {option}, but there are only {options} options")]
+    CostOnUnknownOption {
+        /// The offending option index.
+        option: usize,
+        /// How many options the problem has.
+        options: usize,
+    },
     /// The problem needs more nodes than the engine's `u32` node addresses can reach.
     #[error("the problem is too large: {nodes} nodes, but at most {max} are supported")]
     TooLarge {
@@ -164,19 +172,24 @@ pub struct Problem {
     /// [`ProblemBuilder::build`]), so that it is empty exactly when the problem has no
     /// multiplicities.
     bounds: Vec<(u32, u32)>,
+    /// The cost of each option (Knuth's DLX5 `|n`), beside `starts`. Empty when every cost
+    /// is 0 (checked by [`ProblemBuilder::build`]), so that it is empty exactly when the
+    /// problem has no costs. Read only by [`crate::mincost`]; every other engine ignores it.
+    costs: Vec<u64>,
     /// The names, if any; shared, so that the copies the engines keep cost no more than
     /// before. Never read by a search.
     names: Option<Arc<Names>>,
 }
 
 impl PartialEq for Problem {
-    /// Equal items, options, colors and bounds; the names are not compared (see [`Problem`]).
+    /// Equal items, options, colors, bounds and costs; the names are not compared (see [`Problem`]).
     fn eq(&self, other: &Problem) -> bool {
         (self.primary, self.secondary) == (other.primary, other.secondary)
             && self.items == other.items
             && self.starts == other.starts
             && self.colors == other.colors
             && self.bounds == other.bounds
+            && self.costs == other.costs
     }
 }
 
@@ -277,6 +290,17 @@ impl Problem {
         !self.bounds.is_empty()
     }
 
+    /// The cost of option `k` (Knuth's DLX5 `|n`; 0 when none was given, and for a `k` that
+    /// is no option). Only [`crate::mincost`] reads costs: every other search ignores them.
+    pub fn option_cost(&self, k: usize) -> u64 {
+        self.costs.get(k).copied().unwrap_or(0)
+    }
+
+    /// Whether some option has a nonzero cost.
+    pub fn has_costs(&self) -> bool {
+        !self.costs.is_empty()
+    }
+
     /// The names of the items (and of the colors and options, when they have some), if the
     /// problem was given names ([`Problem::with_names`]).
     pub fn names(&self) -> Option<&Names> {
@@ -335,6 +359,11 @@ impl Problem {
         for (i, &b) in self.bounds.iter().enumerate() {
             bounds[rename[i] as usize] = b;
         }
+        let costs = if self.costs.is_empty() {
+            Vec::new()
+        } else {
+            order.iter().map(|&k| self.costs[k]).collect()
+        };
         Problem {
             primary: self.primary,
             secondary: self.secondary,
@@ -342,6 +371,7 @@ impl Problem {
             starts,
             colors,
             bounds,
+            costs,
             names: None,
         }
     }
@@ -385,6 +415,7 @@ impl ProblemBuilder {
                 starts: vec![0],
                 colors: Vec::new(),
                 bounds: Vec::new(),
+                costs: Vec::new(),
                 names: None,
             },
             seen: vec![usize::MAX; primary + secondary],
@@ -552,6 +583,28 @@ impl ProblemBuilder {
         self.problem.option_count()
     }
 
+    /// Sets the cost of option `option` (Knuth's DLX5 `|n`); options cost 0 until told
+    /// otherwise. Only [`crate::mincost`] reads costs (whose module docs show it in use).
+    ///
+    /// # Errors
+    /// [`BuildError::CostOnUnknownOption`] if no option `option` was added; the builder is
+    /// left as it was.
+    pub fn cost(&mut self, option: usize, cost: u64) -> Result<(), BuildError> {
+        let p = &mut self.problem;
+        let options = p.option_count();
+        if option >= options {
+            return Err(BuildError::CostOnUnknownOption { option, options });
+        }
+        if p.costs.len() < options {
+            if cost == 0 {
+                return Ok(());
+            }
+            p.costs.resize(options, 0);
+        }
+        p.costs[option] = cost;
+        Ok(())
+    }
+
     /// Finishes the problem.
     ///
     /// # Errors
@@ -563,6 +616,11 @@ impl ProblemBuilder {
         let mut p = self.problem;
         if p.bounds.iter().all(|&b| b == (1, 1)) {
             p.bounds = Vec::new();
+        }
+        if p.costs.iter().all(|&c| c == 0) {
+            p.costs = Vec::new();
+        } else {
+            p.costs.resize(p.option_count(), 0);
         }
         let nodes = nodes_needed(p.item_count(), p.items.len(), p.option_count());
         let max = if p.has_colors() || p.has_multiplicities() {

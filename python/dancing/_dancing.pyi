@@ -29,8 +29,21 @@ class ExactCover:
         """Items and no options yet. A primary item may carry bounds as in Knuth's format
         (``"2:3|x"``, ``"2|x"``) or in ``bounds``: name to ``n`` or ``(lower, upper)``; not
         in both (``ValueError``)."""
-    def add_option(self, items: Sequence[str]) -> int:
-        """Adds an option (``"x"`` or ``"x:color"`` items); returns its index."""
+    def add_option(self, items: Sequence[str], cost: Optional[int] = None) -> int:
+        """Adds an option (``"x"`` or ``"x:color"`` items); returns its index. ``cost``
+        (a whole number, Knuth's DLX5 ``|n``) is what :meth:`min_cost` adds up."""
+    def cost(self, k: int) -> int:
+        """The cost of option ``k`` (0 unless one was given)."""
+    def min_cost(
+        self,
+        k: int = 1,
+        jobs: Optional[int] = None,
+        max_nodes: Optional[int] = None,
+        max_time: Optional[float] = None,
+    ) -> list[tuple[int, list[int]]]:
+        """The ``k`` cheapest solutions (Knuth's DLX5), cheapest first, as ``(cost,
+        options)`` pairs; ``jobs``: threads sharing the cutoff (None: one; 0: one a core);
+        budgets raise :class:`GaveUp`; bounds raise ``ValueError``."""
     @staticmethod
     def from_dlx(source: Union[str, bytes, bytearray, os.PathLike[str]]) -> "ExactCover":
         """Reads Knuth's format: text (a ``str`` with a line break, or ``bytes``) or a path."""

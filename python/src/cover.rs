@@ -68,11 +68,11 @@ struct State {
 }
 
 impl State {
-    /// Adds an option; its index.
-    fn add(&mut self, items: &[String]) -> PyResult<usize> {
+    /// Adds an option with its cost; its index.
+    fn add(&mut self, items: &[String], cost: u64) -> PyResult<usize> {
         let k = self.builder.option_count();
         self.builder
-            .option(&items.join(" "), items)
+            .option_with_cost(&items.join(" "), items, cost)
             .map_err(value_error)?;
         self.built = None;
         Ok(k)
@@ -135,7 +135,7 @@ impl ExactCover {
                     Some(c) => format!("{}:{}", item_names[i], color_names[c as usize]),
                 })
                 .collect();
-            state.add(&items)?;
+            state.add(&items, problem.option_cost(k))?;
         }
         drop(state);
         Ok(cover)
@@ -210,9 +210,57 @@ impl ExactCover {
     }
 
     /// Adds an option naming `items` (`"x"`, or `"x:color"` for a secondary item) and
-    /// returns its index, the number of options added before it.
-    fn add_option(&self, items: Vec<String>) -> PyResult<usize> {
-        guard(|| self.state().add(&items))
+    /// returns its index, the number of options added before it. `cost` (a whole number,
+    /// Knuth's DLX5 `|n`) is what `min_cost` adds up; every other search ignores it.
+    #[pyo3(signature = (items, cost = None))]
+    fn add_option(&self, items: Vec<String>, cost: Option<Whole>) -> PyResult<usize> {
+        guard(|| {
+            let cost: u64 = cost.map(|c| c.get("cost")).transpose()?.unwrap_or(0);
+            self.state().add(&items, cost)
+        })
+    }
+
+    /// The cost of option `k` (0 unless one was given).
+    fn cost(&self, k: Whole) -> PyResult<u64> {
+        guard(|| {
+            let built = self.problem()?;
+            let k: usize = k.get("k")?;
+            if k >= built.problem().option_count() {
+                return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                    "option {k} out of range: there are {} options",
+                    built.problem().option_count()
+                )));
+            }
+            Ok(built.problem().option_cost(k))
+        })
+    }
+
+    /// The `k` cheapest solutions (Knuth's DLX5), cheapest first, as `(cost, options)` pairs
+    /// (options as `solutions()` gives them); fewer if there are fewer solutions. `jobs`:
+    /// threads sharing the cutoff (None: one; 0: one a core); `max_nodes`, `max_time`
+    /// (seconds): budgets, which raise `GaveUp` when spent. Problems with bounds raise
+    /// `ValueError`. Among solutions of equal cost, which make the `k` may depend on `jobs`.
+    #[pyo3(signature = (k = None, jobs = None, max_nodes = None, max_time = None))]
+    fn min_cost(
+        &self,
+        py: Python<'_>,
+        k: Option<Whole>,
+        jobs: Option<Whole>,
+        max_nodes: Option<Whole>,
+        max_time: Option<f64>,
+    ) -> PyResult<Vec<(u64, Vec<usize>)>> {
+        guard(|| {
+            let k: usize = k.map(|k| k.get("k")).transpose()?.unwrap_or(1);
+            let jobs = match jobs.map(|j| j.get::<usize>("jobs")).transpose()? {
+                None => 1,
+                Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+                Some(j) => j,
+            };
+            let max_nodes: Option<u64> = max_nodes.map(|m| m.get("max_nodes")).transpose()?;
+            let built = self.problem()?;
+            let budget = Budget::new(max_nodes, max_time)?;
+            run::min_cost(py, built.problem(), k, jobs, &budget)
+        })
     }
 
     /// Reads a problem in Knuth's format (DLX1, DLX2 colors, DLX3 bounds): `source` is its

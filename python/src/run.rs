@@ -214,6 +214,77 @@ pub(crate) fn count_parallel(
     }
 }
 
+/// The `k` cheapest solutions of `problem` ([`dancing::mincost::MinCost`]) on `jobs`
+/// threads, as (cost, options) pairs, cheapest first: run on a thread of its own while this
+/// one looks at the signals every few milliseconds and raises the search's stop flag.
+///
+/// # Errors
+/// `ValueError` for multiplicities or `k = 0`; what a signal handler raises; `GaveUp` when a
+/// budget runs out.
+pub(crate) fn min_cost(
+    py: Python<'_>,
+    problem: &Problem,
+    k: usize,
+    jobs: usize,
+    budget: &Budget,
+) -> PyResult<Vec<(u64, Vec<usize>)>> {
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let search = dancing::mincost::MinCost::new(problem)
+        .best(k)
+        .jobs(jobs)
+        .max_nodes(budget.max_nodes)
+        .deadline(budget.deadline.map(|(_, _, at)| at))
+        .stop_flag(stop.clone());
+    let (result, interrupted) = py.detach(|| {
+        std::thread::scope(|scope| {
+            let main = std::thread::current();
+            let worker = scope.spawn(move || {
+                let result = guard(|| search.run().map_err(crate::cover::value_error));
+                main.unpark();
+                result
+            });
+            let mut interrupted = None;
+            while !worker.is_finished() {
+                std::thread::park_timeout(Duration::from_millis(5));
+                if interrupted.is_none() {
+                    let signals = Python::attach(|py| py.check_signals());
+                    if let Err(e) = signals {
+                        interrupted = Some(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            let result = worker
+                .join()
+                .unwrap_or_else(|_| unreachable!("the search's thread catches its panics (guard)"));
+            (result, interrupted)
+        })
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    let found = result?;
+    if !found.complete {
+        let why = match budget.max_nodes {
+            Some(n) if found.stats.nodes > n => format!("gave up after max_nodes={n}"),
+            _ => match budget.deadline {
+                Some((t, _, _)) => format!("gave up after max_time={t} s"),
+                None => "gave up".to_string(),
+            },
+        };
+        return Err(gave_up(
+            why,
+            found.stats.nodes.into(),
+            found.stats.solutions.into(),
+        ));
+    }
+    Ok(found
+        .solutions
+        .into_iter()
+        .map(|s| (s.cost, s.options))
+        .collect())
+}
+
 /// Counts every solution of `problem` by memo ([`dancing::memo::Memo`], Knuth's Algorithm Z):
 /// without the GIL, looking at the signals and the clock every few thousand subproblems.
 ///

@@ -33,7 +33,8 @@ use super::search::{Search, TEMPLATE};
     dancing cover --count --stats puzzles/exact-cover/nqueens-8.dlx\n  \
     dancing polyomino 12x12 --pieces domino --copies 72 --to-dlx | dancing cover --count --memo\n  \
     dancing cover --all --limit 3 < puzzles/exact-cover/langford-7.dlx\n  \
-    dancing cover --preprocess --stats puzzles/exact-cover/knuth-example.dlx")]
+    dancing cover --preprocess --stats puzzles/exact-cover/knuth-example.dlx\n  \
+    dancing cover --min-cost --best 3 puzzles/exact-cover/knuth-example.dlx")]
 pub struct CoverArgs {
     /// The problem file; standard input when absent or `-`.
     file: Option<PathBuf>,
@@ -50,8 +51,18 @@ pub struct CoverArgs {
     /// N random paths down its tree (Knuth's estimator; the paths drawn from --seed, else 0),
     /// and the time it implies, instead of searching.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
-          conflicts_with_all = ["count", "all", "limit", "preprocess"])]
+          conflicts_with_all = ["count", "all", "limit", "preprocess", "min_cost"])]
     estimate: Option<u64>,
+    /// Find the cheapest solutions (Knuth's DLX5): options cost what their `|n` tokens say
+    /// (several add up; none: 0), a solution the sum of its options' costs. Prints the
+    /// --best K cheapest, cheapest first, each after a line `cost: N` and as --all prints a
+    /// solution. Colors work; multiplicities are refused. --jobs threads share the cutoff.
+    #[arg(long, conflicts_with_all = ["count", "all", "limit"])]
+    min_cost: bool,
+    /// With --min-cost: how many of the cheapest solutions to print (default 1).
+    #[arg(long, value_name = "K", requires = "min_cost",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    best: Option<u64>,
     /// Reduce the problem as Knuth's DLX-PRE does (blocked options, implied items, unused
     /// secondary items) and write the reduced problem in Knuth's format; with --count or
     /// --all, search the reduced problem instead and print the original options.
@@ -135,7 +146,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         if common.stats {
             eprintln!("{}", preprocess_stats(&reduced.stats));
         }
-        if !args.count && !args.all {
+        if !args.count && !args.all && !args.min_cost {
             std::io::stdout()
                 .lock()
                 .write_all(knuth::write_with_names(&reduced.problem).as_bytes())?;
@@ -149,6 +160,19 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
             None => solution.to_vec(),
         }
     };
+    if args.min_cost {
+        if args.distributed.active() || args.memo.active() || args.seed.seed.is_some() {
+            return Err(anyhow!(
+                "--min-cost runs DLX5's search on one machine: leave out --parts, --seed and \
+                 the memo's flags"
+            ));
+        }
+        let best = args.best.unwrap_or(1) as usize;
+        return super::mincost::run(problem, best, common, &report, |out, solution| {
+            write_solution(out, &parsed, &original(solution))?;
+            Ok(())
+        });
+    }
     if args.distributed.active() {
         // (With --part-time, --seed draws the estimate's paths.)
         if args.seed.seed.is_some() && !args.distributed.sized_by_estimate() {

@@ -8,6 +8,7 @@ mod judge;
 mod langford;
 mod make;
 mod memo;
+mod mincost;
 mod parts;
 mod polyomino;
 mod queens;

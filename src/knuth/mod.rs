@@ -7,7 +7,7 @@
 //!
 //! # The format
 //!
-//! This is what Knuth's DLX1, DLX2 and DLX3 read (TAOCP 7.2.2.1; `dlx1.w`, `dlx2.w`,
+//! This is what Knuth's DLX1, DLX2, DLX3 and DLX5 read (TAOCP 7.2.2.1; `dlx1.w`, `dlx2.w`,
 //! `dlx3.w`):
 //!
 //! * Input is UTF-8 text, one record per line. Lines end with `\n` or `\r\n`; a UTF-8 byte
@@ -28,6 +28,9 @@
 //!   secondary item may carry a *color* (DLX2): `x:c`. Two options that name `x` are
 //!   compatible when both give it the same color; naming `x` without a color conflicts with
 //!   every other option that names it. Primary items take no colors.
+//!
+//! * An option may end with costs (DLX5's): tokens `|n`, `n` a decimal number; several add
+//!   up, and an option without one costs 0. Only [`crate::mincost`] reads costs.
 //!
 //! Names are separated by blanks: space, tab, vertical tab, form feed and carriage return
 //! (C's `isspace`; other Unicode spaces are part of names). A name is any run of non-blank
@@ -163,6 +166,15 @@ pub enum ParseErrorKind {
     /// An option's color is empty or has a second `:`.
     #[error("`{token}` has an empty color or a second `:`: expected `item:color`")]
     BadColor {
+        /// The whole offending token.
+        token: String,
+    },
+    /// An option's cost (DLX5's `|n`) is not a decimal number, or the costs of the option
+    /// add up past 2^64 - 1.
+    #[error(
+        "`{token}` is not a cost: expected `|n` with n a decimal number (the costs of an option adding up to less than 2^64)"
+    )]
+    BadCost {
         /// The whole offending token.
         token: String,
     },

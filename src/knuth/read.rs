@@ -57,8 +57,26 @@ pub fn parse(input: &[u8]) -> Result<KnuthProblem, ParseError> {
         items.clear();
         colors.clear();
         columns.clear();
+        let mut cost = 0u64;
         for (column, token) in Tokens::new(text) {
             let at = |kind| ParseError { line, column, kind };
+            if let Some(digits) = token.strip_prefix('|') {
+                // DLX5's cost: `|n`, a decimal number; several add up.
+                let bad = || {
+                    at(ParseErrorKind::BadCost {
+                        token: token.to_owned(),
+                    })
+                };
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(bad());
+                }
+                cost = digits
+                    .parse::<u64>()
+                    .ok()
+                    .and_then(|n| cost.checked_add(n))
+                    .ok_or_else(bad)?;
+                continue;
+            }
             let (name, color) = match token.split_once(':') {
                 Some((name, color)) => (name, Some(color)),
                 None => (token, None),
@@ -107,7 +125,10 @@ pub fn parse(input: &[u8]) -> Result<KnuthProblem, ParseError> {
         } else {
             builder.option(items.iter().copied())
         };
-        added.map_err(|e| option_error(e, line, &columns, &names))?;
+        let added = added.map_err(|e| option_error(e, line, &columns, &names))?;
+        builder
+            .cost(added, cost)
+            .expect("the option was just added");
         options.push(OptionSource {
             line,
             text: text.trim_matches(is_blank).to_owned(),
@@ -380,7 +401,8 @@ fn option_error(e: BuildError, line: usize, columns: &[usize], names: &[&str]) -
         | BuildError::BoundsOnUnknownItem { .. }
         | BuildError::BoundsOnSecondary { .. }
         | BuildError::LowerAboveUpper { .. }
-        | BuildError::ZeroUpper { .. } => ParseError {
+        | BuildError::ZeroUpper { .. }
+        | BuildError::CostOnUnknownOption { .. } => ParseError {
             line,
             column: 1,
             kind: ParseErrorKind::TooLarge(e.to_string()),

@@ -8,7 +8,7 @@ use crate::names::{NameError, Names};
 /// Writes `problem` in Knuth's format, naming item `i` `x{i}` and color `c` `{c}`: the item
 /// line (primary items, with their bounds `u:v|x{i}` or `v|x{i}` unless they are `1:1`, then
 /// `|` and the secondary items when there are any), then one line per option, colors as
-/// `x{i}:{c}`. [`parse`](super::parse) reads it back to the same problem when its colors
+/// `x{i}:{c}`, and a nonzero cost as DLX5's `|{n}` at the end. [`parse`](super::parse) reads it back to the same problem when its colors
 /// are numbered in order of first appearance, as [`parse`](super::parse) and
 /// [`crate::named`] number them; otherwise to the same problem with its colors renumbered so.
 ///
@@ -58,6 +58,10 @@ fn write_with(problem: &Problem, names: &[String], colors: &[String]) -> String 
             })
             .collect();
         text += &option.join(" ");
+        let cost = problem.option_cost(k);
+        if cost > 0 {
+            text += &format!(" |{cost}");
+        }
         text.push('\n');
     }
     text

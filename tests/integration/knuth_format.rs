@@ -285,26 +285,27 @@ fn a_bar_inside_a_token_is_a_bad_name() {
             }
         )
     );
+}
+
+#[test]
+fn a_bar_that_starts_a_token_of_an_option_is_a_cost_and_must_be_a_number() {
+    // DLX5's costs: `|n` on an option line.
     assert_eq!(
         error(b"A B\nA |B\n"),
         (
             2,
             3,
-            ParseErrorKind::BadName {
+            ParseErrorKind::BadCost {
                 token: "|B".to_owned()
             }
         )
     );
-}
-
-#[test]
-fn a_lone_bar_in_an_option_is_a_bad_name() {
     assert_eq!(
         error(b"A B\nA | B\n"),
         (
             2,
             3,
-            ParseErrorKind::BadName {
+            ParseErrorKind::BadCost {
                 token: "|".to_owned()
             }
         )

@@ -33,6 +33,7 @@ mod hardening_scale;
 mod instances;
 mod knuth_format;
 mod memo;
+mod mincost;
 mod named;
 mod names;
 mod parallel;

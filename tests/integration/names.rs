@@ -37,10 +37,19 @@ fn every_shipped_knuth_file_reads_writes_and_reads_back_to_its_own_names() {
         let read = knuth::parse(&std::fs::read(&path).unwrap()).unwrap();
         assert_eq!(read.problem.names().unwrap().items(), &read.item_names);
         let text = assert_round_trip(&read.problem);
-        // Each option is written as its line was, blanks made single spaces.
+        // Each option is written as its line was, blanks made single spaces, and its costs
+        // (DLX5's `|n`) as one at the end, their sum, unless it is 0.
         let written = body(&text);
         for (k, source) in read.options.iter().enumerate() {
-            let words: Vec<&str> = source.text.split_whitespace().collect();
+            let (costs, mut words): (Vec<&str>, Vec<&str>) = source
+                .text
+                .split_whitespace()
+                .partition(|w| w.starts_with('|'));
+            let cost: u64 = costs.iter().map(|c| c[1..].parse::<u64>().unwrap()).sum();
+            let cost = format!("|{cost}");
+            if cost != "|0" {
+                words.push(&cost);
+            }
             assert_eq!(written[k + 1], words.join(" "), "{}", path.display());
         }
         files += 1;

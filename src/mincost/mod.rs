@@ -1,0 +1,300 @@
+//! Minimum-cost solutions: the K cheapest solutions of a problem whose options have costs
+//! (Knuth's DLX5; TAOCP 7.2.2.1), through [`MinCost`].
+//!
+//! A problem's options may carry costs (Knuth's `|n` tokens, read by [`crate::knuth`];
+//! [`crate::ProblemBuilder::cost`]; [`crate::named::NamedBuilder::option_with_cost`]); a solution
+//! costs the sum of its options' costs. Every other search of the crate ignores costs; this
+//! module is the one that reads them.
+//!
+//! ```
+//! use dancing::knuth::parse_str;
+//! use dancing::mincost::MinCost;
+//! // Cover a and b: both at once for 5, or one at a time for 1 + 2.
+//! let problem = parse_str("a b\na b |5\na |1\nb |2\n")?.problem;
+//! let found = MinCost::new(&problem).best(2).run()?;
+//! let costs: Vec<u64> = found.solutions.iter().map(|s| s.cost).collect();
+//! assert_eq!(costs, [3, 5]);
+//! assert_eq!(found.solutions[0].options, [1, 2]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The search
+//! DLX5's, on links of its own (`links`): costs become *net costs* (each primary item
+//! taxed by its cheapest option, so that it has one of net cost 0); each item list is
+//! sorted cheapest first, so options are tried cheapest first; the K best solutions found so
+//! far are kept (`best`) and every branch that cannot beat the K-th of them is cut, down
+//! to the covers, which stop at the first option too dear to matter; and a lower bound on
+//! what the open primary items still cost, from their cheapest live options, leaves a node
+//! that cannot beat the K-th best before it branches (DLX5 has such a bound only under its
+//! `Z` and `z` parameters). Colors work as in DLX2; multiplicities are refused
+//! ([`MinCostError::Multiplicities`]: DLX5 has none, and Algorithm M's null moves have no
+//! cost model).
+//!
+//! With [`MinCost::jobs`] above 1, the top of the tree is cut into subtrees (the nodes a few
+//! levels down, cheapest prefix first) that threads take in turn, all of them reading one
+//! cutoff (an atomic the threads read at every node). The costs found are
+//! the same whatever the threads; among solutions of equal cost, which ones make the K may
+//! differ, and so do the statistics.
+//!
+//! Budgets: [`MinCost::max_nodes`], [`MinCost::deadline`] and [`MinCost::stop_flag`] (for
+//! Ctrl-C) end the search early; [`Cheapest::complete`] then says that the solutions are the
+//! best found, not the best there are.
+
+pub(crate) mod best;
+mod links;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use thiserror::Error;
+
+use crate::Problem;
+use crate::search::Stats;
+use best::Best;
+use links::Links;
+
+/// Why [`MinCost::run`] cannot search.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum MinCostError {
+    /// The problem has multiplicities (bounds on primary items), which DLX5 does not take.
+    #[error(
+        "minimum-cost search takes no multiplicities (bounds u:v|x): DLX5 covers each primary item exactly once"
+    )]
+    Multiplicities,
+    /// K = 0: no solution asked for.
+    #[error("asked for the 0 cheapest solutions: expected at least 1")]
+    ZeroBest,
+}
+
+/// One solution and its cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Costed {
+    /// The sum of the costs of its options (saturating at `u64::MAX`).
+    pub cost: u64,
+    /// Its options, as the problem numbers them, in the order the search chose them.
+    pub options: Vec<usize>,
+}
+
+/// What [`MinCost::run`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cheapest {
+    /// The K cheapest solutions (fewer if the problem has fewer), cheapest first; among
+    /// equal costs, in the order of their options.
+    pub solutions: Vec<Costed>,
+    /// The work done (nodes as DLX5 counts them, a solution being a node; `solutions`
+    /// counts every solution that was the best K so far when found).
+    pub stats: Stats,
+    /// Whether the search ran to the end; `false` when a budget stopped it, and then the
+    /// solutions are the cheapest found, not necessarily the cheapest there are.
+    pub complete: bool,
+}
+
+/// A search for the K cheapest solutions of a problem: set it up, then [`MinCost::run`].
+#[derive(Clone, Debug)]
+pub struct MinCost<'p> {
+    problem: &'p Problem,
+    best: usize,
+    jobs: usize,
+    max_nodes: Option<u64>,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl<'p> MinCost<'p> {
+    /// The search for the cheapest solution of `problem`, on one thread, without budget.
+    pub fn new(problem: &'p Problem) -> Self {
+        MinCost {
+            problem,
+            best: 1,
+            jobs: 1,
+            max_nodes: None,
+            deadline: None,
+            stop: None,
+        }
+    }
+
+    /// Asks for the `k` cheapest solutions (DLX5's `k` parameter).
+    pub fn best(mut self, k: usize) -> Self {
+        self.best = k;
+        self
+    }
+
+    /// Searches on `jobs` threads (at least 1) sharing the cutoff.
+    pub fn jobs(mut self, jobs: usize) -> Self {
+        self.jobs = jobs.max(1);
+        self
+    }
+
+    /// Gives up after about `nodes` nodes (exactly, on one thread); `None`: no limit.
+    pub fn max_nodes(mut self, nodes: Option<u64>) -> Self {
+        self.max_nodes = nodes;
+        self
+    }
+
+    /// Gives up at `deadline`; `None`: no deadline.
+    pub fn deadline(mut self, deadline: Option<Instant>) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Gives up once `stop` is set (a Ctrl-C handler's flag).
+    pub fn stop_flag(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Runs the search.
+    ///
+    /// # Errors
+    /// [`MinCostError::Multiplicities`] for a problem with bounds; [`MinCostError::ZeroBest`]
+    /// when asked for 0 solutions.
+    pub fn run(&self) -> Result<Cheapest, MinCostError> {
+        if self.problem.has_multiplicities() {
+            return Err(MinCostError::Multiplicities);
+        }
+        if self.best == 0 {
+            return Err(MinCostError::ZeroBest);
+        }
+        let budget = Budget {
+            max_nodes: self.max_nodes.unwrap_or(u64::MAX),
+            deadline: self.deadline,
+            stop: self.stop.clone(),
+            spent: AtomicU64::new(0),
+            halted: AtomicBool::new(false),
+        };
+        let best = Best::new(self.best);
+        let mut links = Links::new(self.problem);
+        let tax = links.total_tax;
+        let (stats, complete) = if self.jobs == 1 {
+            let complete = links.search(&[], &best, &budget);
+            (links.stats, complete)
+        } else {
+            parallel(&links, self.jobs, &best, &budget)
+        };
+        let solutions = best
+            .into_sorted()
+            .into_iter()
+            .map(|(net, options)| Costed {
+                cost: net.saturating_add(tax),
+                options,
+            })
+            .collect();
+        Ok(Cheapest {
+            solutions,
+            stats,
+            complete,
+        })
+    }
+}
+
+/// The subtrees per thread that [`parallel`] aims for.
+const TASKS_PER_JOB: usize = 16;
+
+/// The deepest level [`parallel`] cuts the tree at.
+const MAX_CUT: usize = 8;
+
+/// Cuts the top of the tree into subtrees (see the module docs) and searches them on `jobs`
+/// threads; the statistics summed and whether every subtree was searched.
+fn parallel(links: &Links, jobs: usize, best: &Best, budget: &Budget) -> (Stats, bool) {
+    let mut cutter = links.clone();
+    let mut tasks: Vec<Vec<u32>> = vec![Vec::new()];
+    for _ in 0..MAX_CUT {
+        if tasks.len() >= jobs * TASKS_PER_JOB {
+            break;
+        }
+        let mut next = Vec::new();
+        for task in tasks {
+            match cutter.children(&task) {
+                None => next.push(task),
+                Some(children) => next.extend(children.into_iter().map(|x| {
+                    let mut child = task.clone();
+                    child.push(x);
+                    child
+                })),
+            }
+        }
+        tasks = next;
+    }
+    tasks.sort_by_key(|t| cutter.cost_of(t));
+    let taken = AtomicUsize::new(0);
+    let results: Vec<(Stats, bool)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs.min(tasks.len().max(1)))
+            .map(|_| {
+                let mut links = links.clone();
+                let (tasks, taken) = (&tasks, &taken);
+                scope.spawn(move || {
+                    loop {
+                        let Some(task) = tasks.get(taken.fetch_add(1, Ordering::Relaxed)) else {
+                            return (links.stats, true);
+                        };
+                        if !links.search(task, best, budget) {
+                            return (links.stats, false);
+                        }
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or((Stats::default(), false)))
+            .collect()
+    });
+    let complete = results.iter().all(|&(_, c)| c);
+    (results.into_iter().map(|(s, _)| s).sum(), complete)
+}
+
+/// The nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 4096;
+
+/// The budget of a search, shared by its threads: nodes, a deadline and a stop flag.
+#[derive(Debug)]
+pub(crate) struct Budget {
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    /// Nodes reported by the threads so far.
+    spent: AtomicU64,
+    /// Set once any limit is reached, so that every thread stops.
+    halted: AtomicBool,
+}
+
+impl Budget {
+    /// No limit at all.
+    #[cfg(test)]
+    pub(crate) fn unlimited() -> Budget {
+        Budget {
+            max_nodes: u64::MAX,
+            deadline: None,
+            stop: None,
+            spent: AtomicU64::new(0),
+            halted: AtomicBool::new(false),
+        }
+    }
+
+    /// Records `nodes` more nodes; whether the search may go on.
+    pub(crate) fn spend(&self, nodes: u64) -> bool {
+        let spent = self.spent.fetch_add(nodes, Ordering::Relaxed) + nodes;
+        let over = spent > self.max_nodes
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
+        if over {
+            self.halted.store(true, Ordering::Relaxed);
+        }
+        !self.halted.load(Ordering::Relaxed)
+    }
+
+    /// The nodes a thread may enter before it calls [`Budget::spend`] again: at most
+    /// [`CHECK_EVERY`], and no more than one past the node budget.
+    pub(crate) fn next_check(&self) -> u64 {
+        let left = self
+            .max_nodes
+            .saturating_sub(self.spent.load(Ordering::Relaxed))
+            .saturating_add(1);
+        left.clamp(1, CHECK_EVERY)
+    }
+}
