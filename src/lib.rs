@@ -87,6 +87,7 @@ mod search;
 pub mod solver;
 pub mod sudoku;
 mod text;
+pub mod units;
 
 pub use count::{Count, ParseCountError};
 pub use names::{NameError, NameList, Names};

@@ -4,7 +4,6 @@
 
 mod common;
 mod cover;
-mod judge;
 mod langford;
 mod make;
 mod memo;
