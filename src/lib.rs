@@ -84,6 +84,7 @@ pub mod problems;
 pub mod restart;
 mod rng;
 mod search;
+pub mod serve;
 pub mod solver;
 pub mod sudoku;
 mod text;

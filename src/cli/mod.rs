@@ -12,6 +12,7 @@ mod polyomino;
 mod queens;
 pub mod report;
 mod search;
+mod serve;
 mod solve;
 mod sudoku;
 mod walk;
@@ -42,6 +43,7 @@ enum Command {
     Langford(langford::LangfordArgs),
     Polyomino(polyomino::PolyominoArgs),
     Polycube(polyomino::PolycubeArgs),
+    Serve(serve::ServeArgs),
 }
 
 /// The exit codes of `dancing`, as documented in `--help`, the README and `docs/guide.md`.
@@ -89,6 +91,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Langford(args) => langford::run(args),
         Command::Polyomino(args) => polyomino::run_polyomino(args),
         Command::Polycube(args) => polyomino::run_polycube(args),
+        Command::Serve(args) => serve::run(args),
     }
 }
 

@@ -36,6 +36,7 @@ mod parallel;
 mod preprocess;
 mod problems;
 mod propagate;
+mod serve;
 mod sudoku_generate;
 mod sudoku_layouts;
 mod sudoku_read;
