@@ -4,6 +4,7 @@
 //! can also send what no client library would: a body cut off, a connection closed early.
 
 mod api;
+mod browser;
 mod load;
 
 use std::io::{BufRead, BufReader, Read, Write};
