@@ -196,18 +196,39 @@ paste.addEventListener("drop", async (e) => {
 // closes the request: the server stops the search when its client goes away.
 let running = null;
 
-async function coverSearch(path) {
+async function coverSearch(path, stream) {
   const controller = new AbortController();
+  let found = null;
   const start = Date.now();
   running = controller;
   $("stop").disabled = false;
   $("first").disabled = $("count").disabled = true;
   say("cover-out", "");
   const tick = setInterval(() => {
-    $("progress").textContent = `searching... ${((Date.now() - start) / 1000).toFixed(1)} s`;
+    const so_far = found ? `, ${found.nodes.toLocaleString("en")} nodes, ${found.solutions.toLocaleString("en")} solutions so far` : "";
+    $("progress").textContent = `searching... ${((Date.now() - start) / 1000).toFixed(1)} s${so_far}`;
   }, 100);
   try {
-    return await post(path, $("problem").value, controller.signal);
+    if (!stream) return await post(path, $("problem").value, controller.signal);
+    // JSON lines: progress while the search runs, then the answer.
+    const answer = await fetch(path, { method: "POST", body: $("problem").value, signal: controller.signal });
+    if (!answer.ok) throw new Error((await answer.json()).error || answer.statusText);
+    const reader = answer.body.getReader();
+    const decoder = new TextDecoder();
+    let text = "", last = null;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      const lines = text.split("\n");
+      text = lines.pop();
+      for (const line of lines.filter((l) => l)) {
+        last = JSON.parse(line);
+        if (last.progress) found = last.progress;
+      }
+    }
+    if (last && last.error && last.status === undefined) throw new Error(last.error);
+    return last;
   } catch (e) {
     if (e.name === "AbortError") {
       say("cover-out", `stopped after ${((Date.now() - start) / 1000).toFixed(1)} s`, true);
@@ -239,7 +260,8 @@ $("first").onclick = async () => {
 };
 
 $("count").onclick = async () => {
-  const answer = await coverSearch(`/api/cover/count${$("memo").checked ? "?memo=true" : ""}`);
+  const memo = $("memo").checked;
+  const answer = await coverSearch(`/api/cover/count?${memo ? "memo=true" : "progress=true"}`, !memo);
   if (answer) say("cover-out", `count: ${answer.count}\n${statistics(answer)}`, answer.status !== "complete");
 };
 

@@ -344,3 +344,55 @@ fn ctrl_c_stops_the_server_cleanly() {
     assert_eq!(server.post("/api/sudoku/solve", CLASSIC).status, 200);
     assert_eq!(server.interrupt(), Some(0));
 }
+
+#[test]
+fn a_count_with_progress_streams_lines_then_the_record_and_stops_when_the_reader_goes() {
+    let server = Server::start(&["--jobs", "1", "--queue", "0"]);
+    let answer = server.post("/api/cover/count?max_time=600ms&progress=true", queens(16));
+    assert_eq!(answer.content_type, "application/x-ndjson");
+    let lines: Vec<Value> = answer
+        .body
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (last, progress) = lines.split_last().unwrap();
+    assert!(!progress.is_empty(), "{}", answer.body);
+    let solutions: Vec<u64> = progress
+        .iter()
+        .map(|p| p["progress"]["solutions"].as_u64().unwrap())
+        .collect();
+    assert!(solutions.is_sorted(), "{solutions:?}");
+    assert_eq!(last["status"], "gave-up");
+    let total: u64 = last["count"]
+        .as_str()
+        .unwrap()
+        .trim_end_matches('+')
+        .parse()
+        .unwrap();
+    assert!(total >= *solutions.last().unwrap());
+    // A small problem: the record alone, as without progress.
+    let answer = server.post(
+        "/api/cover/count?progress=true",
+        std::fs::read("puzzles/exact-cover/nqueens-8.dlx").unwrap(),
+    );
+    assert_eq!(answer.json()["count"], 92);
+
+    // The reader goes away after the first lines: the search stops.
+    let problem = queens(16);
+    let mut stream = connect(&server.address).unwrap();
+    stream
+        .write_all(head("POST", "/api/cover/count?progress=true", problem.len()).as_bytes())
+        .unwrap();
+    stream.write_all(&problem).unwrap();
+    let mut first = [0u8; 64];
+    std::io::Read::read(&mut stream, &mut first).unwrap();
+    drop(stream);
+    let start = Instant::now();
+    while server.post("/api/sudoku/solve", CLASSIC).status != 200 {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the count was not stopped"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

@@ -235,8 +235,8 @@ fn the_page_solves_hints_generates_counts_and_stops_in_chromium() {
         // Count 16 queens (minutes), see the progress, press Stop.
         page.paste("problem", &String::from_utf8(queens(16)).unwrap()).await;
         page.click("count").await;
-        page.wait_text("progress", |t| t.starts_with("searching...")).await;
-        tokio::time::sleep(Duration::from_millis(500)).await;
+        // The progress of the search on the server: its nodes and solutions so far.
+        page.wait_text("progress", |t| t.starts_with("searching...") && t.contains("nodes")).await;
         page.screenshot("cover", "searching.png").await;
         assert_eq!(server.post("/api/sudoku/solve", CLASSIC).status, 503, "the count runs");
         page.click("stop").await;
