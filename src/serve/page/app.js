@@ -267,4 +267,18 @@ $("count").onclick = async () => {
 
 $("stop").onclick = () => running && running.abort();
 
+// The front ends' pictures: the first packing of the pieces on the board, as an SVG.
+$("draw").onclick = async () => {
+  const query = `board=${encodeURIComponent($("tiling-board").value)}&pieces=${encodeURIComponent($("tiling-pieces").value)}`;
+  say("picture-out", "searching...");
+  const answer = await fetch(`/api/picture/polyomino?${query}`);
+  if (!answer.ok) {
+    $("picture").removeAttribute("src");
+    say("picture-out", (await answer.json()).error, true);
+    return;
+  }
+  $("picture").src = URL.createObjectURL(await answer.blob());
+  say("picture-out", "");
+};
+
 drawBoard(9);

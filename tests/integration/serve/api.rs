@@ -396,3 +396,29 @@ fn a_count_with_progress_streams_lines_then_the_record_and_stops_when_the_reader
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+#[test]
+fn the_polyomino_picture_is_the_svg_of_polyomino_svg() {
+    let server = Server::start(&["--jobs", "1"]);
+    let answer = server.get("/api/picture/polyomino?board=3x20&pieces=pentominoes");
+    assert_eq!(
+        (answer.status, answer.content_type.as_str()),
+        (200, "image/svg+xml")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("packing.svg");
+    dancing()
+        .args(["polyomino", "3x20", "--limit", "1", "--svg"])
+        .arg(&file)
+        .assert()
+        .success();
+    assert_eq!(answer.body, std::fs::read_to_string(&file).unwrap());
+    let wrong = server.get("/api/picture/polyomino?board=5x5");
+    assert_eq!(wrong.status, 400);
+    assert!(
+        wrong.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("the board has 25")
+    );
+}

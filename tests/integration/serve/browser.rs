@@ -1,8 +1,9 @@
 //! The page in a real browser: headless Chromium driven through WebDriver (Debian's
 //! `chromium-driver`) with `fantoccini`. Type a puzzle and solve it, take a hint, generate,
 //! paste a Knuth problem and count, press Stop on a long count (and see the server free
-//! again); a screenshot of each state under `target/serve-screenshots/`. Skipped, with a
-//! `SKIPPED` line, where `chromium` or `chromedriver` is not installed. Takes about 5 s.
+//! again), draw a packing; a screenshot of each state under `target/serve-screenshots/`.
+//! Skipped, with a `SKIPPED` line, where `chromium` or `chromedriver` is not installed.
+//! Takes about 5 s.
 
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -247,6 +248,15 @@ fn the_page_solves_hints_generates_counts_and_stops_in_chromium() {
             assert!(start.elapsed() < Duration::from_secs(10), "the count was not stopped");
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+        // The first packing of the pentominoes on a 3x20 board, drawn.
+        page.paste("tiling-board", "3x20").await;
+        page.click("draw").await;
+        let start = Instant::now();
+        while page.run("return document.getElementById('picture').naturalWidth;", vec![]).await != json!(504) {
+            assert!(start.elapsed() < Duration::from_secs(10), "no picture");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        page.screenshot("pictures", "picture.png").await;
         page.client.close().await.unwrap();
     });
 }
