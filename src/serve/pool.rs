@@ -50,12 +50,18 @@ impl Stop {
     }
 }
 
-/// Raises the flag when dropped: with the handler's future, when its client went away.
-struct StopOnDrop(Stop);
+/// Raises the flag when dropped while armed: with the handler's future, when its client went
+/// away before the search ended.
+struct StopOnDrop {
+    stop: Stop,
+    armed: bool,
+}
 
 impl Drop for StopOnDrop {
     fn drop(&mut self) {
-        self.0.raise();
+        if self.armed {
+            self.stop.raise();
+        }
     }
 }
 
@@ -105,7 +111,10 @@ impl Pool {
             }
         };
         let stop = Stop::default();
-        let guard = StopOnDrop(stop.clone());
+        let mut guard = StopOnDrop {
+            stop: stop.clone(),
+            armed: true,
+        };
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             catch_unwind(AssertUnwindSafe(|| work(&stop)))
@@ -115,7 +124,7 @@ impl Pool {
             Ok(Err(_)) | Err(_) => Err(Refused::Failed),
         };
         // The search ended on its own: nothing to stop.
-        std::mem::forget(guard);
+        guard.armed = false;
         result
     }
 }
