@@ -6,6 +6,7 @@
 mod api;
 mod browser;
 mod load;
+mod webdriver;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -134,7 +135,7 @@ pub fn send(address: &str, method: &str, path: &str, body: &[u8]) -> std::io::Re
 }
 
 /// Reads an HTTP/1.1 answer: the status line, the headers, the body (chunked or not).
-fn parse(bytes: &[u8]) -> std::io::Result<Answer> {
+pub fn parse(bytes: &[u8]) -> std::io::Result<Answer> {
     let bad =
         |what: &str| std::io::Error::other(format!("{what}: {:?}", String::from_utf8_lossy(bytes)));
     let split = bytes
