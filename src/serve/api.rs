@@ -19,7 +19,7 @@ use super::pool::Refused;
 /// A request that gets no answer of its own: an HTTP status and a message.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct ApiError {
-    /// The status: 400, 404, 422, 500 or 503.
+    /// The status: 400, 404, 413, 422, 500 or 503.
     pub(crate) status: StatusCode,
     /// The message, in the command line's words (with line and column for input).
     pub(crate) message: String,
