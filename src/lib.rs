@@ -85,9 +85,11 @@ pub mod problems;
 pub mod restart;
 mod rng;
 mod search;
+pub mod serve;
 pub mod solver;
 pub mod sudoku;
 mod text;
+pub mod units;
 
 pub use count::{Count, ParseCountError};
 pub use names::{NameError, NameList, Names};

@@ -12,8 +12,8 @@ use dancing::memo::{Choice, Memo, MemoConfig, MemoStats, default_max_bytes};
 
 use super::Exit;
 use super::common::CommonArgs;
-use super::judge::seconds;
 use super::report::Report;
+use dancing::sudoku::verdict::seconds;
 
 /// The flags of counting by memo (flattened into `cover`'s arguments and the front ends').
 #[derive(Debug, Args)]
@@ -228,7 +228,7 @@ fn human_bytes(bytes: usize) -> String {
 /// `T` (powers of 1024; `KiB`, `MB` and the like are read the same way).
 fn parse_size(text: &str) -> Result<usize, String> {
     let text = text.trim();
-    let (number, unit) = super::common::number_and_unit(text);
+    let (number, unit) = dancing::units::number_and_unit(text);
     let unit = unit.to_ascii_uppercase();
     let shift = match unit.trim_end_matches("IB").trim_end_matches('B') {
         "" => 0,

@@ -4,7 +4,6 @@
 
 mod common;
 mod cover;
-mod judge;
 mod langford;
 mod make;
 mod memo;
@@ -14,6 +13,7 @@ mod polyomino;
 mod queens;
 pub mod report;
 mod search;
+mod serve;
 mod solve;
 mod sudoku;
 mod walk;
@@ -44,6 +44,7 @@ enum Command {
     Langford(langford::LangfordArgs),
     Polyomino(polyomino::PolyominoArgs),
     Polycube(polyomino::PolycubeArgs),
+    Serve(serve::ServeArgs),
 }
 
 /// The exit codes of `dancing`, as documented in `--help`, the README and `docs/guide.md`.
@@ -91,6 +92,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Langford(args) => langford::run(args),
         Command::Polyomino(args) => polyomino::run_polyomino(args),
         Command::Polycube(args) => polyomino::run_polycube(args),
+        Command::Serve(args) => serve::run(args),
     }
 }
 

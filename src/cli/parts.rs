@@ -47,7 +47,7 @@ pub struct PartsArgs {
     /// paths, else 1000, drawn from --seed, else 0) at the links' speed measured here; the
     /// estimate and the number of parts are said on stderr. The parts are whole subtrees,
     /// which differ in size: some take much longer than the mean.
-    #[arg(long, value_name = "TIME", value_parser = super::common::parse_duration,
+    #[arg(long, value_name = "TIME", value_parser = dancing::units::parse_duration,
           group = "split_size", requires = "split")]
     part_time: Option<Duration>,
     /// With --split, how many parts at least; with --count, the parts file to solve: one

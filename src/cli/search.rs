@@ -16,8 +16,8 @@ use dancing::{Count, Engine, PAUSE_TIME, Problem, Solver, Stats, Step, Total};
 
 use super::Exit;
 use super::common::CommonArgs;
-use super::judge::seconds;
 use super::report::Report;
+use dancing::sudoku::verdict::seconds;
 
 /// How often a parallel count's watcher looks at the counting threads' work.
 const WATCH_EVERY: Duration = Duration::from_millis(50);

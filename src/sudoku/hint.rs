@@ -24,6 +24,8 @@
 
 use std::fmt;
 
+use serde_json::{Value, json};
+
 use super::grid::{Conflict, Grid, Unit};
 use super::rules::Rules;
 use super::solve::Encoding;
@@ -77,6 +79,18 @@ impl fmt::Display for Hint {
     }
 }
 
+impl Hint {
+    /// The JSON record of the step, as `sudoku hint --format jsonl` writes it a line and the
+    /// server's `/api/sudoku/hint` answers it: the cell (`row`, `col`, 1-based), the `digit`,
+    /// and the deduction in words (`text`, as [`Hint`]'s `Display`).
+    pub fn record(&self) -> Value {
+        json!({
+            "row": self.row + 1, "col": self.col + 1, "digit": self.digit,
+            "text": self.to_string(),
+        })
+    }
+}
+
 /// Where the singles stop.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stuck {
@@ -119,6 +133,20 @@ impl fmt::Display for Stuck {
             }
             Stuck::Contradiction(what) => write!(f, "no solution: {what}"),
             Stuck::Conflict(conflict) => write!(f, "the givens conflict: {conflict}"),
+        }
+    }
+}
+
+impl Stuck {
+    /// The JSON record of where the singles stop, as `sudoku hint --format jsonl` writes it:
+    /// `end` (`solved`, `no-single`, `contradiction`, or `invalid` for conflicting givens)
+    /// and `text` (the conflict alone for `invalid`, else as [`Stuck`]'s `Display`).
+    pub fn record(&self) -> Value {
+        match self {
+            Stuck::Conflict(conflict) => json!({"end": "invalid", "text": conflict.to_string()}),
+            Stuck::Solved => json!({"end": "solved", "text": self.to_string()}),
+            Stuck::NoSingle { .. } => json!({"end": "no-single", "text": self.to_string()}),
+            Stuck::Contradiction(_) => json!({"end": "contradiction", "text": self.to_string()}),
         }
     }
 }

@@ -27,6 +27,7 @@ pub mod shape;
 pub mod solve;
 pub mod svg;
 pub mod symbols;
+pub mod verdict;
 
 #[cfg(test)]
 mod tests {

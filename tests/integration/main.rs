@@ -41,6 +41,7 @@ mod preprocess;
 mod problems;
 mod problems_pictures;
 mod propagate;
+mod serve;
 mod sudoku_generate;
 mod sudoku_layouts;
 mod sudoku_read;

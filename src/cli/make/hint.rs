@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 use dancing::sudoku::hint;
-use serde_json::json;
 
 use crate::cli::Exit;
 
@@ -76,17 +75,13 @@ pub(super) fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
     };
     for step in &steps {
         if jsonl {
-            let object = json!({
-                "row": step.row + 1, "col": step.col + 1, "digit": step.digit,
-                "text": step.to_string(),
-            });
-            writeln!(out, "{object}")?;
+            writeln!(out, "{}", step.record())?;
         } else {
             writeln!(out, "{step}")?;
         }
     }
     let exit = match &end {
-        Some(hint::Stuck::Conflict(conflict)) => {
+        Some(stuck @ hint::Stuck::Conflict(conflict)) => {
             // As `dancing sudoku` says it: the puzzle is invalid, and no step is given.
             out.flush()?;
             if !args.quiet {
@@ -96,19 +91,13 @@ pub(super) fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
                 ));
             }
             if jsonl {
-                let object = json!({"end": "invalid", "text": conflict.to_string()});
-                writeln!(out, "{object}")?;
+                writeln!(out, "{}", stuck.record())?;
             }
             Exit::NoSolution
         }
         Some(stuck) => {
             if jsonl {
-                let kind = match stuck {
-                    hint::Stuck::Solved => "solved",
-                    hint::Stuck::NoSingle { .. } => "no-single",
-                    _ => "contradiction",
-                };
-                writeln!(out, "{}", json!({"end": kind, "text": stuck.to_string()}))?;
+                writeln!(out, "{}", stuck.record())?;
             } else {
                 writeln!(out, "{stuck}")?;
             }

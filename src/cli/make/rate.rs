@@ -14,9 +14,9 @@ use serde_json::json;
 
 use crate::cli::Exit;
 use crate::cli::common::CommonArgs;
-use crate::cli::judge::Status;
 use crate::cli::report::Report;
 use crate::cli::walk::{self, Filter, Found};
+use dancing::sudoku::verdict::{self, Status};
 
 /// Rate puzzles: a difficulty band read from the exact-cover search.
 ///
@@ -67,7 +67,7 @@ type Rated = Result<(Puzzle, Result<rate::Rating, (Status, String)>), ReadError>
 /// The status of a puzzle that could not be rated, and why, in `dancing sudoku`'s words.
 fn unrated(err: &RateError) -> (Status, String) {
     if let RateError::Unsolvable(SolveError::OutOfTime { limit, .. }) = err {
-        return (Status::GaveUp, crate::cli::judge::out_of_time(*limit));
+        return (Status::GaveUp, verdict::out_of_time(*limit));
     }
     let status = match err {
         RateError::Multiple => Status::Multiple,

@@ -3,8 +3,10 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
+use std::ops::ControlFlow;
 use std::path::Path;
 
+use dancing::Stats;
 use dancing::batch::Pipeline;
 use dancing::sudoku::check;
 use dancing::sudoku::grid::{Grid, Shape};
@@ -12,13 +14,11 @@ use dancing::sudoku::read::{Format, Puzzle, ReadError};
 use dancing::sudoku::rules::Rules;
 use dancing::sudoku::solve::SudokuSolver;
 use dancing::sudoku::symbols::Symbols;
-use dancing::{Count, Stats};
-use serde_json::json;
+use dancing::sudoku::verdict::{self, Fields, Request, Status, Verdict, judge};
 
 use super::variants::Variants;
 use super::{OutputFormat, PROGRESS_EVERY, SudokuArgs};
 use crate::cli::Exit;
-use crate::cli::judge::{Request, Status, Verdict, judge};
 use crate::cli::report::{LongSearches, Report};
 use crate::cli::walk::{self, Filter, Found};
 
@@ -259,7 +259,12 @@ impl<W: Write + Send> Batch<'_, W> {
                 }
                 let mut long = longs.start(|| format!("{name}:{}", puzzle.line));
                 let verdict = judge(solver, &puzzle.grid, request, |p| {
-                    long.saw(p.nodes, p.explored)
+                    long.saw(p.nodes, p.explored);
+                    if crate::cli::interrupted() {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
                 });
                 verdict.map(|verdict| Ok((puzzle, verdict)))
             },
@@ -307,21 +312,7 @@ impl<W: Write + Send> Batch<'_, W> {
             OutputFormat::Grid => self.grid_answer(|out| writeln!(out, "{status}")),
             OutputFormat::Line => writeln!(self.out, "{status}"),
             OutputFormat::Jsonl => {
-                let mut object = json!({
-                    "source": format!("{name}:{}", err.line),
-                    "puzzle": null,
-                    "status": status,
-                    "solution": null,
-                    "error": err.to_string(),
-                });
-                if self.args.count {
-                    object["solutions"] = json!(null);
-                    object["complete"] = json!(false);
-                }
-                if self.args.common.stats {
-                    object["nodes"] = json!(0);
-                    object["updates"] = json!(0);
-                }
+                let object = verdict::unreadable_record(name, err, self.fields());
                 writeln!(self.out, "{object}")
             }
         }
@@ -382,24 +373,7 @@ impl<W: Write + Send> Batch<'_, W> {
                 _ => writeln!(self.out, "{}", verdict.status.name()),
             },
             OutputFormat::Jsonl => {
-                let mut object = json!({
-                    "source": format!("{name}:{}", puzzle.line),
-                    "puzzle": puzzle.grid.to_line_in(puzzle.symbols),
-                    "status": verdict.status.name(),
-                    "solution": verdict.solution.as_ref().map(|g| g.to_line_in(puzzle.symbols)),
-                });
-                if count {
-                    let count = verdict.count.as_ref();
-                    object["solutions"] = json!(count.and_then(Count::to_u64));
-                    object["complete"] = json!(count.is_some_and(Count::is_exact));
-                }
-                if self.args.common.stats {
-                    object["nodes"] = json!(verdict.stats.nodes);
-                    object["updates"] = json!(verdict.stats.updates);
-                }
-                if let Some(error) = &verdict.error {
-                    object["error"] = json!(error);
-                }
+                let object = verdict::record(name, puzzle, verdict, self.fields());
                 writeln!(self.out, "{object}")
             }
         }
@@ -407,6 +381,14 @@ impl<W: Write + Send> Batch<'_, W> {
 }
 
 impl<W: Write> Batch<'_, W> {
+    /// The fields of the JSON records beyond the usual ones: `--count`, `--stats`.
+    fn fields(&self) -> Fields {
+        Fields {
+            count: self.args.count,
+            stats: self.args.common.stats,
+        }
+    }
+
     /// Checks `solution` of `puzzle` with the independent checker, under the rules of the
     /// puzzle's shape (kept from one puzzle to the next).
     fn check(&mut self, puzzle: &Grid, solution: &Grid) -> Result<(), String> {

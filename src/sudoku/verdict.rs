@@ -1,14 +1,19 @@
-//! The command line's policy for one Sudoku puzzle: what the user asked to know about it
-//! ([`Request`]), and what became of it ([`Verdict`], with a [`Status`] named as the output
-//! names it). The library solves and counts; deciding that two solutions make a failure, or
-//! that a count stopped at its limit is not exact, is the command's business.
+//! The policy for one Sudoku puzzle that `dancing sudoku` and `dancing serve` share: what
+//! the user asked to know about it ([`Request`]), what became of it ([`Verdict`], with a
+//! [`Status`] named as the output names it), and its JSON record ([`record`], the line of
+//! `sudoku --format jsonl` and the answer of the server's `/api/sudoku/solve`). The solver
+//! solves and counts; deciding that two solutions make a failure, or that a count stopped at
+//! its limit is not exact, is this module's business.
 
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use dancing::sudoku::grid::Grid;
-use dancing::sudoku::solve::{Progress, Solution, SolveError, SudokuSolver};
-use dancing::{Count, Stats};
+use serde_json::{Value, json};
+
+use crate::sudoku::grid::Grid;
+use crate::sudoku::read::{Puzzle, ReadError};
+use crate::sudoku::solve::{Progress, Solution, SolveError, SudokuSolver};
+use crate::{Count, Stats};
 
 /// What the user asked to know about each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,23 +102,17 @@ impl Verdict {
 
 /// Solves `puzzle` as `request` asks, and says what became of it; `watch` sees the search's
 /// progress every so often ([`SudokuSolver::set_watch_every`],
-/// [`SudokuSolver::set_watch_time`]). `None` when Ctrl-C stopped the search: the puzzle has
-/// no verdict.
+/// [`SudokuSolver::set_watch_time`]) and stops it by answering [`ControlFlow::Break`] (on
+/// Ctrl-C, or when the client of the server went away). `None` when it was stopped so: the
+/// puzzle has no verdict.
 pub fn judge(
     solver: &mut SudokuSolver,
     puzzle: &Grid,
     request: Request,
-    mut watch: impl FnMut(Progress),
+    watch: impl FnMut(Progress) -> ControlFlow<()>,
 ) -> Option<Verdict> {
     let limit = request.limit();
-    let result = solver.solve_watched(puzzle, limit, |p| {
-        watch(p);
-        if super::interrupted() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
+    let result = solver.solve_watched(puzzle, limit, watch);
     if let Err(SolveError::Stopped { .. }) = result {
         return None;
     }
@@ -151,6 +150,63 @@ pub fn judge(
     })
 }
 
+/// What the JSON record of a puzzle holds beside its source, puzzle, status, solution and
+/// error: the count (`solutions`, `complete`) and the statistics (`nodes`, `updates`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fields {
+    /// Add `solutions` (the count, `null` when unknown or past 2^64) and `complete` (whether
+    /// it is exact): `sudoku --count`.
+    pub count: bool,
+    /// Add `nodes` and `updates`: `sudoku --stats`.
+    pub stats: bool,
+}
+
+/// The JSON record of a puzzle and its verdict, as `sudoku --format jsonl` writes it a line:
+/// `source` (`name:line`), `puzzle` and `solution` as lines in the puzzle's symbols,
+/// `status` ([`Status::name`]), the [`Fields`] asked for, and `error` when there is one.
+pub fn record(name: &str, puzzle: &Puzzle, verdict: &Verdict, fields: Fields) -> Value {
+    let mut object = json!({
+        "source": format!("{name}:{}", puzzle.line),
+        "puzzle": puzzle.grid.to_line_in(puzzle.symbols),
+        "status": verdict.status.name(),
+        "solution": verdict.solution.as_ref().map(|g| g.to_line_in(puzzle.symbols)),
+    });
+    if fields.count {
+        let count = verdict.count.as_ref();
+        object["solutions"] = json!(count.and_then(Count::to_u64));
+        object["complete"] = json!(count.is_some_and(Count::is_exact));
+    }
+    if fields.stats {
+        object["nodes"] = json!(verdict.stats.nodes);
+        object["updates"] = json!(verdict.stats.updates);
+    }
+    if let Some(error) = &verdict.error {
+        object["error"] = json!(error);
+    }
+    object
+}
+
+/// The JSON record of a puzzle that could not be read, as `sudoku --format jsonl` writes it:
+/// status `invalid`, no puzzle nor solution, and the reading error (`line:column: what`).
+pub fn unreadable_record(name: &str, err: &ReadError, fields: Fields) -> Value {
+    let mut object = json!({
+        "source": format!("{name}:{}", err.line),
+        "puzzle": null,
+        "status": Status::Invalid.name(),
+        "solution": null,
+        "error": err.to_string(),
+    });
+    if fields.count {
+        object["solutions"] = json!(null);
+        object["complete"] = json!(false);
+    }
+    if fields.stats {
+        object["nodes"] = json!(0);
+        object["updates"] = json!(0);
+    }
+    object
+}
+
 /// The message of a search stopped by `--max-time`.
 pub fn out_of_time(limit: Duration) -> String {
     format!("gave up after {} (--max-time)", seconds(limit))
@@ -163,22 +219,26 @@ pub fn seconds(duration: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use dancing::Engine;
-    use dancing::sudoku::check::verify;
-    use dancing::sudoku::grid::Shape;
-    use dancing::sudoku::read::parse_line;
-    use dancing::sudoku::rules::Rules;
+    use crate::Engine;
+    use crate::sudoku::check::verify;
+    use crate::sudoku::grid::Shape;
+    use crate::sudoku::read::parse_line;
+    use crate::sudoku::rules::Rules;
 
     use super::*;
 
-    /// [`judge`], which no Ctrl-C stops in a test.
+    /// [`judge`], never stopped.
     fn judged(
         solver: &mut SudokuSolver,
         puzzle: &Grid,
         request: Request,
-        watch: impl FnMut(Progress),
+        mut watch: impl FnMut(Progress),
     ) -> Verdict {
-        judge(solver, puzzle, request, watch).expect("no Ctrl-C")
+        judge(solver, puzzle, request, |p| {
+            watch(p);
+            ControlFlow::Continue(())
+        })
+        .expect("not stopped")
     }
 
     const CLASSIC: &str =

@@ -1,0 +1,141 @@
+//! `dancing serve`: a local web page and a JSON API over the library, for people who do not
+//! live in a terminal and for scripts and notebooks.
+//!
+//! The server owns no decision of its own about puzzles or problems: every handler reads its
+//! input with the readers the command line uses, calls the same library functions, and answers
+//! the same JSON records (`sudoku --format jsonl`'s for a puzzle, [`crate::Total`]'s
+//! `{"count":…}` for a count). What it adds is what a server must keep:
+//!
+//! - **Bounded work.** Every search runs on a blocking thread of the [`pool`], at most
+//!   [`Config::jobs`] at once, behind a queue of at most [`Config::queue`] waiting searches;
+//!   a request that finds the queue full is answered 503 at once. Bodies are cut at
+//!   [`Config::body_limit`] bytes (413), and a memo table at [`MEMO_BYTES`], so that memory is
+//!   bounded whatever the requests.
+//! - **Budgets.** `?max_time=2s&max_nodes=N` as the command line's `--max-time` and
+//!   `--max-nodes`, each capped by the server's own ([`Config::max_time`],
+//!   [`Config::max_nodes`]): no request searches longer than the server allows.
+//! - **Searches that stop.** A search whose client goes away (a closed connection, the page's
+//!   Stop button) is stopped: the handler's future, dropped by the server, raises the search's
+//!   stop flag, which the search reads at its pauses ([`crate::PAUSE_TIME`]).
+//! - **No panic reaches the server.** A search that panics answers 500; the server lives on.
+//!
+//! The page (`GET /`) is one HTML file, one style sheet and one plain script, inside the
+//! binary (`page.rs`, `page/`); nothing is fetched at run time. The endpoints are listed in
+//! `docs/guide.md`.
+
+mod api;
+mod cover;
+mod page;
+mod picture;
+pub mod pool;
+mod sudoku;
+
+use std::io;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+
+use self::pool::Pool;
+
+/// The most bytes a memo table of a count may take on the server (`memo=1`): with
+/// [`Config::jobs`] counts at once, the memory of the server stays below jobs times this.
+pub const MEMO_BYTES: usize = 64 << 20;
+
+/// How the server runs: its address, its pool, its limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The address to listen on: loopback unless another is asked for.
+    pub bind: IpAddr,
+    /// The port; 0 takes a free one.
+    pub port: u16,
+    /// Searches that run at once, each on a thread of its own.
+    pub jobs: usize,
+    /// Searches that may wait for a thread; one more is answered 503.
+    pub queue: usize,
+    /// The largest body read, in bytes; a larger one is answered 413.
+    pub body_limit: usize,
+    /// The longest a search may run: a request's `max_time` is capped at it.
+    pub max_time: Duration,
+    /// The most nodes a search may visit, if bounded: a request's `max_nodes` is capped at it.
+    pub max_nodes: Option<u64>,
+}
+
+impl Default for Config {
+    /// Loopback, port 8080, two jobs, a queue of 64, bodies of 1 MiB, 60 s a search.
+    fn default() -> Config {
+        Config {
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 8080,
+            jobs: 2,
+            queue: 64,
+            body_limit: 1 << 20,
+            max_time: Duration::from_secs(60),
+            max_nodes: None,
+        }
+    }
+}
+
+/// What every handler shares: the limits and the pool.
+#[derive(Debug)]
+pub(crate) struct State {
+    /// The server's configuration.
+    pub(crate) config: Config,
+    /// The threads of the searches.
+    pub(crate) pool: Pool,
+}
+
+/// The router: the page, its files and the API.
+fn router(state: Arc<State>) -> Router {
+    let limit = state.config.body_limit;
+    Router::new()
+        .route("/", get(page::index))
+        .route("/style.css", get(page::style))
+        .route("/app.js", get(page::script))
+        .route("/api/sudoku/read", post(sudoku::read))
+        .route("/api/sudoku/solve", post(sudoku::solve))
+        .route("/api/sudoku/hint", post(sudoku::hint))
+        .route("/api/sudoku/rate", post(sudoku::rate))
+        .route("/api/sudoku/generate", get(sudoku::generate))
+        .route("/api/sudoku/svg", post(sudoku::svg))
+        .route("/api/cover/count", post(cover::count))
+        .route("/api/cover/solve", post(cover::solve))
+        .route("/api/picture/polyomino", get(picture::polyomino))
+        .fallback(api::not_found)
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(state)
+}
+
+/// Runs the server until Ctrl-C: binds the address, calls `ready` with the address bound
+/// (the port chosen when 0 was asked), then answers requests. Ctrl-C stops it cleanly: no new
+/// connection is taken, and the answers under way are finished.
+///
+/// # Errors
+/// When the runtime cannot start or the address cannot be bound.
+pub fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
+    // The server's own threads only read and write sockets; the searches run on the pool's
+    // blocking threads, at most `jobs` at once.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener =
+            tokio::net::TcpListener::bind(SocketAddr::new(config.bind, config.port)).await?;
+        ready(listener.local_addr()?);
+        let state = Arc::new(State {
+            pool: Pool::new(config.jobs, config.queue),
+            config,
+        });
+        axum::serve(listener, router(state))
+            .with_graceful_shutdown(async {
+                // Without a handler for Ctrl-C the server would stop at once, as on the
+                // default action; if none can be installed, that is still what happens.
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+    })
+}

@@ -1,0 +1,295 @@
+//! The Sudoku endpoints: solve (the record of `sudoku --format jsonl`), hint (the step of
+//! `sudoku hint --format jsonl`), rate, generate, and the SVG picture of a grid. The puzzle in
+//! the body is read as `dancing sudoku` reads standard input (any layout it reads); the
+//! variants are query switches (`x`, `hyper`, `anti_knight`, `anti_king`), as the command's
+//! flags.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::api::{ApiError, Body, Budget, BudgetQuery, NAME, Params};
+use crate::sudoku::generate::{Generator, Symmetry};
+use crate::sudoku::grid::Shape;
+use crate::sudoku::read::{Puzzle, PuzzleReader};
+use crate::sudoku::rules::Rules;
+use crate::sudoku::solve::SudokuSolver;
+use crate::sudoku::verdict::{self, Fields, Request};
+use crate::sudoku::{hint, rate, svg};
+
+/// The rules asked for beyond the classic ones: the variants' switches.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct VariantQuery {
+    /// Both main diagonals hold each digit once.
+    #[serde(default)]
+    x: bool,
+    /// The four windows of hyper Sudoku hold each digit once (9x9).
+    #[serde(default)]
+    hyper: bool,
+    /// No two cells a knight's move apart hold the same digit.
+    #[serde(default)]
+    anti_knight: bool,
+    /// No two cells a king's move apart hold the same digit.
+    #[serde(default)]
+    anti_king: bool,
+}
+
+impl VariantQuery {
+    /// The rules of `shape` with the variants asked for.
+    fn rules(&self, shape: Shape) -> Result<Rules, ApiError> {
+        let mut rules = Rules::classic(shape);
+        if self.x {
+            rules = rules.with_x();
+        }
+        if self.hyper {
+            rules = rules
+                .with_hyper()
+                .map_err(|e| ApiError::bad(format!("hyper: {e}")))?;
+        }
+        if self.anti_knight {
+            rules = rules.with_anti_knight();
+        }
+        if self.anti_king {
+            rules = rules.with_anti_king();
+        }
+        Ok(rules)
+    }
+}
+
+/// The query of `/api/sudoku/solve`.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct SolveQuery {
+    /// Count the solutions up to `limit` (`sudoku --count`): the record gets `solutions` and
+    /// `complete`.
+    #[serde(default)]
+    count: bool,
+    /// With `count`: the most solutions counted (2 by default: "is it unique?").
+    limit: Option<u64>,
+    /// More than one solution is a failure (`sudoku --unique`).
+    #[serde(default)]
+    unique: bool,
+}
+
+/// Reads the one puzzle of a body, as the command line reads standard input.
+fn read_puzzle(body: &[u8]) -> Result<Puzzle, ApiError> {
+    match PuzzleReader::new(body).next() {
+        Some(Ok(puzzle)) => Ok(puzzle),
+        Some(Err(err)) => Err(ApiError::bad(format!("{NAME}:{err}"))),
+        None => Err(ApiError::bad(format!("{NAME}: no puzzle found"))),
+    }
+}
+
+/// A solver of `rules` under `budget`, pausing often enough for its stop flag.
+fn solver(rules: Rules, budget: Budget) -> SudokuSolver {
+    let mut solver = SudokuSolver::with_engine(rules, crate::Engine::Auto);
+    solver.set_max_time(Some(budget.max_time));
+    solver.set_max_nodes(budget.max_nodes);
+    solver.set_watch_time(Some(crate::PAUSE_TIME));
+    solver
+}
+
+/// `POST /api/sudoku/read`: the puzzle of the body as the page's board takes it: `puzzle`
+/// (one line in the usual symbols of its size, `.` for a blank), `size` and `givens`.
+pub(crate) async fn read(Body(body): Body) -> Result<Json<Value>, ApiError> {
+    let puzzle = read_puzzle(&body)?;
+    Ok(Json(json!({
+        "puzzle": puzzle.grid.to_line(),
+        "size": puzzle.grid.shape().side(),
+        "givens": puzzle.grid.givens(),
+    })))
+}
+
+/// `POST /api/sudoku/solve`: the JSON record of `sudoku --format jsonl --stats` for the
+/// puzzle of the body (`--count` with `count`).
+pub(crate) async fn solve(
+    State(state): State<Arc<super::State>>,
+    Params(query): Params<SolveQuery>,
+    Params(budget): Params<BudgetQuery>,
+    Params(variants): Params<VariantQuery>,
+    Body(body): Body,
+) -> Result<Json<Value>, ApiError> {
+    let puzzle = read_puzzle(&body)?;
+    let budget = budget.budget(&state.config)?;
+    let rules = variants.rules(puzzle.grid.shape())?;
+    let request = Request {
+        limit: if query.count {
+            query.limit.unwrap_or(2).max(1)
+        } else {
+            1
+        },
+        unique: query.unique,
+    };
+    let fields = Fields {
+        count: query.count,
+        stats: true,
+    };
+    let answer = state
+        .pool
+        .run(move |stop| {
+            let mut solver = solver(rules, budget);
+            let verdict = verdict::judge(&mut solver, &puzzle.grid, request, |_| {
+                if stop.stopped() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            verdict.map(|v| verdict::record(NAME, &puzzle, &v, fields))
+        })
+        .await?;
+    // `None` only when the client went away: nobody reads this.
+    Ok(Json(answer.unwrap_or(Value::Null)))
+}
+
+/// `POST /api/sudoku/hint`: the next step by singles (`sudoku hint --format jsonl`): the cell,
+/// the digit and the deduction in words, or where the singles stop.
+pub(crate) async fn hint(
+    State(state): State<Arc<super::State>>,
+    Params(query): Params<VariantQuery>,
+    Body(body): Body,
+) -> Result<Json<Value>, ApiError> {
+    let puzzle = read_puzzle(&body)?;
+    let rules = query.rules(puzzle.grid.shape())?;
+    let answer = state
+        .pool
+        .run(move |_| match hint::next_under(&rules, &puzzle.grid) {
+            Ok(step) => step.record(),
+            Err(end) => end.record(),
+        })
+        .await?;
+    Ok(Json(answer))
+}
+
+/// `POST /api/sudoku/rate`: the band of the puzzle (`sudoku rate --format jsonl`'s fields:
+/// `status` `rated` with `band`, `nodes`, `extra_nodes`; or the status and the error).
+pub(crate) async fn rate(
+    State(state): State<Arc<super::State>>,
+    Params(budget): Params<BudgetQuery>,
+    Params(variants): Params<VariantQuery>,
+    Body(body): Body,
+) -> Result<Json<Value>, ApiError> {
+    let puzzle = read_puzzle(&body)?;
+    let budget = budget.budget(&state.config)?;
+    let rules = variants.rules(puzzle.grid.shape())?;
+    let answer = state
+        .pool
+        .run(move |stop| {
+            let mut solver = solver(rules, budget);
+            let rated = rate::rate_watched(&mut solver, &puzzle.grid, |_| {
+                if stop.stopped() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            let text = puzzle.grid.to_line_in(puzzle.symbols);
+            match rated {
+                Ok(r) => json!({
+                    "puzzle": text, "status": "rated", "band": r.band.name(),
+                    "nodes": r.nodes, "extra_nodes": r.extra_nodes,
+                }),
+                Err(err) => json!({
+                    "puzzle": text, "status": "unrated", "band": null, "error": err.to_string(),
+                }),
+            }
+        })
+        .await?;
+    Ok(Json(answer))
+}
+
+/// The query of `/api/sudoku/generate`.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct GenerateQuery {
+    /// The side of the grid: 4, 6, 8, 9 (by default), 12 or 16.
+    size: Option<usize>,
+    /// `none` (by default), `rotate180`, `rotate90`, `mirror` or `diagonal`.
+    symmetry: Option<String>,
+    /// The seed: the same seed makes the same puzzle; by default one from the clock.
+    seed: Option<u64>,
+    /// Make puzzles until one rates in this band (`simple`, `easy`, `medium`, `hard`,
+    /// `fiendish`), up to 50 tries.
+    difficulty: Option<String>,
+}
+
+/// The largest side the server generates: larger grids take minutes.
+const MAX_GENERATED_SIDE: usize = 16;
+/// How many puzzles `/api/sudoku/generate` makes at most to find one of the band asked for.
+const DIFFICULTY_TRIES: u64 = 50;
+
+/// `GET /api/sudoku/generate`: a minimal puzzle with one solution (`sudoku generate --format
+/// jsonl`'s fields: `seed`, `puzzle`, `solution`, `clues`, `rating`).
+pub(crate) async fn generate(
+    State(state): State<Arc<super::State>>,
+    Params(query): Params<GenerateQuery>,
+    Params(variants): Params<VariantQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let side = query.size.unwrap_or(9);
+    let shape = Shape::from_side(side)
+        .filter(|s| s.side() == side && side <= MAX_GENERATED_SIDE)
+        .ok_or_else(|| ApiError::bad(format!("size {side}: expected 4, 6, 8, 9, 12 or 16")))?;
+    let symmetry: Symmetry = match &query.symmetry {
+        Some(name) => name.parse().map_err(|e| ApiError::bad(format!("{e}")))?,
+        None => Symmetry::None,
+    };
+    let band: Option<rate::Band> = match &query.difficulty {
+        Some(name) if !name.is_empty() => {
+            Some(name.parse().map_err(|e| ApiError::bad(format!("{e}")))?)
+        }
+        _ => None,
+    };
+    let rules = variants.rules(shape)?;
+    let seed = query.seed.unwrap_or_else(clock_seed);
+    let budget = BudgetQuery::default().budget(&state.config)?;
+    let answer = state
+        .pool
+        .run(move |stop| {
+            let deadline = Instant::now() + budget.max_time;
+            let mut generator = Generator::with_rules(rules.clone(), symmetry);
+            let mut solver = solver(rules, budget);
+            let mut k = 0;
+            loop {
+                let made = generator.generate(crate::sudoku::generate::puzzle_seed(seed, k));
+                let rating = rate::rate(&mut solver, &made.puzzle).ok();
+                let band_found = rating.map(|r| r.band);
+                let last = k + 1 == DIFFICULTY_TRIES || stop.stopped() || Instant::now() > deadline;
+                if band.is_none() || band_found == band || last {
+                    return json!({
+                        "seed": seed,
+                        "puzzle": made.puzzle.to_line(),
+                        "solution": made.solution.to_line(),
+                        "clues": made.puzzle.givens(),
+                        "rating": band_found.map(rate::Band::name),
+                        "nodes": rating.map(|r| r.nodes),
+                        "extra_nodes": rating.map(|r| r.extra_nodes),
+                        "tries": k + 1,
+                    });
+                }
+                k += 1;
+            }
+        })
+        .await?;
+    Ok(Json(answer))
+}
+
+/// A seed from the clock, for a request that names none.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// `POST /api/sudoku/svg`: the grid of the body as a printable SVG picture ([`svg::grid`]).
+pub(crate) async fn svg(Body(body): Body) -> Result<impl IntoResponse, ApiError> {
+    let puzzle = read_puzzle(&body)?;
+    Ok((
+        [(header::CONTENT_TYPE, "image/svg+xml")],
+        svg::grid(&puzzle.grid, None),
+    ))
+}

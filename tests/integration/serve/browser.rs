@@ -1,0 +1,269 @@
+//! The page in a real browser: headless Chromium driven through WebDriver (Debian's
+//! `chromium-driver`), spoken by the small client of `webdriver.rs`. Type a puzzle and solve it, take a hint, generate,
+//! paste a Knuth problem and count, press Stop on a long count (and see the server free
+//! again), draw a packing; a screenshot of each state under `target/serve-screenshots/`.
+//! Skipped, with a `SKIPPED` line, where `chromium` or `chromedriver` is not installed.
+//! Takes about 5 s.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::webdriver::Session;
+use super::{CLASSIC, Server, queens};
+use crate::common::assert_solves;
+
+/// Whether `program` runs (`program --version`).
+fn installed(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// `chromedriver` on a free port, killed when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Driver { child, port }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Where the screenshots go: `target/serve-screenshots/`.
+fn screenshots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/serve-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The page in the browser.
+struct Page {
+    session: Session,
+}
+
+impl Page {
+    fn click(&self, id: &str) {
+        let element = self.session.find(&format!("#{id}"));
+        self.session.click(&element);
+    }
+
+    /// The text of the element `id`.
+    fn text(&self, id: &str) -> String {
+        let element = self.session.find(&format!("#{id}"));
+        self.session.text(&element)
+    }
+
+    /// Waits until the text of `id` satisfies `done` (10 s at most): the text.
+    fn wait_text(&self, id: &str, done: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let text = self.text(id);
+            if done(&text) {
+                return text;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "#{id} says {text:?}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Runs `script` in the page: its value.
+    fn run(&self, script: &str, args: Vec<Value>) -> Value {
+        self.session.execute(script, args)
+    }
+
+    /// The board as a line, `.` for a blank.
+    fn board(&self) -> String {
+        let line = self.run("return boardLine();", vec![]);
+        line.as_str().unwrap().to_string()
+    }
+
+    /// Sets the value of the text box `id`, as a paste does.
+    fn paste(&self, id: &str, text: &str) {
+        self.run(
+            "document.getElementById(arguments[0]).value = arguments[1];",
+            vec![json!(id), json!(text)],
+        );
+    }
+
+    /// Writes a screenshot of the section `section` (scrolled into view).
+    fn screenshot(&self, section: &str, name: &str) {
+        self.run(
+            "document.getElementById(arguments[0]).scrollIntoView();",
+            vec![json!(section)],
+        );
+        std::fs::write(screenshots().join(name), self.session.screenshot()).unwrap();
+    }
+}
+
+#[test]
+fn the_page_solves_hints_generates_counts_and_stops_in_chromium() {
+    for program in ["chromium", "chromedriver"] {
+        if !installed(program) {
+            eprintln!(
+                "SKIPPED the_page_solves_hints_generates_counts_and_stops_in_chromium: \
+                 {program} is not installed (Debian's chromium and chromium-driver)"
+            );
+            return;
+        }
+    }
+    // One search at a time and no queue: after Stop, a search answered shows the server free.
+    let server = Server::start(&["--jobs", "1", "--queue", "0"]);
+    let driver = Driver::start();
+    let session = Session::new(
+        driver.port,
+        json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                        "--disable-dev-shm-usage", "--window-size=900,760"]}),
+    );
+    let page = Page { session };
+    page.session.goto(&format!("http://{}/", server.address));
+    {
+        // Type the classic puzzle into the board, cell by cell, and solve it.
+        let cells = page.session.find_all("#board input");
+        assert_eq!(cells.len(), 81);
+        for (cell, ch) in cells.iter().zip(CLASSIC.chars()) {
+            if ch != '.' {
+                page.session.send_keys(cell, &ch.to_string());
+            }
+        }
+        assert_eq!(page.board(), CLASSIC);
+        page.click("solve");
+        let said = page.wait_text("sudoku-out", |t| t.starts_with("solved"));
+        assert!(said.contains("nodes"), "{said}");
+        let solved = page.board();
+        assert_solves(
+            &dancing::sudoku::read::parse_line(CLASSIC).unwrap(),
+            &solved,
+        );
+        page.screenshot("sudoku", "solved.png");
+
+        // Paste the puzzle as a grid, put it on the board, take a hint: the cell and the words
+        // of `sudoku hint`.
+        let grid: Vec<String> = CLASSIC
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8_lossy(r).to_string())
+            .collect();
+        page.paste("paste", &grid.join("\n"));
+        page.click("load");
+        page.wait_text("sudoku-out", |t| t.contains("30 givens"));
+        assert_eq!(page.board(), CLASSIC);
+        page.click("hint");
+        let said = page.wait_text("sudoku-out", |t| t.contains("can only"));
+        let expected = server.post("/api/sudoku/hint", CLASSIC).json();
+        assert_eq!(said, expected["text"]);
+        let (row, col) = (
+            expected["row"].as_u64().unwrap(),
+            expected["col"].as_u64().unwrap(),
+        );
+        let lit = page.run("return Array.from(document.querySelectorAll('#board input.hint')).map(c => [+c.dataset.row + 1, +c.dataset.col + 1, c.value]);", vec![]);
+        assert_eq!(lit, json!([[row, col, expected["digit"].to_string()]]));
+        page.screenshot("sudoku", "hint.png");
+
+        // Generate a 9x9 puzzle, symmetric, from a seed: the board holds a unique puzzle.
+        page.paste("seed", "2024");
+        page.run(
+            "document.getElementById('symmetry').value = 'rotate180';",
+            vec![],
+        );
+        page.click("generate");
+        page.wait_text("sudoku-out", |t| t.contains("seed 2024"));
+        let made = page.board();
+        let counted = server.post("/api/sudoku/solve?count=true", &made).json();
+        assert_eq!(
+            (&counted["solutions"], &counted["complete"]),
+            (&json!(1), &json!(true))
+        );
+        let reversed: String = made.chars().rev().collect();
+        let blanks = |s: &str| s.chars().map(|c| c == '.').collect::<Vec<_>>();
+        assert_eq!(
+            blanks(&made),
+            blanks(&reversed),
+            "symmetric under a half turn"
+        );
+        page.screenshot("sudoku", "generated.png");
+
+        // Paste 8 queens in Knuth's format and count: 92.
+        let eight = std::fs::read_to_string("puzzles/exact-cover/nqueens-8.dlx").unwrap();
+        page.paste("problem", &eight);
+        page.click("count");
+        let said = page.wait_text("cover-out", |t| t.starts_with("count:"));
+        assert!(said.starts_with("count: 92\nstatus: complete"), "{said}");
+        page.screenshot("cover", "counted.png");
+
+        // Count 16 queens (minutes), see the progress, press Stop.
+        page.paste("problem", &String::from_utf8(queens(16)).unwrap());
+        page.click("count");
+        // The progress of the search on the server: its nodes and solutions so far.
+        page.wait_text("progress", |t| {
+            t.starts_with("searching...") && t.contains("nodes")
+        });
+        page.screenshot("cover", "searching.png");
+        assert_eq!(
+            server.post("/api/sudoku/solve", CLASSIC).status,
+            503,
+            "the count runs"
+        );
+        page.click("stop");
+        page.wait_text("cover-out", |t| t.starts_with("stopped after"));
+        page.screenshot("cover", "stopped.png");
+        let start = Instant::now();
+        while server.post("/api/sudoku/solve", CLASSIC).status != 200 {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the count was not stopped"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // The first packing of the pentominoes on a 3x20 board, drawn.
+        page.paste("tiling-board", "3x20");
+        page.click("draw");
+        let start = Instant::now();
+        while page.run(
+            "return document.getElementById('picture').naturalWidth;",
+            vec![],
+        ) != json!(504)
+        {
+            assert!(start.elapsed() < Duration::from_secs(10), "no picture");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        page.screenshot("pictures", "picture.png");
+    }
+}
