@@ -1,6 +1,6 @@
 //! The exact-cover endpoints: a count (`{"count":…}` as [`Total`] writes it, the JSON of the
-//! command line's counts, with the search's `status`) and the first solutions by their
-//! options, for a problem in Knuth's format in the body, read by [`knuth::parse`] as `dancing
+//! command line's counts, with the search's `status`), the first solutions by their options
+//! and the cheapest solutions (`cover --min-cost --best K`, [`MinCost`]) with their costs, for a problem in Knuth's format in the body, read by [`knuth::parse`] as `dancing
 //! cover` reads it.
 
 use std::convert::Infallible;
@@ -23,6 +23,7 @@ use super::api::{ApiError, Body, Budget, BudgetQuery, NAME, Params};
 use super::pool::Stop;
 use crate::knuth::{self, KnuthProblem};
 use crate::memo::{Memo, MemoConfig};
+use crate::mincost::MinCost;
 use crate::sudoku::verdict::seconds;
 use crate::{Count, PAUSE_TIME, Solver, Step, Total};
 
@@ -39,6 +40,9 @@ pub(crate) struct CoverQuery {
     /// `/api/cover/solve`: how many solutions to list (1 by default, at most
     /// [`MAX_LISTED`]).
     limit: Option<u64>,
+    /// `/api/cover/cheapest`: how many of the cheapest solutions (5 by default, at most
+    /// [`MAX_LISTED`]).
+    best: Option<u64>,
 }
 
 /// How often a count with `progress` writes a line.
@@ -307,4 +311,58 @@ pub(crate) async fn solve(
         })
         .await?;
     Ok(Json(answer))
+}
+
+/// `POST /api/cover/cheapest`: the `best` cheapest solutions (`cover --min-cost --best K`,
+/// costs as `|n` on the option lines), cheapest first, each `{"cost": N, "options": [...]}`
+/// with its options as written in the body; the search's `status` and statistics. A search
+/// cut short by a budget answers the cheapest found so far, with status `gave-up` (or
+/// `stopped`); a problem with multiplicities is refused with 400, as the command line
+/// refuses it.
+pub(crate) async fn cheapest(
+    State(state): State<Arc<super::State>>,
+    Params(query): Params<CoverQuery>,
+    Params(budget): Params<BudgetQuery>,
+    Body(body): Body,
+) -> Result<Json<Value>, ApiError> {
+    let parsed = read_problem(&body)?;
+    let budget = budget.budget(&state.config)?;
+    let best = query.best.unwrap_or(5).clamp(1, MAX_LISTED);
+    let answer = state
+        .pool
+        .run(move |stop| {
+            let search = MinCost::new(&parsed.problem)
+                .best(best as usize)
+                .max_nodes(budget.max_nodes)
+                .deadline(Instant::now().checked_add(budget.max_time))
+                .stop_flag(stop.flag());
+            let cheapest = match search.run() {
+                Ok(cheapest) => cheapest,
+                Err(e) => return Err(e.to_string()),
+            };
+            let solutions: Vec<Value> = cheapest
+                .solutions
+                .iter()
+                .map(|s| {
+                    let options = s.options.iter().map(|&k| &parsed.options[k].text);
+                    json!({"cost": s.cost, "options": options.collect::<Vec<_>>()})
+                })
+                .collect();
+            let stats = cheapest.stats;
+            let status = if cheapest.complete {
+                "complete"
+            } else if stop.stopped() {
+                "stopped"
+            } else {
+                "gave-up"
+            };
+            Ok(json!({
+                "solutions": solutions,
+                "status": status,
+                "nodes": stats.nodes,
+                "updates": stats.updates,
+            }))
+        })
+        .await?;
+    answer.map(Json).map_err(ApiError::bad)
 }

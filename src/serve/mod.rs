@@ -103,6 +103,7 @@ fn router(state: Arc<State>) -> Router {
         .route("/api/sudoku/svg", post(sudoku::svg))
         .route("/api/cover/count", post(cover::count))
         .route("/api/cover/solve", post(cover::solve))
+        .route("/api/cover/cheapest", post(cover::cheapest))
         .route("/api/picture/polyomino", get(picture::polyomino))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limit))

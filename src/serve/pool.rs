@@ -48,6 +48,11 @@ impl Stop {
     pub fn raise(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
+
+    /// The flag itself, for a search that reads a flag of its own ([`crate::mincost::MinCost`]).
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
 }
 
 /// Raises the flag when dropped while armed: with the handler's future, when its client went

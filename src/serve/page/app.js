@@ -202,7 +202,7 @@ async function coverSearch(path, stream) {
   const start = Date.now();
   running = controller;
   $("stop").disabled = false;
-  $("first").disabled = $("count").disabled = true;
+  $("first").disabled = $("count").disabled = $("cheapest").disabled = true;
   say("cover-out", "");
   const tick = setInterval(() => {
     const so_far = found ? `, ${found.nodes.toLocaleString("en")} nodes, ${found.solutions.toLocaleString("en")} solutions so far` : "";
@@ -240,7 +240,7 @@ async function coverSearch(path, stream) {
     clearInterval(tick);
     $("progress").textContent = "";
     $("stop").disabled = true;
-    $("first").disabled = $("count").disabled = false;
+    $("first").disabled = $("count").disabled = $("cheapest").disabled = false;
     running = null;
   }
 }
@@ -263,6 +263,13 @@ $("count").onclick = async () => {
   const memo = $("memo").checked;
   const answer = await coverSearch(`/api/cover/count?${memo ? "memo=true" : "progress=true"}`, !memo);
   if (answer) say("cover-out", `count: ${answer.count}\n${statistics(answer)}`, answer.status !== "complete");
+};
+
+$("cheapest").onclick = async () => {
+  const answer = await coverSearch("/api/cover/cheapest?best=5");
+  if (!answer) return;
+  const blocks = answer.solutions.map((s) => `cost: ${s.cost}\n${s.options.join("\n")}`);
+  say("cover-out", `${blocks.join("\n\n") || "no solution"}\n\n${statistics(answer)}`, answer.status !== "complete");
 };
 
 $("stop").onclick = () => running && running.abort();

@@ -115,6 +115,47 @@ fn the_first_solutions_are_the_options_as_written_and_verify() {
 }
 
 #[test]
+fn the_cheapest_solutions_are_those_of_min_cost_with_their_costs_and_multiplicities_get_400() {
+    let file = "puzzles/exact-cover/nqueens-8-costs.dlx";
+    let cli = dancing()
+        .args(["cover", "--min-cost", "--best", "5", file])
+        .assert()
+        .success();
+    let expected: Vec<u64> = stdout_of(&cli)
+        .lines()
+        .filter_map(|l| l.strip_prefix("cost: "))
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(expected.len(), 5);
+    let server = Server::start(&["--jobs", "1"]);
+    let problem = std::fs::read_to_string(file).unwrap();
+    let answer = server.post("/api/cover/cheapest?best=5", &problem).json();
+    assert_eq!(answer["status"], json!("complete"));
+    let solutions = answer["solutions"].as_array().unwrap();
+    let costs: Vec<u64> = solutions
+        .iter()
+        .map(|s| s["cost"].as_u64().unwrap())
+        .collect();
+    assert_eq!(costs, expected);
+    // Each cost is the sum of the `|n` of its eight options, each a line of the file.
+    for solution in solutions {
+        let options = solution["options"].as_array().unwrap();
+        assert_eq!(options.len(), 8);
+        let mut sum = 0;
+        for option in options {
+            let option = option.as_str().unwrap();
+            assert!(problem.lines().any(|l| l == option), "{option}");
+            let (_, cost) = option.rsplit_once('|').unwrap();
+            sum += cost.parse::<u64>().unwrap();
+        }
+        assert_eq!(sum, solution["cost"].as_u64().unwrap());
+    }
+    let bounded = server.post("/api/cover/cheapest", "2:3|a b\na b\na\n");
+    assert_eq!(bounded.status, 400, "{}", bounded.body);
+    assert!(bounded.body.contains("multiplicities"), "{}", bounded.body);
+}
+
+#[test]
 fn unreadable_input_gets_400_and_the_message_of_the_cli_with_its_line_and_column() {
     let server = Server::start(&["--jobs", "1"]);
     let bad = format!("{}#", &CLASSIC[..80]);

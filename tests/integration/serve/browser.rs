@@ -1,7 +1,8 @@
 //! The page in a real browser: headless Chromium driven through WebDriver (Debian's
-//! `chromium-driver`), spoken by the small client of `webdriver.rs`. Type a puzzle and solve it, take a hint, generate,
-//! paste a Knuth problem and count, press Stop on a long count (and see the server free
-//! again), draw a packing; a screenshot of each state under `target/serve-screenshots/`.
+//! `chromium-driver`), spoken by the small client of `webdriver.rs`. Type a puzzle and solve
+//! it, take a hint, generate, paste a Knuth problem and count, its 5 cheapest solutions with
+//! costs, press Stop on a long count (and see the server free again), draw a packing; a
+//! screenshot of each state under `target/serve-screenshots/`.
 //! Skipped, with a `SKIPPED` line, where `chromium` or `chromedriver` is not installed.
 //! Takes about 5 s.
 
@@ -227,6 +228,15 @@ fn the_page_solves_hints_generates_counts_and_stops_in_chromium() {
         let said = page.wait_text("cover-out", |t| t.starts_with("count:"));
         assert!(said.starts_with("count: 92\nstatus: complete"), "{said}");
         page.screenshot("cover", "counted.png");
+
+        // The same with costs: the 5 cheapest, the first of cost 37 (`cover --min-cost`).
+        let costed = std::fs::read_to_string("puzzles/exact-cover/nqueens-8-costs.dlx").unwrap();
+        page.paste("problem", &costed);
+        page.click("cheapest");
+        let said = page.wait_text("cover-out", |t| t.starts_with("cost:"));
+        assert!(said.starts_with("cost: 37\n"), "{said}");
+        assert_eq!(said.matches("cost: ").count(), 5, "{said}");
+        page.screenshot("cover", "cheapest.png");
 
         // Count 16 queens (minutes), see the progress, press Stop.
         page.paste("problem", &String::from_utf8(queens(16)).unwrap());
