@@ -25,6 +25,7 @@ mod distributed;
 mod docs;
 mod engine;
 mod engines;
+mod engines_auto;
 mod engines_mcc;
 mod estimate;
 mod exclude;
