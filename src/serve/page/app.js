@@ -274,11 +274,15 @@ $("cheapest").onclick = async () => {
 
 $("stop").onclick = () => running && running.abort();
 
-// The front ends' pictures: the first packing of the pieces on the board, as an SVG.
+// The front ends' pictures, as an SVG: the first packing of the pieces on the board, or the
+// first solution of the n queens.
 $("draw").onclick = async () => {
-  const query = `board=${encodeURIComponent($("tiling-board").value)}&pieces=${encodeURIComponent($("tiling-pieces").value)}`;
+  const kind = $("picture-kind").value;
+  const query = kind === "queens"
+    ? `n=${encodeURIComponent($("queens-n").value)}`
+    : `board=${encodeURIComponent($("tiling-board").value)}&pieces=${encodeURIComponent($("tiling-pieces").value)}`;
   say("picture-out", "searching...");
-  const answer = await fetch(`/api/picture/polyomino?${query}`);
+  const answer = await fetch(`/api/picture/${kind}?${query}`);
   if (!answer.ok) {
     $("picture").removeAttribute("src");
     say("picture-out", (await answer.json()).error, true);

@@ -463,3 +463,76 @@ fn the_polyomino_picture_is_the_svg_of_polyomino_svg() {
             .contains("the board has 25")
     );
 }
+
+/// The queens of an SVG chessboard as (row, column): each `class="queen"` text placed in
+/// the `class="square"` rectangle (the `n * n` of them in reading order) it stands in.
+fn queens_of_svg(svg: &str) -> (usize, Vec<(usize, usize)>) {
+    let document = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
+    let number = |node: roxmltree::Node, name: &str| -> f64 {
+        node.attribute(name).unwrap().parse().unwrap()
+    };
+    let squares: Vec<_> = document
+        .descendants()
+        .filter(|node| node.attribute("class") == Some("square"))
+        .collect();
+    let n = (squares.len() as f64).sqrt() as usize;
+    assert_eq!(n * n, squares.len(), "the squares make a square board");
+    let queens = document
+        .descendants()
+        .filter(|node| node.attribute("class") == Some("queen"))
+        .map(|queen| {
+            let (x, y) = (number(queen, "x"), number(queen, "y"));
+            let k = squares
+                .iter()
+                .position(|&s| {
+                    let (sx, sy) = (number(s, "x"), number(s, "y"));
+                    let (w, h) = (number(s, "width"), number(s, "height"));
+                    sx < x && x < sx + w && sy < y && y < sy + h
+                })
+                .expect("a queen stands on a square");
+            (k / n, k % n)
+        })
+        .collect();
+    (n, queens)
+}
+
+#[test]
+fn the_queens_picture_is_the_svg_of_queens_svg_with_n_queens_none_attacking() {
+    let server = Server::start(&["--jobs", "1"]);
+    let dir = tempfile::tempdir().unwrap();
+    for n in [1, 8, 13] {
+        let answer = server.get(&format!("/api/picture/queens?n={n}"));
+        assert_eq!(
+            (answer.status, answer.content_type.as_str()),
+            (200, "image/svg+xml")
+        );
+        let file = dir.path().join(format!("queens-{n}.svg"));
+        dancing()
+            .args(["queens", &n.to_string(), "--limit", "1", "--svg"])
+            .arg(&file)
+            .assert()
+            .success();
+        assert_eq!(answer.body, std::fs::read_to_string(&file).unwrap());
+        let (size, queens) = queens_of_svg(&answer.body);
+        assert_eq!((size, queens.len()), (n, n));
+        for (i, &(r1, c1)) in queens.iter().enumerate() {
+            for &(r2, c2) in &queens[i + 1..] {
+                assert!(
+                    r1 != r2 && c1 != c2 && r1.abs_diff(r2) != c1.abs_diff(c2),
+                    "the queens at {r1},{c1} and {r2},{c2} attack each other"
+                );
+            }
+        }
+    }
+    assert_eq!(server.get("/api/picture/queens").status, 200);
+    assert_eq!(server.get("/api/picture/queens?n=3").status, 422);
+    let wrong = server.get("/api/picture/queens?n=1001");
+    assert_eq!(wrong.status, 400);
+    let message = wrong.json()["error"].as_str().unwrap().to_owned();
+    let cli = dancing().args(["queens", "1001"]).assert().code(2);
+    let stderr = String::from_utf8_lossy(&cli.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains(&message),
+        "{message:?} is not in {stderr:?}"
+    );
+}

@@ -1,8 +1,8 @@
 //! The page in a real browser: headless Chromium driven through WebDriver (Debian's
 //! `chromium-driver`), spoken by the small client of `webdriver.rs`. Type a puzzle and solve
 //! it, take a hint, generate, paste a Knuth problem and count, its 5 cheapest solutions with
-//! costs, press Stop on a long count (and see the server free again), draw a packing; a
-//! screenshot of each state under `target/serve-screenshots/`.
+//! costs, press Stop on a long count (and see the server free again), draw a packing and a
+//! queens board; a screenshot of each state under `target/serve-screenshots/`.
 //! Skipped, with a `SKIPPED` line, where `chromium` or `chromedriver` is not installed.
 //! Takes about 5 s.
 
@@ -275,5 +275,21 @@ fn the_page_solves_hints_generates_counts_and_stops_in_chromium() {
             std::thread::sleep(Duration::from_millis(50));
         }
         page.screenshot("pictures", "picture.png");
+        // The first solution of 8 queens, drawn as a chessboard of 8 squares of 32 pixels.
+        page.run(
+            "document.getElementById('picture-kind').value = 'queens';",
+            vec![],
+        );
+        page.click("draw");
+        let start = Instant::now();
+        while page.run(
+            "return document.getElementById('picture').naturalWidth;",
+            vec![],
+        ) != json!(280)
+        {
+            assert!(start.elapsed() < Duration::from_secs(10), "no queens");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        page.screenshot("pictures", "queens.png");
     }
 }
