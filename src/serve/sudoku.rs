@@ -2,7 +2,7 @@
 //! `sudoku hint --format jsonl`), rate, generate, and the SVG picture of a grid. The puzzle in
 //! the body is read as `dancing sudoku` reads standard input (any layout it reads); the
 //! variants are query switches (`x`, `hyper`, `anti_knight`, `anti_king`), as the command's
-//! flags.
+//! flags, and `jigsaw=LABELS`, the regions as `--jigsaw` reads them.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -19,7 +19,7 @@ use super::api::{ApiError, Body, Budget, BudgetQuery, NAME, Params};
 use crate::sudoku::generate::{Generator, Symmetry};
 use crate::sudoku::grid::Shape;
 use crate::sudoku::read::{Puzzle, PuzzleReader};
-use crate::sudoku::rules::Rules;
+use crate::sudoku::rules::{Jigsaw, Rules};
 use crate::sudoku::solve::SudokuSolver;
 use crate::sudoku::verdict::{self, Fields, Request};
 use crate::sudoku::{hint, rate, svg};
@@ -39,12 +39,27 @@ pub(crate) struct VariantQuery {
     /// No two cells a king's move apart hold the same digit.
     #[serde(default)]
     anti_king: bool,
+    /// The regions of a jigsaw Sudoku in place of the boxes: `N * N` labels in reading order,
+    /// as `--jigsaw` reads them (`AAABBBCCC...`, whitespace ignored, or words; lines starting
+    /// with `#` left out).
+    jigsaw: Option<String>,
 }
 
 impl VariantQuery {
     /// The rules of `shape` with the variants asked for.
     fn rules(&self, shape: Shape) -> Result<Rules, ApiError> {
         let mut rules = Rules::classic(shape);
+        if let Some(labels) = &self.jigsaw {
+            let labels: Vec<&str> = labels
+                .lines()
+                .filter(|l| !l.trim_start().starts_with('#'))
+                .collect();
+            let jigsaw = Jigsaw::parse(&labels.join("\n"))
+                .map_err(|e| ApiError::bad(format!("jigsaw: {e}")))?;
+            rules = rules
+                .with_jigsaw(jigsaw)
+                .map_err(|e| ApiError::bad(format!("jigsaw: {e}")))?;
+        }
         if self.x {
             rules = rules.with_x();
         }

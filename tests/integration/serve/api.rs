@@ -536,3 +536,82 @@ fn the_queens_picture_is_the_svg_of_queens_svg_with_n_queens_none_attacking() {
         "{message:?} is not in {stderr:?}"
     );
 }
+
+#[test]
+fn a_jigsaw_puzzle_is_solved_as_sudoku_jigsaw_solves_it_and_bad_labels_get_the_clis_message() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/variants/");
+    let regions_file = format!("{dir}jigsaw-janko-108.regions");
+    let labels: String = std::fs::read_to_string(&regions_file)
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let text = std::fs::read_to_string(format!("{dir}jigsaw-janko-108.txt")).unwrap();
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let (puzzle, published) = line.split_once(' ').unwrap();
+    let server = Server::start(&["--jobs", "1"]);
+    let query = |path: &str, labels: &str| {
+        let encoded: String = labels
+            .bytes()
+            .map(|b| match b {
+                b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => char::from(b).to_string(),
+                _ => format!("%{b:02X}"),
+            })
+            .collect();
+        format!("{path}?jigsaw={encoded}")
+    };
+    let answer = server.post(&query("/api/sudoku/solve", &labels), puzzle);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let record = answer.json();
+    assert_eq!(record["status"], "solved");
+    let solution = record["solution"].as_str().unwrap();
+    assert_eq!(solution, published.trim());
+    // Each region of the labels holds each digit once, and the givens are kept.
+    for label in labels.chars() {
+        let mut digits: Vec<char> = labels
+            .chars()
+            .zip(solution.chars())
+            .filter(|&(l, _)| l == label)
+            .map(|(_, d)| d)
+            .collect();
+        digits.sort_unstable();
+        assert_eq!(digits.iter().collect::<String>(), "123456789");
+    }
+    assert!(
+        puzzle
+            .chars()
+            .zip(solution.chars())
+            .all(|(g, d)| g == '.' || g == d)
+    );
+    assert_eq!(record, cli_record(puzzle, &["--jigsaw", &regions_file]));
+    // With the boxes, the puzzle reads otherwise: the regions change the answer.
+    assert_ne!(
+        server.post("/api/sudoku/solve", puzzle).json()["solution"],
+        record["solution"]
+    );
+    // Labels in several lines with spaces, URL-encoded, read the same.
+    let spaced = std::fs::read_to_string(&regions_file).unwrap();
+    let again = server
+        .post(&query("/api/sudoku/solve", &spaced), puzzle)
+        .json();
+    assert_eq!(again, record);
+    // The hint and the rating take the regions too, as the CLI does.
+    let hint = server.post(&query("/api/sudoku/hint", &labels), puzzle);
+    assert_eq!(hint.status, 200, "{}", hint.body);
+    let rate = server.post(&query("/api/sudoku/rate", &labels), puzzle);
+    assert_eq!(rate.status, 200, "{}", rate.body);
+    // Bad labels: 400 with the CLI's words.
+    let pieces = "AABBAABBCCDDCCDD".replace("AABBAABB", "AABBABAB");
+    for bad in [&labels[..80], pieces.as_str()] {
+        let wrong = server.post(&query("/api/sudoku/solve", bad), puzzle);
+        assert_eq!(wrong.status, 400, "{}", wrong.body);
+        let message = wrong.json()["error"].as_str().unwrap().to_owned();
+        let words = message.strip_prefix("jigsaw: ").unwrap();
+        let cli = dancing()
+            .args(["sudoku", "--jigsaw", bad])
+            .write_stdin(puzzle)
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8_lossy(&cli.get_output().stderr).into_owned();
+        assert!(stderr.contains(words), "{words:?} is not in {stderr:?}");
+    }
+}
