@@ -2,7 +2,8 @@
 //! `chromium-driver`), spoken by the small client of `webdriver.rs`. Type a puzzle and solve
 //! it, take a hint, generate, paste a Knuth problem and count, its 5 cheapest solutions with
 //! costs, press Stop on a long count (and see the server free again), draw a packing and a
-//! queens board; a screenshot of each state under `target/serve-screenshots/`.
+//! queens board, solve a jigsaw drawn with its regions; a screenshot of each state under
+//! `target/serve-screenshots/`.
 //! Skipped, with a `SKIPPED` line, where `chromium` or `chromedriver` is not installed.
 //! Takes about 5 s.
 
@@ -291,5 +292,36 @@ fn the_page_solves_hints_generates_counts_and_stops_in_chromium() {
             std::thread::sleep(Duration::from_millis(50));
         }
         page.screenshot("pictures", "queens.png");
+
+        // Janko's jigsaw 108: its regions typed in, drawn as thick borders, the puzzle solved
+        // to its published solution.
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/variants/");
+        let regions = std::fs::read_to_string(format!("{dir}jigsaw-janko-108.regions")).unwrap();
+        let labels: Vec<char> = regions.chars().filter(|c| !c.is_whitespace()).collect();
+        let text = std::fs::read_to_string(format!("{dir}jigsaw-janko-108.txt")).unwrap();
+        let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+        let (puzzle, published) = line.split_once(' ').unwrap();
+        page.paste("jigsaw", &regions);
+        page.run("drawVariants();", vec![]);
+        let borders = page.run(
+            "return Array.from(document.querySelectorAll('#board input')).map(c => \
+             [c.classList.contains('box-right'), c.classList.contains('box-bottom')]);",
+            vec![],
+        );
+        let expected: Vec<Value> = (0..81)
+            .map(|k| {
+                let right = k % 9 < 8 && labels[k] != labels[k + 1];
+                let bottom = k / 9 < 8 && labels[k] != labels[k + 9];
+                json!([right, bottom])
+            })
+            .collect();
+        assert_eq!(borders, json!(expected));
+        page.paste("paste", puzzle);
+        page.click("load");
+        page.wait_text("sudoku-out", |t| t.starts_with("read a 9x9"));
+        page.click("solve");
+        page.wait_text("sudoku-out", |t| t.starts_with("solved"));
+        assert_eq!(page.board(), published.trim());
+        page.screenshot("sudoku", "jigsaw.png");
     }
 }
