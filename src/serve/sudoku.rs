@@ -46,16 +46,24 @@ pub(crate) struct VariantQuery {
 }
 
 impl VariantQuery {
+    /// The jigsaw regions asked for, read as `--jigsaw` reads them.
+    fn jigsaw(&self) -> Result<Option<Jigsaw>, ApiError> {
+        let Some(labels) = &self.jigsaw else {
+            return Ok(None);
+        };
+        let labels: Vec<&str> = labels
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .collect();
+        Jigsaw::parse(&labels.join("\n"))
+            .map(Some)
+            .map_err(|e| ApiError::bad(format!("jigsaw: {e}")))
+    }
+
     /// The rules of `shape` with the variants asked for.
     fn rules(&self, shape: Shape) -> Result<Rules, ApiError> {
         let mut rules = Rules::classic(shape);
-        if let Some(labels) = &self.jigsaw {
-            let labels: Vec<&str> = labels
-                .lines()
-                .filter(|l| !l.trim_start().starts_with('#'))
-                .collect();
-            let jigsaw = Jigsaw::parse(&labels.join("\n"))
-                .map_err(|e| ApiError::bad(format!("jigsaw: {e}")))?;
+        if let Some(jigsaw) = self.jigsaw()? {
             rules = rules
                 .with_jigsaw(jigsaw)
                 .map_err(|e| ApiError::bad(format!("jigsaw: {e}")))?;
@@ -300,11 +308,18 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// `POST /api/sudoku/svg`: the grid of the body as a printable SVG picture ([`svg::grid`]).
-pub(crate) async fn svg(Body(body): Body) -> Result<impl IntoResponse, ApiError> {
+/// `POST /api/sudoku/svg`: the grid of the body as a printable SVG picture ([`svg::grid`]),
+/// with `jigsaw`, its regions drawn in place of the boxes ([`svg::jigsaw`]); 400 for labels
+/// that cannot be read or do not fit the grid.
+pub(crate) async fn svg(
+    Params(variants): Params<VariantQuery>,
+    Body(body): Body,
+) -> Result<impl IntoResponse, ApiError> {
     let puzzle = read_puzzle(&body)?;
-    Ok((
-        [(header::CONTENT_TYPE, "image/svg+xml")],
-        svg::grid(&puzzle.grid, None),
-    ))
+    variants.rules(puzzle.grid.shape())?;
+    let picture = match variants.jigsaw()? {
+        Some(jigsaw) => svg::jigsaw(&puzzle.grid, None, &jigsaw),
+        None => svg::grid(&puzzle.grid, None),
+    };
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], picture))
 }

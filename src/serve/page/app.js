@@ -189,7 +189,7 @@ $("generate").onclick = sudokuAction(async () => {
 });
 
 $("svg").onclick = sudokuAction(async () => {
-  const answer = await fetch("/api/sudoku/svg", { method: "POST", body: boardLine() });
+  const answer = await fetch(`/api/sudoku/svg?${variantQuery()}`, { method: "POST", body: boardLine() });
   if (!answer.ok) throw new Error((await answer.json()).error);
   const url = URL.createObjectURL(await answer.blob());
   window.open(url, "_blank");

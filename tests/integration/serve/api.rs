@@ -599,6 +599,24 @@ fn a_jigsaw_puzzle_is_solved_as_sudoku_jigsaw_solves_it_and_bad_labels_get_the_c
     assert_eq!(hint.status, 200, "{}", hint.body);
     let rate = server.post(&query("/api/sudoku/rate", &labels), puzzle);
     assert_eq!(rate.status, 200, "{}", rate.body);
+    // The printable SVG draws the regions: one thick segment for each edge between two.
+    let picture = server.post(&query("/api/sudoku/svg", &labels), puzzle);
+    assert_eq!(picture.status, 200, "{}", picture.body);
+    roxmltree::Document::parse(&picture.body).expect("well-formed");
+    let label: Vec<char> = labels.chars().collect();
+    let edges: usize = (0..81)
+        .map(|k| {
+            usize::from(k % 9 < 8 && label[k] != label[k + 1])
+                + usize::from(k / 9 < 8 && label[k] != label[k + 9])
+        })
+        .sum();
+    assert_eq!(picture.body.matches("class=\"border\"").count(), edges);
+    assert_eq!(
+        server
+            .post(&query("/api/sudoku/svg", &labels[..80]), puzzle)
+            .status,
+        400
+    );
     // Bad labels: 400 with the CLI's words.
     let pieces = "AABBAABBCCDDCCDD".replace("AABBAABB", "AABBABAB");
     for bad in [&labels[..80], pieces.as_str()] {
