@@ -2,7 +2,8 @@
 //! `sudoku hint --format jsonl`), rate, generate, and the SVG picture of a grid. The puzzle in
 //! the body is read as `dancing sudoku` reads standard input (any layout it reads); the
 //! variants are query switches (`x`, `hyper`, `anti_knight`, `anti_king`), as the command's
-//! flags, and `jigsaw=LABELS`, the regions as `--jigsaw` reads them.
+//! flags, `jigsaw=LABELS`, the regions as `--jigsaw` reads them, and `extra_regions=TEXT`,
+//! the text of an `--extra-regions` file.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -19,7 +20,7 @@ use super::api::{ApiError, Body, Budget, BudgetQuery, NAME, Params};
 use crate::sudoku::generate::{Generator, Symmetry};
 use crate::sudoku::grid::Shape;
 use crate::sudoku::read::{Puzzle, PuzzleReader};
-use crate::sudoku::rules::{Jigsaw, Rules};
+use crate::sudoku::rules::{Jigsaw, Rules, parse_regions};
 use crate::sudoku::solve::SudokuSolver;
 use crate::sudoku::verdict::{self, Fields, Request};
 use crate::sudoku::{hint, rate, svg};
@@ -43,6 +44,9 @@ pub(crate) struct VariantQuery {
     /// as `--jigsaw` reads them (`AAABBBCCC...`, whitespace ignored, or words; lines starting
     /// with `#` left out).
     jigsaw: Option<String>,
+    /// More regions that each hold every digit once: the text of an `--extra-regions` file
+    /// (a region a line, `r1c1 r1c2 ...`, or a grid of `N * N` labels, `.` for no region).
+    extra_regions: Option<String>,
 }
 
 impl VariantQuery {
@@ -75,6 +79,15 @@ impl VariantQuery {
             rules = rules
                 .with_hyper()
                 .map_err(|e| ApiError::bad(format!("hyper: {e}")))?;
+        }
+        if let Some(text) = &self.extra_regions {
+            let regions =
+                parse_regions(text).map_err(|e| ApiError::bad(format!("extra_regions:{e}")))?;
+            for region in regions {
+                rules = rules
+                    .with_region(region)
+                    .map_err(|e| ApiError::bad(format!("extra_regions: {e}")))?;
+            }
         }
         if self.anti_knight {
             rules = rules.with_anti_knight();

@@ -86,6 +86,7 @@ function drawVariants() {
   if ($("anti_knight").checked) names.push("anti-knight: no digit a knight's move from itself");
   if ($("anti_king").checked) names.push("anti-king: no digit a king's move from itself");
   if ($("jigsaw").value.trim()) names.push("jigsaw: each region within thick borders holds every digit once");
+  if ($("extra_regions").value.trim()) names.push("extra regions: each holds every digit once");
   $("variant-names").textContent = names.join("; ");
 }
 
@@ -94,6 +95,8 @@ function variantQuery() {
     .filter((v) => $(v).checked).map((v) => `${v}=true`);
   const jigsaw = $("jigsaw").value.trim();
   if (jigsaw) switches.push(`jigsaw=${encodeURIComponent(jigsaw)}`);
+  const extra = $("extra_regions").value.trim();
+  if (extra) switches.push(`extra_regions=${encodeURIComponent(extra)}`);
   return switches.join("&");
 }
 
@@ -196,7 +199,7 @@ $("svg").onclick = sudokuAction(async () => {
 });
 
 ["x", "hyper", "anti_knight", "anti_king"].forEach((v) => $(v).addEventListener("change", drawVariants));
-$("jigsaw").addEventListener("input", drawVariants);
+["jigsaw", "extra_regions"].forEach((v) => $(v).addEventListener("input", drawVariants));
 
 // A file dropped on the paste box is read into it.
 const paste = $("paste");

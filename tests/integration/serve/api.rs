@@ -633,3 +633,67 @@ fn a_jigsaw_puzzle_is_solved_as_sudoku_jigsaw_solves_it_and_bad_labels_get_the_c
         assert!(stderr.contains(words), "{words:?} is not in {stderr:?}");
     }
 }
+
+#[test]
+fn extra_regions_are_read_as_the_cli_reads_their_file() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/variants/");
+    let regions_file = format!("{dir}extra-regions-9x9.regions");
+    let regions = std::fs::read_to_string(&regions_file).unwrap();
+    let text = std::fs::read_to_string(format!("{dir}extra-regions-9x9.txt")).unwrap();
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let (puzzle, published) = line.split_once(' ').unwrap();
+    let encode = |text: &str| -> String {
+        text.bytes()
+            .map(|b| match b {
+                b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => char::from(b).to_string(),
+                _ => format!("%{b:02X}"),
+            })
+            .collect()
+    };
+    let server = Server::start(&["--jobs", "1"]);
+    let path = format!("/api/sudoku/solve?extra_regions={}", encode(&regions));
+    let record = server.post(&path, puzzle).json();
+    assert_eq!(record["status"], "solved");
+    assert_eq!(record["solution"].as_str().unwrap(), published.trim());
+    assert_eq!(
+        record,
+        cli_record(puzzle, &["--extra-regions", &regions_file])
+    );
+    // Each extra region holds each digit once in the answer.
+    let solution: Vec<char> = published.trim().chars().collect();
+    for line in regions.lines().filter(|l| !l.starts_with('#')) {
+        let mut digits: Vec<char> = line
+            .split_whitespace()
+            .map(|cell| {
+                let (r, c) = cell[1..].split_once('c').unwrap();
+                let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+                solution[(r - 1) * 9 + c - 1]
+            })
+            .collect();
+        digits.sort_unstable();
+        assert_eq!(digits.iter().collect::<String>(), "123456789");
+    }
+    // A word that is not a cell: 400, with the words of the CLI after the file's name.
+    let bad = "r1c1 r1c2 x9\n";
+    let wrong = server.post(
+        &format!("/api/sudoku/solve?extra_regions={}", encode(bad)),
+        puzzle,
+    );
+    assert_eq!(wrong.status, 400, "{}", wrong.body);
+    let message = wrong.json()["error"].as_str().unwrap().to_owned();
+    let words = message.strip_prefix("extra_regions:").unwrap();
+    assert!(
+        words.starts_with("1:11: "),
+        "{message}: the line and column"
+    );
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), bad).unwrap();
+    let cli = dancing()
+        .args(["sudoku", "--extra-regions"])
+        .arg(file.path())
+        .write_stdin(puzzle)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&cli.get_output().stderr).into_owned();
+    assert!(stderr.contains(words), "{words:?} is not in {stderr:?}");
+}
