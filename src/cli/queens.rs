@@ -1,5 +1,8 @@
 //! `dancing queens`: the N queens problem, solutions drawn as boards.
 
+use std::path::PathBuf;
+
+use anyhow::Context;
 use clap::{Args, ValueEnum};
 use dancing::problems::queens::{Order, Queens};
 use dancing::restart::DEFAULT_SEED;
@@ -19,6 +22,7 @@ use super::solve::{Family, SolveArgs};
 #[command(after_help = "Examples:\n  \
     dancing queens 8\n  \
     dancing queens 12 --count --jobs 2\n  \
+    dancing queens 8 --svg board.svg\n  \
     dancing queens 8 --to-dlx | dancing cover --count")]
 pub struct QueensArgs {
     /// The size of the board, 1 to 1000.
@@ -27,6 +31,9 @@ pub struct QueensArgs {
     /// from the middle out, Knuth's, 38% fewer nodes for 14 queens) or natural.
     #[arg(long, value_enum, default_value_t = OrderArg::OrganPipe)]
     order: OrderArg,
+    /// Also write the first solution printed as a printable SVG chessboard to this file.
+    #[arg(long, value_name = "FILE", conflicts_with = "count")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     solve: SolveArgs,
 }
@@ -56,8 +63,18 @@ pub fn run(args: QueensArgs) -> anyhow::Result<Exit> {
         // nodes in 0.5 ms; 1000: 1001 nodes).
         seed: Some(DEFAULT_SEED),
     };
-    args.solve.run(&family, |out, solution| {
-        write!(out, "{}", queens.decode(solution))?;
+    let mut first = None;
+    let exit = args.solve.run(&family, |out, solution| {
+        let board = queens.decode(solution);
+        write!(out, "{board}")?;
+        if args.svg.is_some() && first.is_none() {
+            first = Some(board);
+        }
         Ok(())
-    })
+    })?;
+    if let (Some(path), Some(board)) = (&args.svg, first) {
+        std::fs::write(path, board.svg())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(exit)
 }

@@ -105,6 +105,7 @@ fn router(state: Arc<State>) -> Router {
         .route("/api/cover/solve", post(cover::solve))
         .route("/api/cover/cheapest", post(cover::cheapest))
         .route("/api/picture/polyomino", get(picture::polyomino))
+        .route("/api/picture/queens", get(picture::queens))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(state)

@@ -1,5 +1,7 @@
 //! The front ends' pictures: `GET /api/picture/polyomino`, the first packing of polyominoes
-//! on a board, drawn as `dancing polyomino --svg` draws it ([`svg::sheet`]).
+//! on a board, drawn as `dancing polyomino --svg` draws it ([`svg::sheet`]), and
+//! `GET /api/picture/queens`, the first solution of the N queens drawn as `dancing queens
+//! --svg` draws it ([`Board::svg`](crate::problems::queens::Board::svg)).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -11,9 +13,11 @@ use serde::Deserialize;
 
 use super::api::{ApiError, Params};
 use crate::problems::polyomino::{self, Letters};
+use crate::problems::queens::{Order, Queens};
 use crate::problems::svg;
 use crate::problems::tiling::{Dimension, TilingBuilder};
-use crate::{PAUSE_TIME, Solver, Step};
+use crate::restart::{DEFAULT_SEED, Restarts};
+use crate::{Engine, PAUSE_TIME, Solver, Step};
 
 /// The query of `/api/picture/polyomino`.
 #[derive(Debug, Deserialize)]
@@ -64,6 +68,47 @@ pub(crate) async fn polyomino(
     let picture = picture.ok_or(ApiError {
         status: axum::http::StatusCode::UNPROCESSABLE_ENTITY,
         message: "no packing found (none exists, or none within the server's --max-time)".into(),
+    })?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], picture))
+}
+
+/// The query of `/api/picture/queens`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct QueensQuery {
+    /// The size of the board (8 by default), 1 to [`crate::problems::queens::MAX_N`] as
+    /// for `dancing queens`.
+    n: Option<usize>,
+}
+
+/// `GET /api/picture/queens`: the first solution of the N queens problem, found as
+/// `dancing queens N --limit 1` finds it (organ-pipe order, randomized restarts from the
+/// default seed), as an SVG chessboard; 400 for a size out of range; 422 when no solution
+/// exists (2 and 3 queens), or none was found within the server's time.
+pub(crate) async fn queens(
+    State(state): State<Arc<super::State>>,
+    Params(query): Params<QueensQuery>,
+) -> Result<impl IntoResponse, ApiError> {
+    let queens = Queens::new(query.n.unwrap_or(8), Order::OrganPipe)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let max_time = state.config.max_time;
+    let picture = state
+        .pool
+        .run(move |stop| {
+            let deadline = Instant::now() + max_time;
+            let mut search = Restarts::new(queens.problem(), DEFAULT_SEED, Engine::Auto);
+            search.set_pause_time(Some(PAUSE_TIME));
+            loop {
+                match search.step() {
+                    Step::Solution => return Some(queens.decode(&search.solution()).svg()),
+                    Step::Paused if !stop.stopped() && Instant::now() < deadline => {}
+                    _ => return None,
+                }
+            }
+        })
+        .await?;
+    let picture = picture.ok_or(ApiError {
+        status: axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+        message: "no solution found (none exists, or none within the server's --max-time)".into(),
     })?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], picture))
 }

@@ -2,7 +2,8 @@
 //! `sudoku hint --format jsonl`), rate, generate, and the SVG picture of a grid. The puzzle in
 //! the body is read as `dancing sudoku` reads standard input (any layout it reads); the
 //! variants are query switches (`x`, `hyper`, `anti_knight`, `anti_king`), as the command's
-//! flags.
+//! flags, `jigsaw=LABELS`, the regions as `--jigsaw` reads them, and `extra_regions=TEXT`,
+//! the text of an `--extra-regions` file.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -19,7 +20,7 @@ use super::api::{ApiError, Body, Budget, BudgetQuery, NAME, Params};
 use crate::sudoku::generate::{Generator, Symmetry};
 use crate::sudoku::grid::Shape;
 use crate::sudoku::read::{Puzzle, PuzzleReader};
-use crate::sudoku::rules::Rules;
+use crate::sudoku::rules::{Jigsaw, Rules, parse_regions};
 use crate::sudoku::solve::SudokuSolver;
 use crate::sudoku::verdict::{self, Fields, Request};
 use crate::sudoku::{hint, rate, svg};
@@ -39,12 +40,38 @@ pub(crate) struct VariantQuery {
     /// No two cells a king's move apart hold the same digit.
     #[serde(default)]
     anti_king: bool,
+    /// The regions of a jigsaw Sudoku in place of the boxes: `N * N` labels in reading order,
+    /// as `--jigsaw` reads them (`AAABBBCCC...`, whitespace ignored, or words; lines starting
+    /// with `#` left out).
+    jigsaw: Option<String>,
+    /// More regions that each hold every digit once: the text of an `--extra-regions` file
+    /// (a region a line, `r1c1 r1c2 ...`, or a grid of `N * N` labels, `.` for no region).
+    extra_regions: Option<String>,
 }
 
 impl VariantQuery {
+    /// The jigsaw regions asked for, read as `--jigsaw` reads them.
+    fn jigsaw(&self) -> Result<Option<Jigsaw>, ApiError> {
+        let Some(labels) = &self.jigsaw else {
+            return Ok(None);
+        };
+        let labels: Vec<&str> = labels
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .collect();
+        Jigsaw::parse(&labels.join("\n"))
+            .map(Some)
+            .map_err(|e| ApiError::bad(format!("jigsaw: {e}")))
+    }
+
     /// The rules of `shape` with the variants asked for.
     fn rules(&self, shape: Shape) -> Result<Rules, ApiError> {
         let mut rules = Rules::classic(shape);
+        if let Some(jigsaw) = self.jigsaw()? {
+            rules = rules
+                .with_jigsaw(jigsaw)
+                .map_err(|e| ApiError::bad(format!("jigsaw: {e}")))?;
+        }
         if self.x {
             rules = rules.with_x();
         }
@@ -52,6 +79,15 @@ impl VariantQuery {
             rules = rules
                 .with_hyper()
                 .map_err(|e| ApiError::bad(format!("hyper: {e}")))?;
+        }
+        if let Some(text) = &self.extra_regions {
+            let regions =
+                parse_regions(text).map_err(|e| ApiError::bad(format!("extra_regions:{e}")))?;
+            for region in regions {
+                rules = rules
+                    .with_region(region)
+                    .map_err(|e| ApiError::bad(format!("extra_regions: {e}")))?;
+            }
         }
         if self.anti_knight {
             rules = rules.with_anti_knight();
@@ -285,11 +321,18 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// `POST /api/sudoku/svg`: the grid of the body as a printable SVG picture ([`svg::grid`]).
-pub(crate) async fn svg(Body(body): Body) -> Result<impl IntoResponse, ApiError> {
+/// `POST /api/sudoku/svg`: the grid of the body as a printable SVG picture ([`svg::grid`]),
+/// with `jigsaw`, its regions drawn in place of the boxes ([`svg::jigsaw`]); 400 for labels
+/// that cannot be read or do not fit the grid.
+pub(crate) async fn svg(
+    Params(variants): Params<VariantQuery>,
+    Body(body): Body,
+) -> Result<impl IntoResponse, ApiError> {
     let puzzle = read_puzzle(&body)?;
-    Ok((
-        [(header::CONTENT_TYPE, "image/svg+xml")],
-        svg::grid(&puzzle.grid, None),
-    ))
+    variants.rules(puzzle.grid.shape())?;
+    let picture = match variants.jigsaw()? {
+        Some(jigsaw) => svg::jigsaw(&puzzle.grid, None, &jigsaw),
+        None => svg::grid(&puzzle.grid, None),
+    };
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], picture))
 }

@@ -1,5 +1,5 @@
 //! SVG pictures of Sudoku grids, to open in a browser or show in a notebook: thin lines
-//! between cells, thick ones between boxes, each digit centred in its cell in the shape's
+//! between cells, thick ones between boxes (or between the regions of a jigsaw), each digit centred in its cell in the shape's
 //! usual symbols ([`Symbols::default_for`]); with a puzzle given, its givens are drawn black
 //! and the digits found for the other cells blue.
 //!
@@ -9,6 +9,7 @@
 use std::fmt::Write;
 
 use super::grid::Grid;
+use super::rules::Jigsaw;
 use super::symbols::Symbols;
 
 /// The side of a cell, in pixels.
@@ -29,6 +30,18 @@ const MARGIN: usize = 4;
 /// assert_eq!(picture.matches("class=\"given\"").count(), 30);
 /// ```
 pub fn grid(grid: &Grid, puzzle: Option<&Grid>) -> String {
+    draw(grid, puzzle, None)
+}
+
+/// `grid` as [`grid`] draws it, with the thick lines between the regions of `jigsaw` in place
+/// of the boxes' (a jigsaw of another side than the grid's: the boxes).
+pub fn jigsaw(grid: &Grid, puzzle: Option<&Grid>, jigsaw: &Jigsaw) -> String {
+    let fits = jigsaw.side() == grid.shape().side();
+    draw(grid, puzzle, Some(jigsaw).filter(|_| fits))
+}
+
+/// The picture: lines, thick between boxes or regions, then the digits.
+fn draw(grid: &Grid, puzzle: Option<&Grid>, jigsaw: Option<&Jigsaw>) -> String {
     let shape = grid.shape();
     let n = shape.side();
     let symbols = Symbols::default_for(shape);
@@ -42,8 +55,15 @@ pub fn grid(grid: &Grid, puzzle: Option<&Grid>) -> String {
     for k in 0..=n {
         let at = MARGIN + k * CELL;
         let (first, last) = (MARGIN, MARGIN + n * CELL);
-        let vertical = if k % shape.box_cols() == 0 { 3 } else { 1 };
-        let horizontal = if k % shape.box_rows() == 0 { 3 } else { 1 };
+        let outer = k == 0 || k == n;
+        let (vertical, horizontal) = match jigsaw {
+            Some(_) if !outer => (1, 1),
+            _ if outer => (3, 3),
+            _ => (
+                if k % shape.box_cols() == 0 { 3 } else { 1 },
+                if k % shape.box_rows() == 0 { 3 } else { 1 },
+            ),
+        };
         let _ = writeln!(
             out,
             "<line x1=\"{at}\" y1=\"{first}\" x2=\"{at}\" y2=\"{last}\" stroke=\"black\" \
@@ -54,6 +74,30 @@ pub fn grid(grid: &Grid, puzzle: Option<&Grid>) -> String {
             "<line x1=\"{first}\" y1=\"{at}\" x2=\"{last}\" y2=\"{at}\" stroke=\"black\" \
              stroke-width=\"{horizontal}\"/>"
         );
+    }
+    // A jigsaw's borders: a thick segment on each cell edge between two regions.
+    if let Some(j) = jigsaw {
+        for (r, c) in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))) {
+            let (x, y) = (MARGIN + c * CELL, MARGIN + r * CELL);
+            if c + 1 < n && j.region(r, c) != j.region(r, c + 1) {
+                let _ = writeln!(
+                    out,
+                    "<line class=\"border\" x1=\"{0}\" y1=\"{y}\" x2=\"{0}\" y2=\"{1}\" \
+                     stroke=\"black\" stroke-width=\"3\" stroke-linecap=\"square\"/>",
+                    x + CELL,
+                    y + CELL
+                );
+            }
+            if r + 1 < n && j.region(r, c) != j.region(r + 1, c) {
+                let _ = writeln!(
+                    out,
+                    "<line class=\"border\" x1=\"{x}\" y1=\"{0}\" x2=\"{1}\" y2=\"{0}\" \
+                     stroke=\"black\" stroke-width=\"3\" stroke-linecap=\"square\"/>",
+                    y + CELL,
+                    x + CELL
+                );
+            }
+        }
     }
     for (i, &digit) in grid.cells().iter().enumerate() {
         if digit == 0 {
@@ -98,5 +142,26 @@ mod tests {
         assert_eq!(picture.matches("<line").count(), 14);
         assert_eq!(picture.matches("stroke-width=\"3\"").count(), 3 + 4);
         assert!(picture.trim_end().ends_with("</svg>"));
+    }
+
+    #[test]
+    fn a_jigsaw_draws_one_thick_segment_for_each_edge_between_two_regions() {
+        let regions = Jigsaw::parse("AABB AABB CCDD CCDD").unwrap();
+        let shape = Shape::with_boxes(2, 2).unwrap();
+        let picture = jigsaw(&Grid::empty(shape), None, &regions);
+        // Between columns 1 and 2, 4 edges; between rows 1 and 2, 4 edges.
+        assert_eq!(picture.matches("class=\"border\"").count(), 8);
+        // Only the frame is thick among the full lines.
+        assert_eq!(picture.matches("stroke-width=\"3\"/>").count(), 4);
+        let winding = Jigsaw::parse("AAAB ACBB CCDB CDDD").unwrap();
+        let picture = jigsaw(&Grid::empty(shape), None, &winding);
+        let borders = (0..4)
+            .flat_map(|r| (0..4).map(move |c| (r, c)))
+            .map(|(r, c)| {
+                usize::from(c < 3 && winding.region(r, c) != winding.region(r, c + 1))
+                    + usize::from(r < 3 && winding.region(r, c) != winding.region(r + 1, c))
+            })
+            .sum::<usize>();
+        assert_eq!(picture.matches("class=\"border\"").count(), borders);
     }
 }

@@ -12,15 +12,12 @@ function drawBoard(n) {
   const board = $("board");
   board.innerHTML = "";
   board.style.gridTemplateColumns = `repeat(${n}, 2em)`;
-  const [boxRows, boxCols] = boxes(n);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const cell = document.createElement("input");
       cell.maxLength = 1;
       cell.dataset.row = r;
       cell.dataset.col = c;
-      if ((c + 1) % boxCols === 0 && c + 1 < n) cell.classList.add("box-right");
-      if ((r + 1) % boxRows === 0 && r + 1 < n) cell.classList.add("box-bottom");
       cell.addEventListener("input", () => cell.classList.remove("found", "given"));
       board.appendChild(cell);
     }
@@ -55,12 +52,30 @@ function showLine(line, puzzle) {
   });
 }
 
-// X diagonals and hyper windows shaded, anti-knight and anti-king named.
+// The region of each cell, in reading order: the jigsaw labels when they are side * side
+// (read as the command line reads --jigsaw: lines starting with '#' left out, one character
+// a cell or, when the characters are not side * side, one word a cell), else the boxes.
+function regions() {
+  const text = $("jigsaw").value.split("\n").filter((l) => !l.trim().startsWith("#")).join("\n");
+  const chars = Array.from(text.replace(/\s/g, ""));
+  const words = text.split(/\s+/).filter((w) => w);
+  const labels = chars.length === side * side ? chars : words;
+  if (labels.length === side * side) return labels;
+  const [boxRows, boxCols] = boxes(side);
+  return Array.from({ length: side * side }, (_, k) =>
+    `${Math.floor(k / side / boxRows)},${Math.floor((k % side) / boxCols)}`);
+}
+
+// Thick borders between regions, X diagonals and hyper windows shaded, anti-knight and
+// anti-king named.
 function drawVariants() {
   const x = $("x").checked;
   const hyper = $("hyper").checked && side === 9;
-  cells().forEach((cell) => {
+  const region = regions();
+  cells().forEach((cell, k) => {
     const r = +cell.dataset.row, c = +cell.dataset.col;
+    cell.classList.toggle("box-right", c + 1 < side && region[k] !== region[k + 1]);
+    cell.classList.toggle("box-bottom", r + 1 < side && region[k] !== region[k + side]);
     cell.classList.toggle("diagonal", x && (r === c || r + c === side - 1));
     const inWindow = (i) => (i >= 1 && i <= 3) || (i >= 5 && i <= 7);
     cell.classList.toggle("window", hyper && inWindow(r) && inWindow(c));
@@ -70,12 +85,19 @@ function drawVariants() {
   if ($("hyper").checked) names.push("hyper: each shaded window holds every digit once");
   if ($("anti_knight").checked) names.push("anti-knight: no digit a knight's move from itself");
   if ($("anti_king").checked) names.push("anti-king: no digit a king's move from itself");
+  if ($("jigsaw").value.trim()) names.push("jigsaw: each region within thick borders holds every digit once");
+  if ($("extra_regions").value.trim()) names.push("extra regions: each holds every digit once");
   $("variant-names").textContent = names.join("; ");
 }
 
 function variantQuery() {
-  return ["x", "hyper", "anti_knight", "anti_king"]
-    .filter((v) => $(v).checked).map((v) => `${v}=true`).join("&");
+  const switches = ["x", "hyper", "anti_knight", "anti_king"]
+    .filter((v) => $(v).checked).map((v) => `${v}=true`);
+  const jigsaw = $("jigsaw").value.trim();
+  if (jigsaw) switches.push(`jigsaw=${encodeURIComponent(jigsaw)}`);
+  const extra = $("extra_regions").value.trim();
+  if (extra) switches.push(`extra_regions=${encodeURIComponent(extra)}`);
+  return switches.join("&");
 }
 
 function say(id, text, error) {
@@ -170,13 +192,14 @@ $("generate").onclick = sudokuAction(async () => {
 });
 
 $("svg").onclick = sudokuAction(async () => {
-  const answer = await fetch("/api/sudoku/svg", { method: "POST", body: boardLine() });
+  const answer = await fetch(`/api/sudoku/svg?${variantQuery()}`, { method: "POST", body: boardLine() });
   if (!answer.ok) throw new Error((await answer.json()).error);
   const url = URL.createObjectURL(await answer.blob());
   window.open(url, "_blank");
 });
 
 ["x", "hyper", "anti_knight", "anti_king"].forEach((v) => $(v).addEventListener("change", drawVariants));
+["jigsaw", "extra_regions"].forEach((v) => $(v).addEventListener("input", drawVariants));
 
 // A file dropped on the paste box is read into it.
 const paste = $("paste");
@@ -274,11 +297,15 @@ $("cheapest").onclick = async () => {
 
 $("stop").onclick = () => running && running.abort();
 
-// The front ends' pictures: the first packing of the pieces on the board, as an SVG.
+// The front ends' pictures, as an SVG: the first packing of the pieces on the board, or the
+// first solution of the n queens.
 $("draw").onclick = async () => {
-  const query = `board=${encodeURIComponent($("tiling-board").value)}&pieces=${encodeURIComponent($("tiling-pieces").value)}`;
+  const kind = $("picture-kind").value;
+  const query = kind === "queens"
+    ? `n=${encodeURIComponent($("queens-n").value)}`
+    : `board=${encodeURIComponent($("tiling-board").value)}&pieces=${encodeURIComponent($("tiling-pieces").value)}`;
   say("picture-out", "searching...");
-  const answer = await fetch(`/api/picture/polyomino?${query}`);
+  const answer = await fetch(`/api/picture/${kind}?${query}`);
   if (!answer.ok) {
     $("picture").removeAttribute("src");
     say("picture-out", (await answer.json()).error, true);

@@ -463,3 +463,237 @@ fn the_polyomino_picture_is_the_svg_of_polyomino_svg() {
             .contains("the board has 25")
     );
 }
+
+/// The queens of an SVG chessboard as (row, column): each `class="queen"` text placed in
+/// the `class="square"` rectangle (the `n * n` of them in reading order) it stands in.
+fn queens_of_svg(svg: &str) -> (usize, Vec<(usize, usize)>) {
+    let document = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
+    let number = |node: roxmltree::Node, name: &str| -> f64 {
+        node.attribute(name).unwrap().parse().unwrap()
+    };
+    let squares: Vec<_> = document
+        .descendants()
+        .filter(|node| node.attribute("class") == Some("square"))
+        .collect();
+    let n = (squares.len() as f64).sqrt() as usize;
+    assert_eq!(n * n, squares.len(), "the squares make a square board");
+    let queens = document
+        .descendants()
+        .filter(|node| node.attribute("class") == Some("queen"))
+        .map(|queen| {
+            let (x, y) = (number(queen, "x"), number(queen, "y"));
+            let k = squares
+                .iter()
+                .position(|&s| {
+                    let (sx, sy) = (number(s, "x"), number(s, "y"));
+                    let (w, h) = (number(s, "width"), number(s, "height"));
+                    sx < x && x < sx + w && sy < y && y < sy + h
+                })
+                .expect("a queen stands on a square");
+            (k / n, k % n)
+        })
+        .collect();
+    (n, queens)
+}
+
+#[test]
+fn the_queens_picture_is_the_svg_of_queens_svg_with_n_queens_none_attacking() {
+    let server = Server::start(&["--jobs", "1"]);
+    let dir = tempfile::tempdir().unwrap();
+    for n in [1, 8, 13] {
+        let answer = server.get(&format!("/api/picture/queens?n={n}"));
+        assert_eq!(
+            (answer.status, answer.content_type.as_str()),
+            (200, "image/svg+xml")
+        );
+        let file = dir.path().join(format!("queens-{n}.svg"));
+        dancing()
+            .args(["queens", &n.to_string(), "--limit", "1", "--svg"])
+            .arg(&file)
+            .assert()
+            .success();
+        assert_eq!(answer.body, std::fs::read_to_string(&file).unwrap());
+        let (size, queens) = queens_of_svg(&answer.body);
+        assert_eq!((size, queens.len()), (n, n));
+        for (i, &(r1, c1)) in queens.iter().enumerate() {
+            for &(r2, c2) in &queens[i + 1..] {
+                assert!(
+                    r1 != r2 && c1 != c2 && r1.abs_diff(r2) != c1.abs_diff(c2),
+                    "the queens at {r1},{c1} and {r2},{c2} attack each other"
+                );
+            }
+        }
+    }
+    assert_eq!(server.get("/api/picture/queens").status, 200);
+    assert_eq!(server.get("/api/picture/queens?n=3").status, 422);
+    let wrong = server.get("/api/picture/queens?n=1001");
+    assert_eq!(wrong.status, 400);
+    let message = wrong.json()["error"].as_str().unwrap().to_owned();
+    let cli = dancing().args(["queens", "1001"]).assert().code(2);
+    let stderr = String::from_utf8_lossy(&cli.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains(&message),
+        "{message:?} is not in {stderr:?}"
+    );
+}
+
+#[test]
+fn a_jigsaw_puzzle_is_solved_as_sudoku_jigsaw_solves_it_and_bad_labels_get_the_clis_message() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/variants/");
+    let regions_file = format!("{dir}jigsaw-janko-108.regions");
+    let labels: String = std::fs::read_to_string(&regions_file)
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let text = std::fs::read_to_string(format!("{dir}jigsaw-janko-108.txt")).unwrap();
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let (puzzle, published) = line.split_once(' ').unwrap();
+    let server = Server::start(&["--jobs", "1"]);
+    let query = |path: &str, labels: &str| {
+        let encoded: String = labels
+            .bytes()
+            .map(|b| match b {
+                b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => char::from(b).to_string(),
+                _ => format!("%{b:02X}"),
+            })
+            .collect();
+        format!("{path}?jigsaw={encoded}")
+    };
+    let answer = server.post(&query("/api/sudoku/solve", &labels), puzzle);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let record = answer.json();
+    assert_eq!(record["status"], "solved");
+    let solution = record["solution"].as_str().unwrap();
+    assert_eq!(solution, published.trim());
+    // Each region of the labels holds each digit once, and the givens are kept.
+    for label in labels.chars() {
+        let mut digits: Vec<char> = labels
+            .chars()
+            .zip(solution.chars())
+            .filter(|&(l, _)| l == label)
+            .map(|(_, d)| d)
+            .collect();
+        digits.sort_unstable();
+        assert_eq!(digits.iter().collect::<String>(), "123456789");
+    }
+    assert!(
+        puzzle
+            .chars()
+            .zip(solution.chars())
+            .all(|(g, d)| g == '.' || g == d)
+    );
+    assert_eq!(record, cli_record(puzzle, &["--jigsaw", &regions_file]));
+    // With the boxes, the puzzle reads otherwise: the regions change the answer.
+    assert_ne!(
+        server.post("/api/sudoku/solve", puzzle).json()["solution"],
+        record["solution"]
+    );
+    // Labels in several lines with spaces, URL-encoded, read the same.
+    let spaced = std::fs::read_to_string(&regions_file).unwrap();
+    let again = server
+        .post(&query("/api/sudoku/solve", &spaced), puzzle)
+        .json();
+    assert_eq!(again, record);
+    // The hint and the rating take the regions too, as the CLI does.
+    let hint = server.post(&query("/api/sudoku/hint", &labels), puzzle);
+    assert_eq!(hint.status, 200, "{}", hint.body);
+    let rate = server.post(&query("/api/sudoku/rate", &labels), puzzle);
+    assert_eq!(rate.status, 200, "{}", rate.body);
+    // The printable SVG draws the regions: one thick segment for each edge between two.
+    let picture = server.post(&query("/api/sudoku/svg", &labels), puzzle);
+    assert_eq!(picture.status, 200, "{}", picture.body);
+    roxmltree::Document::parse(&picture.body).expect("well-formed");
+    let label: Vec<char> = labels.chars().collect();
+    let edges: usize = (0..81)
+        .map(|k| {
+            usize::from(k % 9 < 8 && label[k] != label[k + 1])
+                + usize::from(k / 9 < 8 && label[k] != label[k + 9])
+        })
+        .sum();
+    assert_eq!(picture.body.matches("class=\"border\"").count(), edges);
+    assert_eq!(
+        server
+            .post(&query("/api/sudoku/svg", &labels[..80]), puzzle)
+            .status,
+        400
+    );
+    // Bad labels: 400 with the CLI's words.
+    let pieces = "AABBAABBCCDDCCDD".replace("AABBAABB", "AABBABAB");
+    for bad in [&labels[..80], pieces.as_str()] {
+        let wrong = server.post(&query("/api/sudoku/solve", bad), puzzle);
+        assert_eq!(wrong.status, 400, "{}", wrong.body);
+        let message = wrong.json()["error"].as_str().unwrap().to_owned();
+        let words = message.strip_prefix("jigsaw: ").unwrap();
+        let cli = dancing()
+            .args(["sudoku", "--jigsaw", bad])
+            .write_stdin(puzzle)
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8_lossy(&cli.get_output().stderr).into_owned();
+        assert!(stderr.contains(words), "{words:?} is not in {stderr:?}");
+    }
+}
+
+#[test]
+fn extra_regions_are_read_as_the_cli_reads_their_file() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/variants/");
+    let regions_file = format!("{dir}extra-regions-9x9.regions");
+    let regions = std::fs::read_to_string(&regions_file).unwrap();
+    let text = std::fs::read_to_string(format!("{dir}extra-regions-9x9.txt")).unwrap();
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let (puzzle, published) = line.split_once(' ').unwrap();
+    let encode = |text: &str| -> String {
+        text.bytes()
+            .map(|b| match b {
+                b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => char::from(b).to_string(),
+                _ => format!("%{b:02X}"),
+            })
+            .collect()
+    };
+    let server = Server::start(&["--jobs", "1"]);
+    let path = format!("/api/sudoku/solve?extra_regions={}", encode(&regions));
+    let record = server.post(&path, puzzle).json();
+    assert_eq!(record["status"], "solved");
+    assert_eq!(record["solution"].as_str().unwrap(), published.trim());
+    assert_eq!(
+        record,
+        cli_record(puzzle, &["--extra-regions", &regions_file])
+    );
+    // Each extra region holds each digit once in the answer.
+    let solution: Vec<char> = published.trim().chars().collect();
+    for line in regions.lines().filter(|l| !l.starts_with('#')) {
+        let mut digits: Vec<char> = line
+            .split_whitespace()
+            .map(|cell| {
+                let (r, c) = cell[1..].split_once('c').unwrap();
+                let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+                solution[(r - 1) * 9 + c - 1]
+            })
+            .collect();
+        digits.sort_unstable();
+        assert_eq!(digits.iter().collect::<String>(), "123456789");
+    }
+    // A word that is not a cell: 400, with the words of the CLI after the file's name.
+    let bad = "r1c1 r1c2 x9\n";
+    let wrong = server.post(
+        &format!("/api/sudoku/solve?extra_regions={}", encode(bad)),
+        puzzle,
+    );
+    assert_eq!(wrong.status, 400, "{}", wrong.body);
+    let message = wrong.json()["error"].as_str().unwrap().to_owned();
+    let words = message.strip_prefix("extra_regions:").unwrap();
+    assert!(
+        words.starts_with("1:11: "),
+        "{message}: the line and column"
+    );
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), bad).unwrap();
+    let cli = dancing()
+        .args(["sudoku", "--extra-regions"])
+        .arg(file.path())
+        .write_stdin(puzzle)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&cli.get_output().stderr).into_owned();
+    assert!(stderr.contains(words), "{words:?} is not in {stderr:?}");
+}

@@ -1,8 +1,9 @@
 //! The page in a real browser: headless Chromium driven through WebDriver (Debian's
 //! `chromium-driver`), spoken by the small client of `webdriver.rs`. Type a puzzle and solve
 //! it, take a hint, generate, paste a Knuth problem and count, its 5 cheapest solutions with
-//! costs, press Stop on a long count (and see the server free again), draw a packing; a
-//! screenshot of each state under `target/serve-screenshots/`.
+//! costs, press Stop on a long count (and see the server free again), draw a packing and a
+//! queens board, solve a jigsaw drawn with its regions; a screenshot of each state under
+//! `target/serve-screenshots/`.
 //! Skipped, with a `SKIPPED` line, where `chromium` or `chromedriver` is not installed.
 //! Takes about 5 s.
 
@@ -275,5 +276,52 @@ fn the_page_solves_hints_generates_counts_and_stops_in_chromium() {
             std::thread::sleep(Duration::from_millis(50));
         }
         page.screenshot("pictures", "picture.png");
+        // The first solution of 8 queens, drawn as a chessboard of 8 squares of 32 pixels.
+        page.run(
+            "document.getElementById('picture-kind').value = 'queens';",
+            vec![],
+        );
+        page.click("draw");
+        let start = Instant::now();
+        while page.run(
+            "return document.getElementById('picture').naturalWidth;",
+            vec![],
+        ) != json!(280)
+        {
+            assert!(start.elapsed() < Duration::from_secs(10), "no queens");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        page.screenshot("pictures", "queens.png");
+
+        // Janko's jigsaw 108: its regions typed in, drawn as thick borders, the puzzle solved
+        // to its published solution.
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/variants/");
+        let regions = std::fs::read_to_string(format!("{dir}jigsaw-janko-108.regions")).unwrap();
+        let labels: Vec<char> = regions.chars().filter(|c| !c.is_whitespace()).collect();
+        let text = std::fs::read_to_string(format!("{dir}jigsaw-janko-108.txt")).unwrap();
+        let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+        let (puzzle, published) = line.split_once(' ').unwrap();
+        page.paste("jigsaw", &regions);
+        page.run("drawVariants();", vec![]);
+        let borders = page.run(
+            "return Array.from(document.querySelectorAll('#board input')).map(c => \
+             [c.classList.contains('box-right'), c.classList.contains('box-bottom')]);",
+            vec![],
+        );
+        let expected: Vec<Value> = (0..81)
+            .map(|k| {
+                let right = k % 9 < 8 && labels[k] != labels[k + 1];
+                let bottom = k / 9 < 8 && labels[k] != labels[k + 9];
+                json!([right, bottom])
+            })
+            .collect();
+        assert_eq!(borders, json!(expected));
+        page.paste("paste", puzzle);
+        page.click("load");
+        page.wait_text("sudoku-out", |t| t.starts_with("read a 9x9"));
+        page.click("solve");
+        page.wait_text("sudoku-out", |t| t.starts_with("solved"));
+        assert_eq!(page.board(), published.trim());
+        page.screenshot("sudoku", "jigsaw.png");
     }
 }
