@@ -261,7 +261,7 @@ fn estimate(
         e.spread(),
         e.max
     )?;
-    let seconds = e.mean / rate;
+    let seconds = e.time(rate).as_secs_f64();
     let time = if seconds >= 1.0 {
         format!("{seconds:.1}")
     } else {

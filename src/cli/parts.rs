@@ -205,14 +205,14 @@ fn parts_for_time(problem: &Problem, part: Duration, (paths, seed): (u64, u64)) 
     let e = dancing::estimate::estimate(problem, paths, seed, None);
     let rate = dancing::estimate::nodes_per_second(problem, super::cover::SPEED_RUN);
     let n = e.parts_for(rate, part);
+    let seconds = e.time(rate).as_secs_f64();
     super::report::say(format_args!(
-        "estimated ~{:.0} nodes (spread {:.2} x the mean over {} paths), ~{:.3} s at {rate:.0} \
-         nodes/s: at least {n} parts, of at most ~{:.3} s each on average",
+        "estimated ~{:.0} nodes (spread {:.2} x the mean over {} paths), ~{seconds:.3} s at \
+         {rate:.0} nodes/s: at least {n} parts, of at most ~{:.3} s each on average",
         e.mean,
         e.spread(),
         e.paths,
-        e.time(rate).as_secs_f64(),
-        e.time(rate).as_secs_f64() / n as f64,
+        seconds / n as f64,
     ));
     n
 }
