@@ -35,15 +35,23 @@ impl ApiError {
     }
 }
 
+impl ApiError {
+    /// 503: every search thread taken and the queue full, or as many requests under way as
+    /// the server answers at once.
+    pub(crate) fn busy() -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "the server is busy: every search thread is taken and the queue is full; \
+                      try again later"
+                .into(),
+        }
+    }
+}
+
 impl From<Refused> for ApiError {
     fn from(refused: Refused) -> ApiError {
         match refused {
-            Refused::Busy => ApiError {
-                status: StatusCode::SERVICE_UNAVAILABLE,
-                message: "the server is busy: every search thread is taken and the queue is \
-                          full; try again later"
-                    .into(),
-            },
+            Refused::Busy => ApiError::busy(),
             Refused::Failed => ApiError {
                 status: StatusCode::INTERNAL_SERVER_ERROR,
                 message: "the search failed (a bug in dancing); the server goes on".into(),

@@ -9,8 +9,11 @@
 //! - **Bounded work.** Every search runs on a blocking thread of the [`pool`], at most
 //!   [`Config::jobs`] at once, behind a queue of at most [`Config::queue`] waiting searches;
 //!   a request that finds the queue full is answered 503 at once. Bodies are cut at
-//!   [`Config::body_limit`] bytes (413), and a memo table at [`MEMO_BYTES`], so that memory is
-//!   bounded whatever the requests.
+//!   [`Config::body_limit`] bytes (413), and a memo table at [`MEMO_BYTES`]; at most
+//!   [`Config::jobs`] + [`Config::queue`] + [`MORE_REQUESTS`] requests are answered at once
+//!   (the others 503 before their bodies are read), so that the memory of the bodies and of
+//!   the searches is bounded whatever the requests. (An idle connection holds only the
+//!   socket's buffers.)
 //! - **Budgets.** `?max_time=2s&max_nodes=N` as the command line's `--max-time` and
 //!   `--max-nodes`, each capped by the server's own ([`Config::max_time`],
 //!   [`Config::max_nodes`]): no request searches longer than the server allows.
@@ -36,8 +39,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use tokio::sync::Semaphore;
 
 use self::pool::Pool;
 
@@ -79,6 +85,11 @@ impl Default for Config {
     }
 }
 
+/// The requests answered at once beyond the searches running and queued: room for the page,
+/// its files and the answers that do not search (a puzzle read, a picture drawn), while every
+/// search thread is busy and the queue full.
+pub const MORE_REQUESTS: usize = 64;
+
 /// What every handler shares: the limits and the pool.
 #[derive(Debug)]
 pub(crate) struct State {
@@ -86,6 +97,22 @@ pub(crate) struct State {
     pub(crate) config: Config,
     /// The threads of the searches.
     pub(crate) pool: Pool,
+    /// A permit for each request being answered (see [`admit`]).
+    pub(crate) requests: Arc<Semaphore>,
+}
+
+/// Answers a request only with a permit of [`State::requests`], held until its answer's
+/// head is written; without one (that many requests under way), 503 at once, before the
+/// body is read.
+async fn admit(
+    axum::extract::State(state): axum::extract::State<Arc<State>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let Ok(_permit) = state.requests.clone().try_acquire_owned() else {
+        return api::ApiError::busy().into_response();
+    };
+    next.run(request).await
 }
 
 /// The router: the page, its files and the API.
@@ -108,6 +135,7 @@ fn router(state: Arc<State>) -> Router {
         .route("/api/picture/queens", get(picture::queens))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limit))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), admit))
         .with_state(state)
 }
 
@@ -130,6 +158,7 @@ pub fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
         ready(listener.local_addr()?);
         let state = Arc::new(State {
             pool: Pool::new(config.jobs, config.queue),
+            requests: Arc::new(Semaphore::new(config.jobs + config.queue + MORE_REQUESTS)),
             config,
         });
         axum::serve(listener, router(state))
