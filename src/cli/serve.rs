@@ -15,7 +15,7 @@ use super::Exit;
 /// and exact cover (first solutions, counts), for a browser or a script.
 ///
 /// The first line on standard output is the page's address, `http://127.0.0.1:PORT/`. Ctrl-C
-/// stops the server. The API is described in docs/guide.md.
+/// or SIGTERM stops the server cleanly (exit 0). The API is described in docs/guide.md.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     dancing serve\n  \
@@ -47,7 +47,7 @@ pub struct ServeArgs {
     body_limit: usize,
 }
 
-/// Runs `dancing serve` until Ctrl-C.
+/// Runs `dancing serve` until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> anyhow::Result<Exit> {
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),

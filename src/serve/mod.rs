@@ -33,6 +33,7 @@ mod picture;
 pub mod pool;
 mod sudoku;
 
+use std::future::Future;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -139,9 +140,9 @@ fn router(state: Arc<State>) -> Router {
         .with_state(state)
 }
 
-/// Runs the server until Ctrl-C: binds the address, calls `ready` with the address bound
-/// (the port chosen when 0 was asked), then answers requests. Ctrl-C stops it cleanly: no new
-/// connection is taken, and the answers under way are finished.
+/// Runs the server until Ctrl-C or SIGTERM: binds the address, calls `ready` with the address
+/// bound (the port chosen when 0 was asked), then answers requests. Either signal stops it
+/// cleanly: no new connection is taken, and the answers under way are finished.
 ///
 /// # Errors
 /// When the runtime cannot start or the address cannot be bound.
@@ -162,11 +163,37 @@ pub fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
             config,
         });
         axum::serve(listener, router(state))
-            .with_graceful_shutdown(async {
-                // Without a handler for Ctrl-C the server would stop at once, as on the
-                // default action; if none can be installed, that is still what happens.
-                let _ = tokio::signal::ctrl_c().await;
-            })
+            .with_graceful_shutdown(stop_signal())
             .await
     })
+}
+
+/// Ends at Ctrl-C (SIGINT) or, on Unix, at SIGTERM (what `kill`, systemd and container
+/// runtimes send): either one stops the server cleanly. A handler that cannot be installed
+/// leaves that signal's default action, which stops the server at once.
+async fn stop_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                let mut interrupt = std::pin::pin!(interrupt);
+                std::future::poll_fn(|context| {
+                    let interrupted = interrupt.as_mut().poll(context).is_ready();
+                    if interrupted || terminate.poll_recv(context).is_ready() {
+                        std::task::Poll::Ready(())
+                    } else {
+                        std::task::Poll::Pending
+                    }
+                })
+                .await;
+            }
+            Err(_) => interrupt.await,
+        }
+    }
+    #[cfg(not(unix))]
+    interrupt.await;
 }

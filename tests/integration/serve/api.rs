@@ -1,6 +1,6 @@
 //! The API answers right and as the command line does: the same records, the same counts, the
 //! same messages; the limits (400, 413, 503) and the budgets; a search whose client goes
-//! away is stopped; Ctrl-C stops the server cleanly.
+//! away is stopped; Ctrl-C and SIGTERM stop the server cleanly.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -384,6 +384,13 @@ fn ctrl_c_stops_the_server_cleanly() {
     let server = Server::start(&["--jobs", "1"]);
     assert_eq!(server.post("/api/sudoku/solve", CLASSIC).status, 200);
     assert_eq!(server.interrupt(), Some(0));
+}
+
+#[test]
+fn sigterm_stops_the_server_cleanly_as_ctrl_c_does() {
+    let server = Server::start(&["--jobs", "1"]);
+    assert_eq!(server.post("/api/sudoku/solve", CLASSIC).status, 200);
+    assert_eq!(server.signal("TERM"), Some(0));
 }
 
 #[test]

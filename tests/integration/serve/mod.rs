@@ -66,9 +66,14 @@ impl Server {
     }
 
     /// Sends SIGINT (Ctrl-C) and waits for the server to end: its exit code.
-    pub fn interrupt(mut self) -> Option<i32> {
+    pub fn interrupt(self) -> Option<i32> {
+        self.signal("INT")
+    }
+
+    /// Sends the signal named (`INT`, `TERM`) and waits for the server to end: its exit code.
+    pub fn signal(mut self, name: &str) -> Option<i32> {
         let killed = Command::new("kill")
-            .args(["-INT", &self.child.id().to_string()])
+            .args([&format!("-{name}"), &self.child.id().to_string()])
             .status()
             .unwrap();
         assert!(killed.success());
