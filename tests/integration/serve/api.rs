@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::{CLASSIC, Server, connect, head, queens};
+use super::{CLASSIC, Server, connect, head, queens, url_encode};
 use crate::common::{assert_solves, dancing, stdout_of};
 
 /// The record of `dancing sudoku --format jsonl ARGS` for `puzzle` on standard input, its
@@ -556,16 +556,7 @@ fn a_jigsaw_puzzle_is_solved_as_sudoku_jigsaw_solves_it_and_bad_labels_get_the_c
     let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
     let (puzzle, published) = line.split_once(' ').unwrap();
     let server = Server::start(&["--jobs", "1"]);
-    let query = |path: &str, labels: &str| {
-        let encoded: String = labels
-            .bytes()
-            .map(|b| match b {
-                b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => char::from(b).to_string(),
-                _ => format!("%{b:02X}"),
-            })
-            .collect();
-        format!("{path}?jigsaw={encoded}")
-    };
+    let query = |path: &str, labels: &str| format!("{path}?jigsaw={}", url_encode(labels));
     let answer = server.post(&query("/api/sudoku/solve", &labels), puzzle);
     assert_eq!(answer.status, 200, "{}", answer.body);
     let record = answer.json();
@@ -649,16 +640,8 @@ fn extra_regions_are_read_as_the_cli_reads_their_file() {
     let text = std::fs::read_to_string(format!("{dir}extra-regions-9x9.txt")).unwrap();
     let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
     let (puzzle, published) = line.split_once(' ').unwrap();
-    let encode = |text: &str| -> String {
-        text.bytes()
-            .map(|b| match b {
-                b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => char::from(b).to_string(),
-                _ => format!("%{b:02X}"),
-            })
-            .collect()
-    };
     let server = Server::start(&["--jobs", "1"]);
-    let path = format!("/api/sudoku/solve?extra_regions={}", encode(&regions));
+    let path = format!("/api/sudoku/solve?extra_regions={}", url_encode(&regions));
     let record = server.post(&path, puzzle).json();
     assert_eq!(record["status"], "solved");
     assert_eq!(record["solution"].as_str().unwrap(), published.trim());
@@ -683,7 +666,7 @@ fn extra_regions_are_read_as_the_cli_reads_their_file() {
     // A word that is not a cell: 400, with the words of the CLI after the file's name.
     let bad = "r1c1 r1c2 x9\n";
     let wrong = server.post(
-        &format!("/api/sudoku/solve?extra_regions={}", encode(bad)),
+        &format!("/api/sudoku/solve?extra_regions={}", url_encode(bad)),
         puzzle,
     );
     assert_eq!(wrong.status, 400, "{}", wrong.body);
@@ -703,4 +686,74 @@ fn extra_regions_are_read_as_the_cli_reads_their_file() {
         .code(2);
     let stderr = String::from_utf8_lossy(&cli.get_output().stderr).into_owned();
     assert!(stderr.contains(words), "{words:?} is not in {stderr:?}");
+}
+
+#[test]
+fn a_jigsaw_puzzle_is_generated_on_the_labels_given_and_has_one_solution_there() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/variants/");
+    let labels: String = std::fs::read_to_string(format!("{dir}jigsaw-janko-108.regions"))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let server = Server::start(&["--jobs", "1"]);
+    let path = format!("/api/sudoku/generate?seed=5&jigsaw={}", url_encode(&labels));
+    let made = server.get(&path);
+    assert_eq!(made.status, 200, "{}", made.body);
+    let made = made.json();
+    let puzzle = made["puzzle"].as_str().unwrap();
+    let solution = made["solution"].as_str().unwrap();
+    // The solution fills each row, column and region of the labels with 1-9, and keeps the
+    // givens.
+    let cell = |k: usize| solution.as_bytes()[k];
+    let units: Vec<Vec<usize>> = (0..9)
+        .map(|r| (0..9).map(|c| 9 * r + c).collect())
+        .chain((0..9).map(|c| (0..9).map(|r| 9 * r + c).collect()))
+        .chain(
+            labels
+                .chars()
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .map(|label| {
+                    (0..81)
+                        .filter(|&k| labels.as_bytes()[k] == label as u8)
+                        .collect()
+                }),
+        )
+        .collect();
+    assert_eq!(units.len(), 27);
+    for unit in &units {
+        let mut digits: Vec<u8> = unit.iter().map(|&k| cell(k)).collect();
+        digits.sort_unstable();
+        assert_eq!(digits, b"123456789", "{unit:?}");
+    }
+    assert!(
+        puzzle
+            .bytes()
+            .zip(solution.bytes())
+            .all(|(g, d)| g == b'.' || g == b'0' || g == d)
+    );
+    // Solved on the same regions, it has that one solution; on the boxes it reads otherwise.
+    let solved = server
+        .post(
+            &format!(
+                "/api/sudoku/solve?unique=true&jigsaw={}",
+                url_encode(&labels)
+            ),
+            puzzle,
+        )
+        .json();
+    assert_eq!(solved["status"], "solved", "{solved}");
+    assert_eq!(solved["solution"], made["solution"]);
+    assert_eq!(
+        solved,
+        cli_record(puzzle, &["--unique", "--jigsaw", &labels])
+    );
+    // The same seed, the same puzzle.
+    assert_eq!(server.get(&path).json()["puzzle"], made["puzzle"]);
+    // Labels for another size are refused with the reason.
+    let small = server.get(&format!(
+        "/api/sudoku/generate?size=4&jigsaw={}",
+        url_encode(&labels)
+    ));
+    assert_eq!(small.status, 400, "{}", small.body);
 }

@@ -115,6 +115,16 @@ pub fn connect(address: &str) -> std::io::Result<TcpStream> {
     Ok(stream)
 }
 
+/// `text` as a URL's query value: letters and digits as they are, every other byte `%XX`.
+pub fn url_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => char::from(b).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 /// The head of a request with a body of `length` bytes.
 pub fn head(method: &str, path: &str, length: usize) -> String {
     format!(
