@@ -6,6 +6,7 @@
 mod api;
 mod browser;
 mod load;
+mod variants;
 mod webdriver;
 
 use std::io::{BufRead, BufReader, Read, Write};
