@@ -321,18 +321,16 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// `POST /api/sudoku/svg`: the grid of the body as a printable SVG picture ([`svg::grid`]),
-/// with `jigsaw`, its regions drawn in place of the boxes ([`svg::jigsaw`]); 400 for labels
-/// that cannot be read or do not fit the grid.
+/// `POST /api/sudoku/svg`: the grid of the body as a printable SVG picture with the units of
+/// the variants asked for drawn ([`svg::with_rules`]: jigsaw regions in place of the boxes,
+/// the X diagonals, hyper windows, extra regions); 400 for variants that cannot be read or do
+/// not fit the grid.
 pub(crate) async fn svg(
     Params(variants): Params<VariantQuery>,
     Body(body): Body,
 ) -> Result<impl IntoResponse, ApiError> {
     let puzzle = read_puzzle(&body)?;
-    variants.rules(puzzle.grid.shape())?;
-    let picture = match variants.jigsaw()? {
-        Some(jigsaw) => svg::jigsaw(&puzzle.grid, None, &jigsaw),
-        None => svg::grid(&puzzle.grid, None),
-    };
+    let rules = variants.rules(puzzle.grid.shape())?;
+    let picture = svg::with_rules(&puzzle.grid, None, &rules);
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], picture))
 }

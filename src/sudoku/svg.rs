@@ -1,15 +1,20 @@
 //! SVG pictures of Sudoku grids, to open in a browser or show in a notebook: thin lines
-//! between cells, thick ones between boxes (or between the regions of a jigsaw), each digit centred in its cell in the shape's
-//! usual symbols ([`Symbols::default_for`]); with a puzzle given, its givens are drawn black
-//! and the digits found for the other cells blue.
+//! between cells, thick ones between boxes (or between the regions of a jigsaw), each digit
+//! centred in its cell in the shape's usual symbols ([`Symbols::default_for`]); with a puzzle
+//! given, its givens are drawn black and the digits found for the other cells blue. With the
+//! rules of a variant ([`with_rules`]), its units are drawn too: the X diagonals as dashed
+//! lines, the hyper windows and the extra regions as shaded cells, and the variants named in
+//! the title (anti-knight and anti-king have nothing to draw).
 //!
 //! The output is a standalone, well-formed SVG 1.1 document; each digit is a `<text>` with
-//! `class="given"` or `class="found"`, so a test (or a stylesheet) can find them.
+//! `class="given"` or `class="found"`, each drawn unit has its class (`border`, `diagonal`,
+//! `window`, `extra`), so a test (or a stylesheet) can find them.
 
 use std::fmt::Write;
 
 use super::grid::Grid;
-use super::rules::Jigsaw;
+use super::rules::{Jigsaw, Rules};
+use super::shape::Unit;
 use super::symbols::Symbols;
 
 /// The side of a cell, in pixels.
@@ -30,28 +35,79 @@ const MARGIN: usize = 4;
 /// assert_eq!(picture.matches("class=\"given\"").count(), 30);
 /// ```
 pub fn grid(grid: &Grid, puzzle: Option<&Grid>) -> String {
-    draw(grid, puzzle, None)
+    draw(grid, puzzle, None, None)
 }
 
 /// `grid` as [`grid`] draws it, with the thick lines between the regions of `jigsaw` in place
 /// of the boxes' (a jigsaw of another side than the grid's: the boxes).
 pub fn jigsaw(grid: &Grid, puzzle: Option<&Grid>, jigsaw: &Jigsaw) -> String {
     let fits = jigsaw.side() == grid.shape().side();
-    draw(grid, puzzle, Some(jigsaw).filter(|_| fits))
+    draw(grid, puzzle, Some(jigsaw).filter(|_| fits), None)
 }
 
-/// The picture: lines, thick between boxes or regions, then the digits.
-fn draw(grid: &Grid, puzzle: Option<&Grid>, jigsaw: Option<&Jigsaw>) -> String {
+/// `grid` as [`grid`] draws it, with the units of `rules` drawn (see the module's docs); rules
+/// of another shape than the grid's draw the classic picture.
+///
+/// ```
+/// use dancing::sudoku::{grid::{Grid, Shape}, rules::Rules, svg};
+/// let shape = Shape::from_side(9).unwrap();
+/// let rules = Rules::classic(shape).with_x().with_hyper().unwrap();
+/// let picture = svg::with_rules(&Grid::empty(shape), None, &rules);
+/// assert_eq!(picture.matches("class=\"diagonal\"").count(), 2);
+/// assert_eq!(picture.matches("class=\"window\"").count(), 36);
+/// ```
+pub fn with_rules(grid: &Grid, puzzle: Option<&Grid>, rules: &Rules) -> String {
+    if rules.shape() != grid.shape() {
+        return self::grid(grid, puzzle);
+    }
+    draw(grid, puzzle, rules.jigsaw(), Some(rules))
+}
+
+/// The fill of the extra regions' cells, in turn.
+const EXTRA_FILLS: [&str; 4] = ["#fde9c4", "#d9ecd0", "#e3dcf2", "#f6d6dc"];
+
+/// The picture: the shaded units, lines (thick between boxes or regions), the diagonals, then
+/// the digits.
+fn draw(
+    grid: &Grid,
+    puzzle: Option<&Grid>,
+    jigsaw: Option<&Jigsaw>,
+    rules: Option<&Rules>,
+) -> String {
     let shape = grid.shape();
     let n = shape.side();
     let symbols = Symbols::default_for(shape);
     let size = n * CELL + 2 * MARGIN;
-    let mut out = crate::problems::svg::document(size, size, &format!("{n}x{n} Sudoku by dancing"));
+    let title = match rules.filter(|r| !r.is_classic()) {
+        Some(rules) => format!("{n}x{n} Sudoku ({rules}) by dancing"),
+        None => format!("{n}x{n} Sudoku by dancing"),
+    };
+    let mut out = crate::problems::svg::document(size, size, &title);
     let _ = writeln!(
         out,
         "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{w}\" height=\"{w}\" fill=\"white\"/>",
         w = n * CELL
     );
+    let houses = rules.map(Rules::houses).unwrap_or_default();
+    let mut extra = 0;
+    for house in &houses {
+        let (class, fill) = match house.unit {
+            Unit::Window => ("window", "#dddddd"),
+            Unit::Extra => {
+                extra += 1;
+                ("extra", EXTRA_FILLS[(extra - 1) % EXTRA_FILLS.len()])
+            }
+            _ => continue,
+        };
+        for &cell in &house.cells {
+            let (x, y) = (MARGIN + (cell % n) * CELL, MARGIN + (cell / n) * CELL);
+            let _ = writeln!(
+                out,
+                "<rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" \
+                 height=\"{CELL}\" fill=\"{fill}\"/>"
+            );
+        }
+    }
     for k in 0..=n {
         let at = MARGIN + k * CELL;
         let (first, last) = (MARGIN, MARGIN + n * CELL);
@@ -97,6 +153,17 @@ fn draw(grid: &Grid, puzzle: Option<&Grid>, jigsaw: Option<&Jigsaw>) -> String {
                     x + CELL
                 );
             }
+        }
+    }
+    if rules.is_some_and(Rules::has_x) {
+        let (first, last) = (MARGIN, MARGIN + n * CELL);
+        for (x1, x2) in [(first, last), (last, first)] {
+            let _ = writeln!(
+                out,
+                "<line class=\"diagonal\" x1=\"{x1}\" y1=\"{first}\" x2=\"{x2}\" \
+                 y2=\"{last}\" stroke=\"#888888\" stroke-width=\"1.5\" \
+                 stroke-dasharray=\"6 4\"/>"
+            );
         }
     }
     for (i, &digit) in grid.cells().iter().enumerate() {
@@ -163,5 +230,29 @@ mod tests {
             })
             .sum::<usize>();
         assert_eq!(picture.matches("class=\"border\"").count(), borders);
+    }
+
+    #[test]
+    fn the_rules_draw_their_diagonals_windows_and_extra_regions_and_name_the_variants() {
+        let shape = Shape::from_side(9).unwrap();
+        let rules = Rules::classic(shape)
+            .with_x()
+            .with_hyper()
+            .unwrap()
+            .with_region((0..3).flat_map(|r| (0..3).map(move |c| (r, c))))
+            .unwrap()
+            .with_anti_king();
+        let picture = with_rules(&Grid::empty(shape), None, &rules);
+        roxmltree::Document::parse(&picture).expect("well-formed");
+        assert_eq!(picture.matches("class=\"diagonal\"").count(), 2);
+        // Four windows of nine cells, one extra region of nine.
+        assert_eq!(picture.matches("class=\"window\"").count(), 36);
+        assert_eq!(picture.matches("class=\"extra\"").count(), 9);
+        assert!(picture.contains("X, hyper, 1 extra region, anti-king"));
+        // The classic rules draw the classic picture.
+        assert_eq!(
+            with_rules(&Grid::empty(shape), None, &Rules::classic(shape)),
+            grid(&Grid::empty(shape), None)
+        );
     }
 }

@@ -65,7 +65,10 @@ impl From<Shape> for Rules {
 impl fmt::Display for Rules {
     /// The variants, comma-separated (`X, anti-knight`), or `classic`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let extra = format!("{} extra regions", self.extra.len());
+        let extra = match self.extra.len() {
+            1 => "1 extra region".to_string(),
+            n => format!("{n} extra regions"),
+        };
         let parts = [
             (self.jigsaw.is_some(), "jigsaw"),
             (self.x, "X"),

@@ -125,6 +125,25 @@ fn extra_regions_are_read_as_the_cli_reads_their_file() {
         digits.sort_unstable();
         assert_eq!(digits.iter().collect::<String>(), "123456789");
     }
+    // The printable SVG shades the extra regions' cells, and draws X's diagonals and the
+    // hyper windows when asked.
+    let cells = regions
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().count())
+        .sum::<usize>();
+    let picture = server.post(
+        &format!(
+            "/api/sudoku/svg?x=true&hyper=true&extra_regions={}",
+            url_encode(&regions)
+        ),
+        puzzle,
+    );
+    assert_eq!(picture.status, 200, "{}", picture.body);
+    roxmltree::Document::parse(&picture.body).expect("well-formed");
+    assert_eq!(picture.body.matches("class=\"extra\"").count(), cells);
+    assert_eq!(picture.body.matches("class=\"diagonal\"").count(), 2);
+    assert_eq!(picture.body.matches("class=\"window\"").count(), 36);
     // A word that is not a cell: 400, with the words of the CLI after the file's name.
     let bad = "r1c1 r1c2 x9\n";
     let wrong = server.post(
