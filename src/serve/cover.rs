@@ -271,6 +271,14 @@ fn record(total: &Total, status: &str, error: Option<String>) -> Value {
     object
 }
 
+/// The options of a solution, by their indices, as written in the body.
+fn as_written<'a>(
+    parsed: &'a KnuthProblem,
+    options: &'a [usize],
+) -> impl Iterator<Item = &'a str> + 'a {
+    options.iter().map(|&k| parsed.options[k].text.as_str())
+}
+
 /// `POST /api/cover/solve`: the first `limit` solutions, each the list of its options as
 /// written in the body (as `dancing cover --all --limit N` prints them), with the count
 /// found, the search's `status` and its statistics.
@@ -290,7 +298,7 @@ pub(crate) async fn solve(
             let mut chosen = Vec::new();
             let found = |solver: &Solver| {
                 solver.solution_into(&mut chosen);
-                let options = chosen.iter().map(|&k| parsed.options[k].text.clone());
+                let options = as_written(&parsed, &chosen).map(str::to_owned);
                 solutions.push(options.collect());
             };
             let (end, solver) = search(&parsed, limit, budget, stop, found, |_| true);
@@ -344,8 +352,8 @@ pub(crate) async fn cheapest(
                 .solutions
                 .iter()
                 .map(|s| {
-                    let options = s.options.iter().map(|&k| &parsed.options[k].text);
-                    json!({"cost": s.cost, "options": options.collect::<Vec<_>>()})
+                    let options: Vec<&str> = as_written(&parsed, &s.options).collect();
+                    json!({"cost": s.cost, "options": options})
                 })
                 .collect();
             let stats = cheapest.stats;
