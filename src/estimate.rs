@@ -135,6 +135,10 @@ fn walk(solver: &mut Solver, rng: &mut Rng) -> f64 {
     }
 }
 
+/// How long [`nodes_per_second`] runs the search when asked by the command line and the
+/// Python package: long enough for a steady rate, short beside any search worth estimating.
+pub const SPEED_RUN: Duration = Duration::from_millis(100);
+
 /// The links' speed on `problem`, measured on the start of its real search: the nodes entered
 /// per second by a search of at least `run` (or the whole search, if shorter).
 pub fn nodes_per_second(problem: &Problem, run: Duration) -> f64 {

@@ -44,6 +44,17 @@ class ExactCover:
         """The ``k`` cheapest solutions (Knuth's DLX5), cheapest first, as ``(cost,
         options)`` pairs; ``jobs``: threads sharing the cutoff (None: one; 0: one a core);
         budgets raise :class:`GaveUp`; bounds raise ``ValueError``."""
+    def preprocess(self) -> Optional[tuple["ExactCover", list[int]]]:
+        """Knuth's DLX-PRE reductions (``dancing cover --preprocess``): ``(reduced,
+        options)``, ``options[i]`` the index here of the reduced problem's option ``i``;
+        ``None`` when the reductions prove there is no solution; bounds raise
+        ``ValueError``."""
+    def estimate(
+        self, paths: int = 1000, seed: int = 0, max_time: Optional[float] = None
+    ) -> dict[str, float]:
+        """Knuth's estimate of the links' search before it runs (``dancing cover
+        --estimate``): ``nodes``, ``low``, ``high``, ``spread``, ``max``, ``paths`` and
+        ``seconds`` (the time implied on this machine)."""
     @staticmethod
     def from_dlx(source: Union[str, bytes, bytearray, os.PathLike[str]]) -> "ExactCover":
         """Reads Knuth's format: text (a ``str`` with a line break, or ``bytes``) or a path."""

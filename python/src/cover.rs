@@ -263,6 +263,75 @@ impl ExactCover {
         })
     }
 
+    /// Knuth's DLX-PRE reductions to a fixpoint (`dancing cover --preprocess`): an equivalent
+    /// problem with fewer options and items, as `(reduced, options)` where `options[i]` is
+    /// the index here of the reduced problem's option `i` (so a solution of the reduced
+    /// problem maps back by `[options[k] for k in solution]`); `None` when the reductions
+    /// prove that the problem has no solution. Names, colors and costs are kept. Problems
+    /// with bounds raise `ValueError`.
+    fn preprocess(&self, py: Python<'_>) -> PyResult<Option<(ExactCover, Vec<usize>)>> {
+        guard(|| {
+            let built = self.problem()?;
+            let reduced = py.detach(|| dancing::preprocess::preprocess(built.problem()));
+            let reduced = match reduced {
+                Ok(reduced) => reduced,
+                Err(dancing::preprocess::PreprocessError::Unsolvable { .. }) => return Ok(None),
+                Err(e) => return Err(value_error(e)),
+            };
+            let items: Vec<String> = reduced
+                .items
+                .iter()
+                .map(|&i| built.item_name(i).to_owned())
+                .collect();
+            let colors: Vec<String> = built
+                .problem()
+                .names()
+                .map_or_else(Vec::new, |names| names.colors().to_vec());
+            let cover = ExactCover::from_problem(&reduced.problem, &items, &colors)?;
+            Ok(Some((cover, reduced.options)))
+        })
+    }
+
+    /// Knuth's estimate of the search before it runs (`dancing cover --estimate`): `paths`
+    /// random paths down the links' tree, drawn from `seed`, stopping after `max_time`
+    /// seconds (at least one path). A dict: `nodes` (the estimated nodes of the whole
+    /// search), `low` and `high` (the mean +- 2 standard errors), `spread` (standard
+    /// deviation over the mean: how uneven the paths were), `max` (the largest path's
+    /// estimate), `paths` (walked) and `seconds` (the time implied at the links' speed,
+    /// measured on a tenth of a second of the real search).
+    #[pyo3(signature = (paths = None, seed = None, max_time = None))]
+    fn estimate(
+        &self,
+        py: Python<'_>,
+        paths: Option<Whole>,
+        seed: Option<Whole>,
+        max_time: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        guard(|| {
+            let paths: u64 = paths.map(|p| p.get("paths")).transpose()?.unwrap_or(1000);
+            let seed: u64 = seed.map(|s| s.get("seed")).transpose()?.unwrap_or(0);
+            let deadline = Budget::new(None, max_time)?.deadline();
+            let built = self.problem()?;
+            let (e, rate) = py.detach(|| {
+                let problem = built.problem();
+                let e = dancing::estimate::estimate(problem, paths, seed, deadline);
+                let rate =
+                    dancing::estimate::nodes_per_second(problem, dancing::estimate::SPEED_RUN);
+                (e, rate)
+            });
+            let (low, high) = e.interval();
+            let answer = pyo3::types::PyDict::new(py);
+            answer.set_item("nodes", e.mean)?;
+            answer.set_item("low", low)?;
+            answer.set_item("high", high)?;
+            answer.set_item("spread", e.spread())?;
+            answer.set_item("max", e.max)?;
+            answer.set_item("paths", e.paths)?;
+            answer.set_item("seconds", e.time(rate).as_secs_f64())?;
+            Ok(answer.into_any().unbind())
+        })
+    }
+
     /// Reads a problem in Knuth's format (DLX1, DLX2 colors, DLX3 bounds): `source` is its
     /// text (a `str` with a line break, or `bytes`) or the path of a file. Errors name the
     /// file, line and column.

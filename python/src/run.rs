@@ -54,6 +54,11 @@ impl Budget {
         self.deadline.map(|(_, d, _)| d)
     }
 
+    /// When the time runs out, if it does.
+    pub(crate) fn deadline(&self) -> Option<Instant> {
+        self.deadline.map(|(_, _, at)| at)
+    }
+
     /// Whether a node budget is set.
     pub(crate) fn has_nodes(&self) -> bool {
         self.max_nodes.is_some()
@@ -233,7 +238,7 @@ pub(crate) fn min_cost(
         .best(k)
         .jobs(jobs)
         .max_nodes(budget.max_nodes)
-        .deadline(budget.deadline.map(|(_, _, at)| at))
+        .deadline(budget.deadline())
         .stop_flag(stop.clone());
     let (result, interrupted) = py.detach(|| {
         std::thread::scope(|scope| {

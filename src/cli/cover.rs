@@ -226,10 +226,6 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     Ok(outcome.exit)
 }
 
-/// How long the real search runs to measure the links' speed for `--estimate` and
-/// `--split --part-time`.
-pub(super) const SPEED_RUN: Duration = Duration::from_millis(100);
-
 /// The paths of the estimate that sizes `--split --part-time` without `--estimate N`: about
 /// a second on pentomino-6x10, within a factor of 1.5 of the true size nine seeds in ten
 /// (see `--estimate` in docs/guide.md).
@@ -245,7 +241,7 @@ fn estimate(
 ) -> anyhow::Result<Exit> {
     let deadline = max_time.map(|t| Instant::now() + t);
     let e = dancing::estimate::estimate(problem, paths, seed, deadline);
-    let rate = dancing::estimate::nodes_per_second(problem, SPEED_RUN);
+    let rate = dancing::estimate::nodes_per_second(problem, dancing::estimate::SPEED_RUN);
     let (low, high) = e.interval();
     let mut out = std::io::stdout().lock();
     writeln!(out, "nodes: ~{:.0}", e.mean)?;
@@ -270,7 +266,7 @@ fn estimate(
     writeln!(
         out,
         "time: ~{time} s at {rate:.0} nodes/s (the links' search, measured on up to {} s of it)",
-        SPEED_RUN.as_secs_f64()
+        dancing::estimate::SPEED_RUN.as_secs_f64()
     )?;
     Ok(Exit::Success)
 }

@@ -203,7 +203,7 @@ pub(super) fn run(
 /// number on stderr.
 fn parts_for_time(problem: &Problem, part: Duration, (paths, seed): (u64, u64)) -> usize {
     let e = dancing::estimate::estimate(problem, paths, seed, None);
-    let rate = dancing::estimate::nodes_per_second(problem, super::cover::SPEED_RUN);
+    let rate = dancing::estimate::nodes_per_second(problem, dancing::estimate::SPEED_RUN);
     let n = e.parts_for(rate, part);
     let seconds = e.time(rate).as_secs_f64();
     super::report::say(format_args!(
