@@ -39,6 +39,11 @@ pub(crate) struct Geometry {
     pub(crate) in_order: bool,
 }
 
+/// Whether `x` has exactly one bit.
+fn one_bit(x: u128) -> bool {
+    x != 0 && x & (x - 1) == 0
+}
+
 /// The indices of the bits of `x`.
 fn bits(mut x: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -80,7 +85,7 @@ impl Geometry {
                 return None;
             }
         }
-        let meets_one = |h: u128| houses.iter().any(|&g| (g & h).count_ones() == 1);
+        let meets_one = |h: u128| houses.iter().any(|&g| one_bit(g & h));
         let (lines, boxes): (Vec<u128>, Vec<u128>) = houses.iter().partition(|&&h| meets_one(h));
         if boxes.len() != 9 {
             return None;
@@ -93,10 +98,7 @@ impl Geometry {
         if !covers(&rows) || !covers(&cols) {
             return None;
         }
-        if rows
-            .iter()
-            .any(|&r| cols.iter().any(|&c| (r & c).count_ones() != 1))
-        {
+        if rows.iter().any(|&r| cols.iter().any(|&c| !one_bit(r & c))) {
             return None;
         }
         let row_at = Geometry::order(&rows, &boxes)?;
@@ -132,7 +134,11 @@ impl Geometry {
         let mut at = [[NONE; 81]; 9];
         let mut root = [0u32; 27];
         for (o, &(c, l)) in layout.place.iter().enumerate() {
-            if layout.unit_bits[o].count_ones() != 3 {
+            let units = layout.unit_bits[o];
+            let two_left = units & units.wrapping_sub(1);
+            let one_left = two_left & two_left.wrapping_sub(1);
+            // Exactly three units (without a bit count: no `popcnt` on the baseline x86-64).
+            if one_left == 0 || !one_bit(u128::from(one_left)) {
                 return None;
             }
             let p = place_of_cell[usize::from(c)];

@@ -279,7 +279,7 @@ impl Band {
         let layout = Layout::recognize(problem)?;
         Some(match Geometry::find(&layout) {
             Some(geometry) => Band::Grid(Tree::on(Arc::new(geometry))),
-            None => Band::Layout(Tree::on(Arc::new(layout))),
+            None => Band::Layout(Tree::on(Arc::new(layout.with_frame_tables()))),
         })
     }
 

@@ -98,7 +98,9 @@ fn assert_same_solutions(problem: &Problem) -> usize {
 
 #[test]
 fn the_classic_matrix_is_nine_boards_of_81_cells_and_243_units() {
-    let layout = Layout::recognize(&classic()).expect("recognized");
+    let layout = Layout::recognize(&classic())
+        .expect("recognized")
+        .with_frame_tables();
     assert_eq!(layout.cells.count_ones(), 81);
     assert_eq!(layout.unit_layer.len(), 243);
     assert!(layout.root.iter().all(|b| b.count_ones() == 81));
