@@ -60,8 +60,10 @@ pub(crate) const NONE: u16 = u16::MAX;
 /// Invariants: `at[l][c]` is the option at cell `c` of board `l`, and `place` its inverse;
 /// the units are numbered board by board, board `l`'s from `unit_base[l]` to
 /// `unit_base[l + 1]` (at most [`UNITS_PER_BOARD`]); option `o`'s units are the bits of
-/// `unit_bits[o]` from its board's base, each with cell `place[o].0` in its mask; `peers[o]` is the union of those masks;
-/// `root` has a bit for every option on its board and every cell of an option open.
+/// `unit_bits[o]` from its board's base, each with cell `place[o].0` in its mask; `root`
+/// has a bit for every option on its board and every cell of an option open. The frames'
+/// tables (`peers`, `pairs`, `pair_start`) are empty until [`Layout::with_frame_tables`]
+/// fills them; then `peers[o]` is the union of option `o`'s units' masks.
 #[derive(Clone, Debug)]
 pub(crate) struct Layout {
     /// For each option of the problem: its cell and its board.
@@ -111,8 +113,74 @@ fn find(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
+/// The options of each item, in one list: item `x`'s are `list[start[x]..start[x + 1]]`, in
+/// increasing order.
+struct Incidence {
+    start: Vec<u32>,
+    list: Vec<u32>,
+}
+
+impl Incidence {
+    /// The options of the `items` items of `problem`; `None` if an item has none, or more
+    /// than [`CELLS`] (a unit has one option a cell, a cell one a board).
+    fn of(problem: &Problem, items: usize) -> Option<Incidence> {
+        let n = problem.option_count();
+        let mut start = vec![0u32; items + 1];
+        for o in 0..n {
+            for &i in problem.option_items(o) {
+                let k = &mut start[i as usize + 1];
+                *k += 1;
+                if *k > CELLS as u32 {
+                    return None;
+                }
+            }
+        }
+        if start[1..].contains(&0) {
+            return None;
+        }
+        for x in 0..items {
+            start[x + 1] += start[x];
+        }
+        let mut next = start[..items].to_vec();
+        let mut list = vec![0u32; start[items] as usize];
+        for o in 0..n {
+            for &i in problem.option_items(o) {
+                let k = &mut next[i as usize];
+                list[*k as usize] = o as u32;
+                *k += 1;
+            }
+        }
+        Some(Incidence { start, list })
+    }
+
+    /// The options of item `x`.
+    fn options(&self, x: usize) -> &[u32] {
+        &self.list[self.start[x] as usize..self.start[x + 1] as usize]
+    }
+
+    /// Joins in `parent` the options that share a unit of `class`: the layers as far as the
+    /// units known join them.
+    fn join(&self, class: &[Class], parent: &mut [u32]) {
+        for (k, p) in parent.iter_mut().enumerate() {
+            *p = k as u32;
+        }
+        for (x, &c) in class.iter().enumerate() {
+            if c == Class::Unit {
+                let os = self.options(x);
+                let a = find(parent, os[0]);
+                for &o in &os[1..] {
+                    let b = find(parent, o);
+                    parent[b as usize] = a;
+                }
+            }
+        }
+    }
+}
+
 impl Layout {
-    /// The layout of `problem` if it is recognized (see the module docs), else `None`.
+    /// The layout of `problem` if it is recognized (see the module docs), else `None`. The
+    /// counts come first, so that most matrices that are not a Sudoku are refused on their
+    /// first options, before anything is built; then every step is linear in the matrix.
     pub(crate) fn recognize(problem: &Problem) -> Option<Layout> {
         let n = problem.option_count();
         let items = problem.primary_items();
@@ -121,124 +189,107 @@ impl Layout {
             || problem.secondary_items() != 0
             || n == 0
             || n > CELLS * LAYERS
+            || items > CELLS + LAYERS * UNITS_PER_BOARD
         {
             return None;
         }
-        // Each list with room for a 9x9 item's nine options, so that few grow.
-        let mut options_of: Vec<Vec<u32>> = (0..items).map(|_| Vec::with_capacity(9)).collect();
-        for o in 0..n {
-            let its = problem.option_items(o);
-            if its.len() < 4 || its.len() > UNITS_PER_OPTION + 1 {
-                return None;
-            }
-            for &i in its {
-                options_of[i as usize].push(o as u32);
-            }
-        }
-        if options_of
-            .iter()
-            .any(|os| os.is_empty() || os.len() > CELLS)
-        {
+        if (0..n).any(|o| !(4..=UNITS_PER_OPTION + 1).contains(&problem.option_items(o).len())) {
             return None;
         }
+        let incidence = Incidence::of(problem, items)?;
         let mut class = vec![Class::Unknown; items];
-        // Items shared by two options that share another one are units.
-        for o in 0..n {
-            let its = problem.option_items(o);
-            for &x in its {
-                if class[x as usize] == Class::Unit {
-                    continue;
-                }
-                for &p in &options_of[x as usize] {
-                    if p as usize == o {
-                        continue;
-                    }
-                    let other = problem.option_items(p as usize);
-                    if its.iter().filter(|i| other.contains(i)).count() >= 2 {
-                        class[x as usize] = Class::Unit;
-                        break;
+        // Items shared by two options that share another one are units: the items whose
+        // options name some other item twice.
+        let mut seen = vec![u32::MAX; items];
+        for (x, c) in class.iter_mut().enumerate() {
+            'options: for &p in incidence.options(x) {
+                for &y in problem.option_items(p as usize) {
+                    if y as usize != x {
+                        if seen[y as usize] == x as u32 {
+                            *c = Class::Unit;
+                            break 'options;
+                        }
+                        seen[y as usize] = x as u32;
                     }
                 }
             }
         }
-        let mut parent: Vec<u32> = (0..n as u32).collect();
+        let mut unknown = class.iter().filter(|&&c| c == Class::Unknown).count();
+        let mut parent = vec![0u32; n];
         let mut roots: Vec<u32> = Vec::with_capacity(CELLS);
-        loop {
+        // The options' rule to its fixpoint, then the layers' rule, until neither finds
+        // anything (the order does not change the classes found: each rule only adds to
+        // them). Whether each option has one cell item is checked once all are known.
+        while unknown > 0 {
+            let mut changed = true;
+            while changed && unknown > 0 {
+                changed = false;
+                for o in 0..n {
+                    let its = problem.option_items(o);
+                    let (mut cells, mut units) = (0, 0);
+                    for &i in its {
+                        match class[i as usize] {
+                            Class::Cell => cells += 1,
+                            Class::Unit => units += 1,
+                            Class::Unknown => {}
+                        }
+                    }
+                    if cells > 1 || units == its.len() {
+                        return None;
+                    }
+                    let to = if cells == 1 {
+                        Class::Unit
+                    } else if units == its.len() - 1 {
+                        Class::Cell
+                    } else {
+                        continue;
+                    };
+                    for &i in its {
+                        if class[i as usize] == Class::Unknown {
+                            class[i as usize] = to;
+                            unknown -= 1;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if unknown == 0 {
+                break;
+            }
+            incidence.join(&class, &mut parent);
             let mut changed = false;
-            for o in 0..n {
-                let its = problem.option_items(o);
-                let cells = its
-                    .iter()
-                    .filter(|&&i| class[i as usize] == Class::Cell)
-                    .count();
-                let units = its
-                    .iter()
-                    .filter(|&&i| class[i as usize] == Class::Unit)
-                    .count();
-                if cells > 1 || units == its.len() {
-                    return None;
-                }
-                let to = if cells == 1 {
-                    Class::Unit
-                } else if units == its.len() - 1 {
-                    Class::Cell
-                } else {
-                    continue;
-                };
-                for &i in its {
-                    if class[i as usize] == Class::Unknown {
-                        class[i as usize] = to;
-                        changed = true;
-                    }
-                }
-            }
-            // The layers as far as the units known join them.
-            for p in parent.iter_mut().enumerate() {
-                *p.1 = p.0 as u32;
-            }
-            for (x, os) in options_of.iter().enumerate() {
-                if class[x] == Class::Unit {
-                    let a = find(&mut parent, os[0]);
-                    for &o in &os[1..] {
-                        let b = find(&mut parent, o);
-                        parent[b as usize] = a;
-                    }
-                }
-            }
-            for (x, os) in options_of.iter().enumerate() {
-                if class[x] != Class::Unit {
+            for (x, c) in class.iter_mut().enumerate() {
+                if *c != Class::Unit {
                     roots.clear();
-                    roots.extend(os.iter().map(|&o| find(&mut parent, o)));
+                    roots.extend(incidence.options(x).iter().map(|&o| find(&mut parent, o)));
                     roots.sort_unstable();
                     if roots.windows(2).any(|w| w[0] == w[1]) {
-                        if class[x] == Class::Cell {
+                        if *c == Class::Cell {
                             return None;
                         }
-                        class[x] = Class::Unit;
+                        *c = Class::Unit;
+                        unknown -= 1;
                         changed = true;
                     }
                 }
             }
             if !changed {
-                break;
+                return None;
             }
         }
-        if class.contains(&Class::Unknown) {
-            return None;
-        }
-        Layout::on_classes(problem, &options_of, &class, &mut parent)
+        Layout::on_classes(problem, &incidence, &class, &mut parent)
     }
 
-    /// The layout once every item is classified and `parent` joins the options of each layer;
-    /// `None` if a condition of the module docs fails.
+    /// The layout once every item is classified; `None` if a condition of the module docs
+    /// fails. `parent` is room for the union-find of the layers.
     fn on_classes(
         problem: &Problem,
-        options_of: &[Vec<u32>],
+        incidence: &Incidence,
         class: &[Class],
         parent: &mut [u32],
     ) -> Option<Layout> {
         let n = problem.option_count();
-        // The cells, numbered in item order.
+        // The cells, numbered in item order; each option names exactly one.
         let mut cell_of_item = vec![u8::MAX; class.len()];
         let mut cells = 0usize;
         for (x, &c) in class.iter().enumerate() {
@@ -252,113 +303,117 @@ impl Layout {
         }
         let mut cell = vec![0u8; n];
         for (o, c) in cell.iter_mut().enumerate() {
-            let x = *problem
-                .option_items(o)
-                .iter()
-                .find(|&&i| class[i as usize] == Class::Cell)?;
-            *c = cell_of_item[x as usize];
+            let mut found = None;
+            for &i in problem.option_items(o) {
+                if class[i as usize] == Class::Cell {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(cell_of_item[i as usize]);
+                }
+            }
+            *c = found?;
         }
-        // The layers, with their cells; packed onto boards, largest first.
-        let mut layer_cells: Vec<(u128, Vec<u32>)> = Vec::new();
+        // The layers, with their cells; packed onto boards, largest first (in the order
+        // found among equals).
+        incidence.join(class, parent);
         let mut layer_of_root = vec![u32::MAX; n];
+        let mut layer = vec![0u32; n];
+        let (mut layer_mask, mut layer_size): (Vec<u128>, Vec<u32>) = (Vec::new(), Vec::new());
         for (o, &c) in cell.iter().enumerate() {
             let r = find(parent, o as u32) as usize;
             if layer_of_root[r] == u32::MAX {
-                layer_of_root[r] = layer_cells.len() as u32;
-                layer_cells.push((0, Vec::new()));
+                layer_of_root[r] = layer_mask.len() as u32;
+                layer_mask.push(0);
+                layer_size.push(0);
             }
-            let layer = &mut layer_cells[layer_of_root[r] as usize];
+            let k = layer_of_root[r] as usize;
             let bit = 1u128 << c;
-            if layer.0 & bit != 0 {
+            if layer_mask[k] & bit != 0 {
                 return None;
             }
-            layer.0 |= bit;
-            layer.1.push(o as u32);
+            layer_mask[k] |= bit;
+            layer_size[k] += 1;
+            layer[o] = k as u32;
         }
-        layer_cells.sort_by_key(|l| std::cmp::Reverse(l.1.len()));
+        let mut order: Vec<usize> = (0..layer_mask.len()).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(layer_size[k]));
         let mut boards = [0u128; LAYERS];
-        let mut used = 0;
+        let mut board_of_layer = vec![0u8; layer_mask.len()];
+        for k in order {
+            let mask = layer_mask[k];
+            let l = (0..LAYERS).find(|&l| boards[l] & mask == 0)?;
+            boards[l] |= mask;
+            board_of_layer[k] = l as u8;
+        }
         let mut place = vec![(0u8, 0u8); n];
         let mut at = [[NONE; CELLS]; LAYERS];
-        for (mask, options) in &layer_cells {
-            let l = (0..LAYERS).find(|&l| boards[l] & mask == 0)?;
-            used = used.max(l + 1);
-            boards[l] |= mask;
-            for &o in options {
-                place[o as usize] = (cell[o as usize], l as u8);
-                at[l][usize::from(cell[o as usize])] = o as u16;
-            }
+        for o in 0..n {
+            let l = board_of_layer[layer[o] as usize];
+            place[o] = (cell[o], l);
+            at[usize::from(l)][usize::from(cell[o])] = o as u16;
         }
-        // The units, numbered board by board, each board's from `unit_base[l]`.
+        // The units, numbered board by board (in item order on each), each board's from
+        // `unit_base[l]`.
         let mut unit_board = vec![u8::MAX; class.len()];
-        for (x, os) in options_of.iter().enumerate() {
-            if class[x] != Class::Unit {
+        let mut unit_base = [0u16; LAYERS + 1];
+        for (x, &c) in class.iter().enumerate() {
+            if c != Class::Unit {
                 continue;
             }
+            let os = incidence.options(x);
             let l = place[os[0] as usize].1;
             if os.iter().any(|&o| place[o as usize].1 != l) {
                 return None;
             }
             unit_board[x] = l;
+            unit_base[usize::from(l) + 1] += 1;
         }
-        let mut unit_of_item = vec![u16::MAX; class.len()];
-        let (mut unit_layer, mut unit_mask) = (Vec::new(), Vec::new());
-        let mut unit_base = [0u16; LAYERS + 1];
+        if unit_base[1..]
+            .iter()
+            .any(|&k| usize::from(k) > UNITS_PER_BOARD)
+        {
+            return None;
+        }
         for l in 0..LAYERS {
-            for (x, os) in options_of.iter().enumerate() {
-                if usize::from(unit_board[x]) != l {
-                    continue;
-                }
-                if unit_layer.len() - usize::from(unit_base[l]) == UNITS_PER_BOARD {
-                    return None;
-                }
-                unit_of_item[x] = unit_layer.len() as u16;
-                unit_layer.push(l as u8);
-                unit_mask.push(
-                    os.iter()
-                        .fold(0u128, |m, &o| m | 1u128 << place[o as usize].0),
-                );
-            }
-            unit_base[l + 1] = unit_layer.len() as u16;
+            unit_base[l + 1] += unit_base[l];
         }
-        let (mut unit_bits, mut peers) = (Vec::with_capacity(n), Vec::with_capacity(n));
-        for (o, &(c, l)) in place.iter().enumerate() {
-            let (mut p, mut bits) = (0u128, 0u64);
+        let units = usize::from(unit_base[LAYERS]);
+        let mut next = unit_base;
+        let mut unit_of_item = vec![u16::MAX; class.len()];
+        let (mut unit_layer, mut unit_mask) = (vec![0u8; units], vec![0u128; units]);
+        for (x, &l) in unit_board.iter().enumerate() {
+            if l == u8::MAX {
+                continue;
+            }
+            let u = next[usize::from(l)];
+            next[usize::from(l)] += 1;
+            unit_of_item[x] = u;
+            unit_layer[usize::from(u)] = l;
+            unit_mask[usize::from(u)] = incidence
+                .options(x)
+                .iter()
+                .fold(0u128, |m, &o| m | 1u128 << place[o as usize].0);
+        }
+        let mut unit_bits = Vec::with_capacity(n);
+        for (o, &(_, l)) in place.iter().enumerate() {
+            let mut bits = 0u64;
             for &x in problem.option_items(o) {
                 let u = unit_of_item[x as usize];
                 if u != u16::MAX {
                     bits |= 1 << (u - unit_base[usize::from(l)]);
-                    p |= unit_mask[usize::from(u)];
                 }
             }
             unit_bits.push(bits);
-            peers.push(p | 1u128 << c);
         }
         let mut all_units = [0u64; LAYERS];
         for (l, all) in all_units.iter_mut().enumerate() {
             let k = unit_base[l + 1] - unit_base[l];
             *all = if k == 64 { u64::MAX } else { (1 << k) - 1 };
         }
-        let mut by_layer: Vec<Vec<(u128, u128, u128)>> = vec![Vec::new(); LAYERS];
-        for u in 0..unit_layer.len() {
-            for v in u + 1..unit_layer.len() {
-                if unit_layer[u] == unit_layer[v] && (unit_mask[u] & unit_mask[v]).count_ones() >= 2
-                {
-                    let (mu, mv) = (unit_mask[u], unit_mask[v]);
-                    by_layer[usize::from(unit_layer[u])].push((mu & mv, mu & !mv, mv & !mu));
-                }
-            }
-        }
-        let (mut pairs, mut pair_start) = (Vec::new(), [0u32; LAYERS + 1]);
-        for (l, list) in by_layer.iter().enumerate() {
-            pairs.extend_from_slice(list);
-            pair_start[l + 1] = pairs.len() as u32;
-        }
-        debug_assert!(used <= LAYERS);
         Some(Layout {
             place,
             at,
-            peers,
             unit_bits,
             unit_base,
             unit_layer,
@@ -366,8 +421,46 @@ impl Layout {
             cells: boards.iter().fold(0, |a, b| a | b),
             root: boards,
             all_units,
-            pairs,
-            pair_start,
+            peers: Vec::new(),
+            pairs: Vec::new(),
+            pair_start: [0; LAYERS + 1],
         })
+    }
+
+    /// The layout with the tables of the frames' rules filled (`peers`, `pairs` and
+    /// `pair_start`): the search on [`super::frame::Frame`]s needs them, the grids of
+    /// [`super::geometry`] do not, so that [`Layout::recognize`] leaves them empty.
+    pub(crate) fn with_frame_tables(mut self) -> Layout {
+        self.peers = self
+            .place
+            .iter()
+            .zip(&self.unit_bits)
+            .map(|(&(c, l), &bits)| {
+                let base = usize::from(self.unit_base[usize::from(l)]);
+                let mut peers = 1u128 << c;
+                let mut bits = bits;
+                while bits != 0 {
+                    peers |= self.unit_mask[base + bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+                peers
+            })
+            .collect();
+        self.pairs.clear();
+        for l in 0..LAYERS {
+            let (from, to) = (self.unit_base[l], self.unit_base[l + 1]);
+            let masks = &self.unit_mask[usize::from(from)..usize::from(to)];
+            for (k, &mu) in masks.iter().enumerate() {
+                for &mv in &masks[k + 1..] {
+                    let both = mu & mv;
+                    // Two cells or more in common.
+                    if both & both.wrapping_sub(1) != 0 {
+                        self.pairs.push((both, mu & !mv, mv & !mu));
+                    }
+                }
+            }
+            self.pair_start[l + 1] = self.pairs.len() as u32;
+        }
+        self
     }
 }

@@ -25,7 +25,8 @@
 //! # Two nodes
 //! Where the layout is the whole classic 9x9 matrix (as the Sudoku front end builds it, the
 //! givens forced), [`geometry`] finds its rows, columns and boxes, and the nodes are
-//! [`Grid`]s: each digit's cells as three 27-bit bands, updated by JCZSolve's table
+//! [`Grid`]s (the front end's matrix, its options in cell order, found at once:
+//! [`Geometry::in_cell_order`]): each digit's cells as three 27-bit bands, updated by JCZSolve's table
 //! look-ups and shifts ([`grid`]). Elsewhere (a puzzle's matrix with its givens taken out,
 //! the variants, 4x4) the nodes are the layout's [`Frame`]s, with the rules above on
 //! masks. The search over them, and its contract, are one ([`Tree`]).
@@ -276,16 +277,19 @@ macro_rules! each {
 impl Band {
     /// The engine for `problem` if its matrix is recognized (see [`layout`]).
     pub(crate) fn try_new(problem: &Problem) -> Option<Band> {
+        if let Some(geometry) = Geometry::in_cell_order(problem) {
+            return Some(Band::Grid(Tree::on(Arc::new(geometry))));
+        }
         let layout = Layout::recognize(problem)?;
         Some(match Geometry::find(&layout) {
             Some(geometry) => Band::Grid(Tree::on(Arc::new(geometry))),
-            None => Band::Layout(Tree::on(Arc::new(layout))),
+            None => Band::Layout(Tree::on(Arc::new(layout.with_frame_tables()))),
         })
     }
 
     /// Whether `problem` is recognized.
     pub(crate) fn fits(problem: &Problem) -> bool {
-        Layout::recognize(problem).is_some()
+        Geometry::in_cell_order(problem).is_some() || Layout::recognize(problem).is_some()
     }
 
     /// Whether two engines hold the same search state (for tests of resets).

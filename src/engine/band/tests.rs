@@ -98,7 +98,9 @@ fn assert_same_solutions(problem: &Problem) -> usize {
 
 #[test]
 fn the_classic_matrix_is_nine_boards_of_81_cells_and_243_units() {
-    let layout = Layout::recognize(&classic()).expect("recognized");
+    let layout = Layout::recognize(&classic())
+        .expect("recognized")
+        .with_frame_tables();
     assert_eq!(layout.cells.count_ones(), 81);
     assert_eq!(layout.unit_layer.len(), 243);
     assert!(layout.root.iter().all(|b| b.count_ones() == 81));
@@ -137,6 +139,38 @@ fn the_whole_classic_matrix_shuffled_or_not_runs_on_grids_and_the_rest_on_frames
     assert!(!Band::try_new(&x).unwrap().on_grid());
     let four = matrix(&Rules::classic(Shape::with_boxes(2, 2).unwrap()));
     assert!(!Band::try_new(&four).unwrap().on_grid());
+}
+
+#[test]
+fn the_options_in_cell_order_give_the_general_recognition_s_geometry_whatever_the_items() {
+    let full = classic();
+    let general = Geometry::find(&Layout::recognize(&full).unwrap()).unwrap();
+    let mut rng = Rng::new(38);
+    let mut rename: Vec<u32> = (0..full.primary_items() as u32).collect();
+    rng.shuffle(&mut rename);
+    let order: Vec<usize> = (0..full.option_count()).collect();
+    for problem in [full.clone(), full.permuted(&rename, &order)] {
+        let fast = Geometry::in_cell_order(&problem).expect("in cell order");
+        assert_eq!(fast.place, general.place);
+        assert_eq!(fast.at, general.at);
+        assert_eq!(fast.root, general.root);
+        assert!(fast.in_order);
+    }
+    // Options out of cell order: the general recognition's.
+    let mut swapped = order.clone();
+    swapped.swap(0, 9);
+    let out_of_order = full.permuted(&rename, &swapped);
+    assert!(Geometry::in_cell_order(&out_of_order).is_none());
+    assert!(Band::try_new(&out_of_order).unwrap().on_grid());
+    // Near misses: two digits' row items swapped in one option, an option without its
+    // cell; the X variant (more items).
+    let first: Vec<usize> = full.option(0).collect();
+    let mut mixed = first.clone();
+    mixed[1] = full.option(1).nth(1).unwrap();
+    assert!(Geometry::in_cell_order(&with_option(0, &mixed)).is_none());
+    assert!(Geometry::in_cell_order(&with_option(0, &first[1..])).is_none());
+    let x = matrix(&Rules::classic(Shape::CLASSIC).with_x());
+    assert!(Geometry::in_cell_order(&x).is_none());
 }
 
 /// `problem` with its items renamed and its options shuffled at random (from `seed`), with
