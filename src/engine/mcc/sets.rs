@@ -212,10 +212,98 @@ impl Sets {
         self.index[self.nodes[x as usize].option as usize] as usize
     }
 
+    /// Node `x`, unchecked.
+    ///
+    /// The accessors below skip the bounds checks of the steps' inner loops (measured:
+    /// see the commit). Every index they take is one of the invariants' own: a node's
+    /// `item` is an item and its `loc` a slot of `set`; `set` holds node indices;
+    /// `option_range` yields node indices (the `start` offsets of [`Sets::new`]); `list`
+    /// and `pos` hold items and positions; none of these ever changes but by permutation
+    /// within its own range. [`Sets::check`] tests them, and each accessor asserts its
+    /// bound in debug builds (the unit tests run in debug mode too).
+    #[inline(always)]
+    fn node(&self, x: u32) -> &Node {
+        debug_assert!((x as usize) < self.nodes.len());
+        // SAFETY: `x` is a node index (see above).
+        unsafe { self.nodes.get_unchecked(x as usize) }
+    }
+
+    /// Node `x`, mutable, unchecked as [`Sets::node`].
+    #[inline(always)]
+    fn node_mut(&mut self, x: u32) -> &mut Node {
+        debug_assert!((x as usize) < self.nodes.len());
+        // SAFETY: as in `node`.
+        unsafe { self.nodes.get_unchecked_mut(x as usize) }
+    }
+
+    /// Item `i`'s state, unchecked as [`Sets::node`].
+    #[inline(always)]
+    fn item(&self, i: u32) -> &Item {
+        debug_assert!((i as usize) < self.items.len());
+        // SAFETY: `i` is an item (a node's `item`, or an entry of `list`).
+        unsafe { self.items.get_unchecked(i as usize) }
+    }
+
+    /// Item `i`'s state, mutable, unchecked as [`Sets::node`].
+    #[inline(always)]
+    fn item_mut(&mut self, i: u32) -> &mut Item {
+        debug_assert!((i as usize) < self.items.len());
+        // SAFETY: as in `item`.
+        unsafe { self.items.get_unchecked_mut(i as usize) }
+    }
+
+    /// The node in slot `s` of `set`, unchecked as [`Sets::node`].
+    #[inline(always)]
+    fn slot(&self, s: u32) -> u32 {
+        debug_assert!((s as usize) < self.set.len());
+        // SAFETY: `s` is a node's `loc` or lies in an item's slice.
+        unsafe { *self.set.get_unchecked(s as usize) }
+    }
+
+    /// Slot `s` of `set`, mutable, unchecked as [`Sets::node`].
+    #[inline(always)]
+    fn slot_mut(&mut self, s: u32) -> &mut u32 {
+        debug_assert!((s as usize) < self.set.len());
+        // SAFETY: as in `slot`.
+        unsafe { self.set.get_unchecked_mut(s as usize) }
+    }
+
+    /// The item at position `p` of `list`, unchecked as [`Sets::node`].
+    #[inline(always)]
+    fn list_at(&self, p: u32) -> u32 {
+        debug_assert!((p as usize) < self.list.len());
+        // SAFETY: `p` is an item's `pos` or below an active count.
+        unsafe { *self.list.get_unchecked(p as usize) }
+    }
+
+    /// Position `p` of `list`, mutable, unchecked as [`Sets::node`].
+    #[inline(always)]
+    fn list_mut(&mut self, p: u32) -> &mut u32 {
+        debug_assert!((p as usize) < self.list.len());
+        // SAFETY: as in `list_at`.
+        unsafe { self.list.get_unchecked_mut(p as usize) }
+    }
+
+    /// Item `i`'s position in `list`, unchecked as [`Sets::node`].
+    #[inline(always)]
+    fn pos_at(&self, i: u32) -> u32 {
+        debug_assert!((i as usize) < self.pos.len());
+        // SAFETY: `i` is an item.
+        unsafe { *self.pos.get_unchecked(i as usize) }
+    }
+
+    /// Item `i`'s position in `list`, mutable, unchecked as [`Sets::node`].
+    #[inline(always)]
+    fn pos_mut(&mut self, i: u32) -> &mut u32 {
+        debug_assert!((i as usize) < self.pos.len());
+        // SAFETY: as in `pos_at`.
+        unsafe { self.pos.get_unchecked_mut(i as usize) }
+    }
+
     /// Whether item `i` is active.
     #[inline(always)]
     fn is_active(&self, i: u32) -> bool {
-        let p = self.pos[i as usize];
+        let p = self.pos_at(i);
         if i < self.primary {
             p < self.prim_active
         } else {
@@ -234,7 +322,7 @@ impl Sets {
         let key = |i: u32| {
             let Item {
                 size, bound, slack, ..
-            } = self.items[i as usize];
+            } = *self.item(i);
             let s = slack.min(bound);
             (i64::from(size) + 1 - i64::from(bound - s), s, size)
         };
@@ -252,7 +340,7 @@ impl Sets {
     /// problem): what the search branches on, whatever order the set is in.
     #[inline]
     pub(super) fn least(&self, i: u32) -> u32 {
-        let Item { base, size, .. } = self.items[i as usize];
+        let Item { base, size, .. } = *self.item(i);
         let slice = &self.set[base as usize..(base + size) as usize];
         *slice
             .iter()
@@ -263,48 +351,48 @@ impl Sets {
     /// The nodes of the option of node `x`.
     #[inline(always)]
     fn option_range(&self, x: u32) -> std::ops::Range<u32> {
-        let o = self.nodes[x as usize].option as usize;
+        let o = self.node(x).option as usize;
         self.start[o]..self.start[o + 1]
     }
 
     /// Takes primary item `i` out of the active set.
     #[inline(always)]
     fn deactivate_primary(&mut self, i: u32) {
-        let p = self.pos[i as usize];
+        let p = self.pos_at(i);
         self.prim_active -= 1;
         let last = self.prim_active;
-        let j = self.list[last as usize];
-        self.list[last as usize] = i;
-        self.list[p as usize] = j;
-        self.pos[i as usize] = last;
-        self.pos[j as usize] = p;
+        let j = self.list_at(last);
+        *self.list_mut(last) = i;
+        *self.list_mut(p) = j;
+        *self.pos_mut(i) = last;
+        *self.pos_mut(j) = p;
     }
 
     /// Takes secondary item `i` out of the active set (it is purified).
     #[inline(always)]
     fn deactivate_secondary(&mut self, i: u32) {
-        let p = self.pos[i as usize];
+        let p = self.pos_at(i);
         self.sec_active -= 1;
         let last = self.primary + self.sec_active;
-        let j = self.list[last as usize];
-        self.list[last as usize] = i;
-        self.list[p as usize] = j;
-        self.pos[i as usize] = last;
-        self.pos[j as usize] = p;
+        let j = self.list_at(last);
+        *self.list_mut(last) = i;
+        *self.list_mut(p) = j;
+        *self.pos_mut(i) = last;
+        *self.pos_mut(j) = p;
     }
 
     /// Swaps node `x` out of the live part of its item's set, whose size becomes `ss`.
     #[inline(always)]
     fn swap_out(&mut self, x: u32, i: u32, ss: u32) {
-        let item = &mut self.items[i as usize];
+        let item = self.item_mut(i);
         let last = item.base + ss;
         item.size = ss;
-        let p = self.nodes[x as usize].loc;
-        let z = self.set[last as usize];
-        self.set[last as usize] = x;
-        self.set[p as usize] = z;
-        self.nodes[x as usize].loc = last;
-        self.nodes[z as usize].loc = p;
+        let p = self.node(x).loc;
+        let z = self.slot(last);
+        *self.slot_mut(last) = x;
+        *self.slot_mut(p) = z;
+        self.node_mut(x).loc = last;
+        self.node_mut(z).loc = p;
         self.updates += 1;
     }
 
@@ -316,7 +404,7 @@ impl Sets {
     #[inline]
     fn remove<const STRICT: bool>(&mut self, x: u32, skip: u32) -> bool {
         for y in self.option_range(x) {
-            let i = self.nodes[y as usize].item;
+            let i = self.node(y).item;
             if i == skip {
                 continue;
             }
@@ -324,14 +412,14 @@ impl Sets {
                 if !self.is_active(i) {
                     continue;
                 }
-                let ss = self.items[i as usize].size - 1;
+                let ss = self.item(i).size - 1;
                 self.swap_out(y, i, ss);
                 continue;
             }
             debug_assert!(self.is_active(i), "a live option's primary item is active");
             let Item {
                 size, bound, slack, ..
-            } = self.items[i as usize];
+            } = *self.item(i);
             let ss = size - 1;
             if ss + slack < bound {
                 if STRICT {
@@ -352,13 +440,10 @@ impl Sets {
     /// may walk it in any order).
     #[inline]
     fn purge<const STRICT: bool>(&mut self, i: u32, x: u32, c: u32) -> bool {
-        let Item { base, size, .. } = self.items[i as usize];
+        let Item { base, size, .. } = *self.item(i);
         for s in base..base + size {
-            let z = self.set[s as usize];
-            if z != x
-                && (c == 0 || self.nodes[z as usize].color != c)
-                && !self.remove::<STRICT>(z, i)
-            {
+            let z = self.slot(s);
+            if z != x && (c == 0 || self.node(z).color != c) && !self.remove::<STRICT>(z, i) {
                 return false;
             }
         }
@@ -383,7 +468,7 @@ impl Sets {
     #[inline]
     fn include<const STRICT: bool>(&mut self, x: u32) -> bool {
         for y in self.option_range(x) {
-            let Node { item: i, color, .. } = self.nodes[y as usize];
+            let Node { item: i, color, .. } = *self.node(y);
             if i >= self.primary {
                 if self.is_active(i) {
                     if !self.purge::<STRICT>(i, y, color) {
@@ -393,7 +478,7 @@ impl Sets {
                 }
                 continue;
             }
-            let item = &mut self.items[i as usize];
+            let item = self.item_mut(i);
             item.bound -= 1;
             let Item {
                 size, bound, slack, ..
