@@ -171,6 +171,12 @@ impl Mcc {
         false
     }
 
+    /// Makes the engine take sparse snapshots (see [`Sets::take_sparse_snapshots`]).
+    #[cfg(test)]
+    pub(crate) fn take_sparse_snapshots(&mut self) {
+        self.sets.take_sparse_snapshots();
+    }
+
     /// Whether two engines' sets hold the same state (for tests of resets).
     #[cfg(test)]
     pub(crate) fn same_state(&self, other: &Mcc) -> bool {

@@ -138,6 +138,8 @@ pub(super) struct Sets {
     origin_active: (u32, u32),
     /// Options removed from an item's set (Knuth's `updates`).
     pub(super) updates: u64,
+    /// Whether [`Sets::save`] takes dense snapshots: at most [`DENSE_ITEMS`] items.
+    dense: bool,
 }
 
 impl Sets {
@@ -223,6 +225,7 @@ impl Sets {
             sec_active,
             origin_active: (prim_active, sec_active),
             updates: 0,
+            dense: n <= DENSE_ITEMS,
         }
     }
 
@@ -571,7 +574,7 @@ impl Sets {
     /// active item (sparse).
     #[inline]
     pub(super) fn save(&self, out: &mut Snapshots) {
-        if self.items.len() <= DENSE_ITEMS {
+        if self.dense {
             out.dense.extend_from_slice(&self.items);
             return;
         }
@@ -601,7 +604,7 @@ impl Sets {
     #[inline]
     pub(super) fn restore(&mut self, snapshots: &Snapshots, from: usize, active: (u32, u32)) {
         (self.prim_active, self.sec_active) = active;
-        if self.items.len() <= DENSE_ITEMS {
+        if self.dense {
             let n = self.items.len();
             self.items.copy_from_slice(&snapshots.dense[from..from + n]);
             return;
@@ -640,6 +643,13 @@ impl Sets {
             }
         }
         Ok(first.expect("a stored option names a primary item"))
+    }
+
+    /// Makes [`Sets::save`] take sparse snapshots whatever the number of items, so that the
+    /// tests of small problems reach that path too; before the search only.
+    #[cfg(test)]
+    pub(super) fn take_sparse_snapshots(&mut self) {
+        self.dense = false;
     }
 
     /// Whether two sets of the same problem hold the same state: the same live options in
