@@ -37,6 +37,8 @@
 //! restoring the sizes and counts restores every set (as a set: its order may differ, which
 //! is why the search branches on the option of least index, not on the first entry).
 
+mod access;
+
 use crate::problem::Problem;
 use crate::search::ForceError;
 
@@ -251,94 +253,6 @@ impl Sets {
     #[inline]
     pub(super) fn option_of(&self, x: u32) -> usize {
         self.index[self.nodes[x as usize].option as usize] as usize
-    }
-
-    /// Node `x`, unchecked.
-    ///
-    /// The accessors below skip the bounds checks of the steps' inner loops (measured:
-    /// see the commit). Every index they take is one of the invariants' own: a node's
-    /// `item` is an item and its `loc` a slot of `set`; `set` holds node indices;
-    /// `option_range` yields node indices (the `start` offsets of [`Sets::new`]); `list`
-    /// and `pos` hold items and positions; none of these ever changes but by permutation
-    /// within its own range. [`Sets::check`] tests them, and each accessor asserts its
-    /// bound in debug builds (the unit tests run in debug mode too).
-    #[inline(always)]
-    fn node(&self, x: u32) -> &Node {
-        debug_assert!((x as usize) < self.nodes.len());
-        // SAFETY: `x` is a node index (see above).
-        unsafe { self.nodes.get_unchecked(x as usize) }
-    }
-
-    /// Node `x`, mutable, unchecked as [`Sets::node`].
-    #[inline(always)]
-    fn node_mut(&mut self, x: u32) -> &mut Node {
-        debug_assert!((x as usize) < self.nodes.len());
-        // SAFETY: as in `node`.
-        unsafe { self.nodes.get_unchecked_mut(x as usize) }
-    }
-
-    /// Item `i`'s state, unchecked as [`Sets::node`].
-    #[inline(always)]
-    fn item(&self, i: u32) -> &Item {
-        debug_assert!((i as usize) < self.items.len());
-        // SAFETY: `i` is an item (a node's `item`, or an entry of `list`).
-        unsafe { self.items.get_unchecked(i as usize) }
-    }
-
-    /// Item `i`'s state, mutable, unchecked as [`Sets::node`].
-    #[inline(always)]
-    fn item_mut(&mut self, i: u32) -> &mut Item {
-        debug_assert!((i as usize) < self.items.len());
-        // SAFETY: as in `item`.
-        unsafe { self.items.get_unchecked_mut(i as usize) }
-    }
-
-    /// The node in slot `s` of `set`, unchecked as [`Sets::node`].
-    #[inline(always)]
-    fn slot(&self, s: u32) -> u32 {
-        debug_assert!((s as usize) < self.set.len());
-        // SAFETY: `s` is a node's `loc` or lies in an item's slice.
-        unsafe { *self.set.get_unchecked(s as usize) }
-    }
-
-    /// Slot `s` of `set`, mutable, unchecked as [`Sets::node`].
-    #[inline(always)]
-    fn slot_mut(&mut self, s: u32) -> &mut u32 {
-        debug_assert!((s as usize) < self.set.len());
-        // SAFETY: as in `slot`.
-        unsafe { self.set.get_unchecked_mut(s as usize) }
-    }
-
-    /// The item at position `p` of `list`, unchecked as [`Sets::node`].
-    #[inline(always)]
-    fn list_at(&self, p: u32) -> u32 {
-        debug_assert!((p as usize) < self.list.len());
-        // SAFETY: `p` is an item's `pos` or below an active count.
-        unsafe { *self.list.get_unchecked(p as usize) }
-    }
-
-    /// Position `p` of `list`, mutable, unchecked as [`Sets::node`].
-    #[inline(always)]
-    fn list_mut(&mut self, p: u32) -> &mut u32 {
-        debug_assert!((p as usize) < self.list.len());
-        // SAFETY: as in `list_at`.
-        unsafe { self.list.get_unchecked_mut(p as usize) }
-    }
-
-    /// Item `i`'s position in `list`, unchecked as [`Sets::node`].
-    #[inline(always)]
-    fn pos_at(&self, i: u32) -> u32 {
-        debug_assert!((i as usize) < self.pos.len());
-        // SAFETY: `i` is an item.
-        unsafe { *self.pos.get_unchecked(i as usize) }
-    }
-
-    /// Item `i`'s position in `list`, mutable, unchecked as [`Sets::node`].
-    #[inline(always)]
-    fn pos_mut(&mut self, i: u32) -> &mut u32 {
-        debug_assert!((i as usize) < self.pos.len());
-        // SAFETY: as in `pos_at`.
-        unsafe { self.pos.get_unchecked_mut(i as usize) }
     }
 
     /// Whether item `i` is active.
