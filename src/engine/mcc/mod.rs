@@ -47,7 +47,7 @@ mod sets;
 #[cfg(test)]
 mod tests;
 
-use self::sets::{Saved, Sets};
+use self::sets::{Sets, Snapshots};
 use super::{Counters, Root, Search};
 use crate::problem::Problem;
 use crate::search::{ForceError, Stats, Step};
@@ -97,7 +97,7 @@ enum State {
 pub(crate) struct Mcc {
     sets: Sets,
     levels: Vec<Level>,
-    saves: Vec<Saved>,
+    saves: Snapshots,
     /// The options forced (by a node on a primary item) and excluded before the search.
     root: Vec<Root>,
     /// Levels at the bottom of `levels` placed by [`Search::descend`].
@@ -155,7 +155,7 @@ impl Mcc {
             if top.include && top.degree > 1 {
                 top.include = false;
                 let (save, active, node) = (top.save as usize, top.active, top.node);
-                self.sets.restore(&self.saves[save..], active);
+                self.sets.restore(&self.saves, save, active);
                 self.saves.truncate(save);
                 if self.sets.try_remove(node) {
                     return true;
@@ -165,10 +165,16 @@ impl Mcc {
             }
         }
         if let Some((len, active)) = self.base {
-            self.sets.restore(&self.saves[..len as usize], active);
+            self.sets.restore(&self.saves, 0, active);
             self.saves.truncate(len as usize);
         }
         false
+    }
+
+    /// Makes the engine take sparse snapshots (see [`Sets::take_sparse_snapshots`]).
+    #[cfg(test)]
+    pub(crate) fn take_sparse_snapshots(&mut self) {
+        self.sets.take_sparse_snapshots();
     }
 
     /// Whether two engines' sets hold the same state (for tests of resets).
@@ -183,7 +189,7 @@ impl Search for Mcc {
         Mcc {
             sets: Sets::new(problem),
             levels: Vec::new(),
-            saves: Vec::new(),
+            saves: Snapshots::default(),
             root: Vec::new(),
             floor: 0,
             base: None,

@@ -1,7 +1,8 @@
 //! Unit tests of the MCC engine: DLX3's example, random problems with bounds and colors
 //! against a brute-force oracle that checks every set of options against the rules (not the
 //! engine's steps), the invariants after each solution, resets in the middle of the tree,
-//! forced options, and subtrees replayed by `descend` that add up to the whole search.
+//! forced options, subtrees replayed by `descend` that add up to the whole search, and
+//! sparse snapshots (what problems of more items take) against the dense ones.
 
 use super::*;
 use crate::problem::ProblemBuilder;
@@ -179,6 +180,20 @@ proptest! {
         let pristine = engine.clone();
         prop_assert_eq!(solution_sets(&mut engine), brute_force(&problem));
         prop_assert!(engine.same_state(&pristine));
+    }
+
+    #[test]
+    fn sparse_snapshots_give_the_dense_ones_tree(problem in small_problem()) {
+        let mut dense = Mcc::new(&problem);
+        let mut sparse = Mcc::new(&problem);
+        sparse.take_sparse_snapshots();
+        let pristine = sparse.clone();
+        prop_assert_eq!(solution_sets(&mut sparse), solution_sets(&mut dense));
+        prop_assert_eq!(sparse.stats(), dense.stats());
+        prop_assert!(sparse.same_state(&pristine));
+        sparse.reset();
+        sparse.check().unwrap();
+        prop_assert_eq!(solution_sets(&mut sparse), brute_force(&problem));
     }
 
     #[test]
