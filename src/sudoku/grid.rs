@@ -205,8 +205,24 @@ impl Grid {
     /// The grid on one line as [`Grid::to_line`], its digits written in `symbols`.
     pub fn to_line_in(&self, symbols: Symbols) -> String {
         // Bytes, not chars: pushing a char to a String checks its UTF-8 length each time.
-        let bytes = self.cells.iter().map(|&d| symbols.byte_of(d)).collect();
+        let mut bytes = Vec::with_capacity(self.cells.len() + 1);
+        self.push_line_in(symbols, &mut bytes);
         String::from_utf8(bytes).expect("the symbols are ASCII")
+    }
+
+    /// Appends the bytes of [`Grid::to_line_in`] to `out` (ASCII, no line end): how a batch
+    /// writes its answers into one reused buffer. Each digit's byte is looked up in a table
+    /// of the shape's digits made once per grid.
+    pub fn push_line_in(&self, symbols: Symbols, out: &mut Vec<u8>) {
+        let mut bytes = [0u8; 37];
+        for (d, byte) in bytes.iter_mut().enumerate().take(self.shape.side() + 1) {
+            *byte = symbols.byte_of(d as u8);
+        }
+        let start = out.len();
+        out.resize(start + self.cells.len(), 0);
+        for (byte, &d) in out[start..].iter_mut().zip(&self.cells) {
+            *byte = bytes[usize::from(d)];
+        }
     }
 
     /// Writes the grid as `N` lines of `N` numbers separated by single spaces, each line ending
