@@ -276,8 +276,11 @@ impl Solver {
     /// The first [`ForceError`] that [`Solver::force`] would return.
     pub fn force_all(&mut self, options: &[usize]) -> Result<(), ForceError> {
         let forced = each!(&mut self.engine, e => e.force_all(options));
-        for &option in options {
-            self.note_root(forced.map(|()| Root::Forced(option as u32)));
+        // (Only `Auto`'s moves keep the root's changes: the band engine's solver has none.)
+        if self.switch.is_some() {
+            for &option in options {
+                self.note_root(forced.map(|()| Root::Forced(option as u32)));
+            }
         }
         forced
     }

@@ -164,6 +164,8 @@ pub struct SudokuSolver {
     givens: Vec<usize>,
     /// The options of the digits it avoids ([`SudokuSolver::count_avoiding_watched`]).
     avoided: Vec<usize>,
+    /// The options of the solution being decoded (kept to reuse the buffer).
+    chosen: Vec<usize>,
     /// For each option of the matrix ([`option_of`]): its cell (row-major) and its digit.
     places: Vec<(u16, u8)>,
 }
@@ -213,6 +215,7 @@ impl SudokuSolver {
             watch_time: None,
             givens: Vec::new(),
             avoided: Vec::new(),
+            chosen: Vec::new(),
             places,
         }
     }
@@ -224,10 +227,12 @@ impl SudokuSolver {
 
     /// Moves the solver from the band engine, if it runs on it, to the bits, which search
     /// DLX1's tree, keeping its budgets: for the rater, whose reading of the search is
-    /// DLX1's nodes ([`crate::sudoku::rate`]), and for the generator, whose checks differ by
-    /// a given or two and start from the root of the last search (`Solver::reroot`, the
-    /// bits' alone): with a reset for each, the band engine took 1.32 times the bits'
-    /// instructions to make 200 puzzles.
+    /// DLX1's nodes ([`crate::sudoku::rate`]), and for the generator of variants, whose
+    /// checks differ by a given or two and start from the root of the last search
+    /// (`Solver::reroot`, the bits' alone): with a reset for each, the band engine's frames
+    /// took 1.05 times the bits' instructions to make 50 X puzzles. The generator of classic
+    /// 9x9 puzzles stays on the band engine's grids, which took 0.62 times the bits'
+    /// instructions (see [`crate::sudoku::generate`]).
     pub fn on_knuth_tree(&mut self) {
         if self.solver.engine() != Engine::Band {
             return;
@@ -427,7 +432,7 @@ impl SudokuSolver {
         puzzle: &Grid,
         avoid: Option<&Grid>,
         limit: u64,
-        mut found: impl FnMut(&Self),
+        mut found: impl FnMut(&mut Self),
         mut watch: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<u64, SolveError> {
         let started = Instant::now();
@@ -451,10 +456,16 @@ impl SudokuSolver {
                 found: wrong.shape().side(),
             });
         }
-        self.givens.clear();
-        let givens = puzzle.cells().iter().enumerate().filter(|&(_, &d)| d != 0);
-        self.givens
-            .extend(givens.map(|(cell, &digit)| option_of(side, cell, digit)));
+        // Without a branch on each cell: every cell's option is written, and the next cell
+        // writes over it unless the cell holds a digit.
+        let cells = puzzle.cells();
+        self.givens.resize(cells.len() + 1, 0);
+        let mut k = 0;
+        for (cell, &digit) in cells.iter().enumerate() {
+            self.givens[k] = (cell * side + usize::from(digit)).wrapping_sub(1);
+            k += usize::from(digit != 0);
+        }
+        self.givens.truncate(k);
         self.avoided.clear();
         let avoided = avoid.map_or(&[][..], |grid| grid.cells()).iter();
         let avoided = avoided.enumerate().filter(|&(_, &d)| d != 0);
@@ -541,11 +552,14 @@ impl SudokuSolver {
     }
 
     /// The grid of the solution on the solver's stack, read through [`SudokuSolver::places`]:
-    /// dividing each option by `N` took 6% of the CPU time of the 17-clue set.
-    fn decode(&self) -> Grid {
+    /// dividing each option by `N` took 6% of the CPU time of the 17-clue set. The options
+    /// come into a buffer kept from one puzzle to the next ([`Solver::solution_into`]), so
+    /// that the grid is the one allocation.
+    fn decode(&mut self) -> Grid {
         let shape = self.rules.shape();
         let mut cells = vec![0; shape.cells()];
-        for option in self.solver.solution() {
+        self.solver.solution_into(&mut self.chosen);
+        for &option in &self.chosen {
             let (cell, digit) = self.places[option];
             cells[usize::from(cell)] = digit;
         }

@@ -146,6 +146,8 @@ pub(super) struct Batch<'a, W: Write> {
     pub(super) grids: u64,
     /// Answers not yet counted by the progress display.
     pub(super) unshown: u64,
+    /// The line of the answer being written (kept to reuse the buffer).
+    pub(super) line: Vec<u8>,
 }
 
 impl<W: Write + Send> Batch<'_, W> {
@@ -368,7 +370,10 @@ impl<W: Write + Send> Batch<'_, W> {
                     writeln!(self.out, "{}", verdict.count_text().unwrap_or_default())
                 }
                 (Some(solution), false, true) => {
-                    writeln!(self.out, "{}", solution.to_line_in(puzzle.symbols))
+                    self.line.clear();
+                    solution.push_line_in(puzzle.symbols, &mut self.line);
+                    self.line.push(b'\n');
+                    self.out.write_all(&self.line)
                 }
                 _ => writeln!(self.out, "{}", verdict.status.name()),
             },

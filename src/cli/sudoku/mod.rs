@@ -157,6 +157,7 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
         watch_every,
         grids: 0,
         unshown: 0,
+        line: Vec::new(),
     };
     if stdin_only {
         batch.source("<stdin>", BufReader::new(io::stdin()), true, &mut pipeline)?;

@@ -27,6 +27,17 @@
 //!    second solution, and one whose cells the remaining givens force by singles
 //!    (`Generator::forced`) keeps the one solution.
 //!
+//! The solver of the checks runs on the engine `auto` picks for classic 9x9 (the band
+//! engine: each check a reset, its givens forced in bulk, a search of a node or a few) and on
+//! the bits for every other shape and variant (each check from the root of the last,
+//! `Solver::reroot`). Instructions of `valgrind --tool=callgrind dancing sudoku generate
+//! --count 200 --jobs 1 --quiet` (CI profile build): 293M on the bits, 182M on the band
+//! engine; with `--symmetry rotate180` (50 puzzles) 63.7M and 39.1M; but `--x` (50) 303M and
+//! 319M on the band engine's frames, so the variants keep the bits. The full grid is the
+//! first solution of the band engine's tree, not DLX1's, so a seed gives other puzzles than
+//! on the bits, made the same way; a node budget ([`Generator::with_check_nodes`]) counts the
+//! band engine's nodes.
+//!
 //! The result is **minimal**: removing any remaining given (any remaining orbit, with a
 //! symmetry) gives a puzzle with several solutions. One pass suffices: a given kept because
 //! its removal allowed a second solution still allows it after later removals, since removing
@@ -209,8 +220,15 @@ impl Generator {
             }
         }
         let unavoidable = Unavoidable::new(shape.side(), problem.item_count());
+        let classic = rules.shape() == Shape::CLASSIC && rules.is_classic();
         let mut solver = SudokuSolver::with_rules(rules);
-        solver.on_knuth_tree();
+        // The checks of a classic 9x9 grid run on the engine `auto` picks (the band engine),
+        // each from a reset with its givens forced; the others on the bits, from the root of
+        // the last check (see `on_knuth_tree`), the band engine's frames having measured
+        // slower on X.
+        if !classic {
+            solver.on_knuth_tree();
+        }
         Generator {
             shape,
             unavoidable,
