@@ -82,7 +82,7 @@ pub const AUTO_FULL: f64 = 0.9;
 /// learning engine alone costs more; the published and generated puzzles (0.28 to 0.50),
 /// below it, go to the learning engine at once. See `docs/performance.md`, "`auto` on
 /// colors and empty grids".
-pub const AUTO_NEAR: f64 = 0.6;
+pub const AUTO_NEAR: f64 = 0.55;
 
 /// The nodes an open primary item that [`Engine::Auto`] lets the links take on a problem
 /// between [`AUTO_NEAR`] and [`AUTO_FULL`] full before it moves the search to the learning
@@ -508,10 +508,10 @@ impl Solver {
         }
     }
 
-    /// Moves a search that has not started between the learning engine and the links, the
-    /// one built (or parked) taking over the counters and forcing and excluding the options
-    /// of the root; if one of them is refused (no search would then move), it stays where
-    /// it is.
+    /// Moves a search that has not started (or the links' try, which starts again from its
+    /// root) between the learning engine and the links, the one built (or parked) forcing
+    /// and excluding the options of the root and taking over the counters; if one of them
+    /// is refused (no search would then move), it stays where it is.
     fn move_at_root(&mut self) {
         let Some(switch) = self.switch.as_deref_mut() else {
             return;
@@ -528,8 +528,6 @@ impl Solver {
             None => return,
         };
         each!(&mut to, e => e.reset());
-        *each!(&mut to, e => e.counters_mut()) =
-            each!(&mut self.engine, e => e.counters_mut().clone());
         let replayed = switch.root.iter().try_for_each(|&change| match change {
             Root::Forced(o) => each!(&mut to, e => e.force(o as usize)),
             Root::Excluded(o) => each!(&mut to, e => e.exclude(o as usize)),
@@ -538,6 +536,10 @@ impl Solver {
             switch.parked = Some(to);
             return;
         }
+        // The counters after the replay: those of a search the links' try began count its
+        // nodes, which an engine would take for a search started and refuse the forces.
+        *each!(&mut to, e => e.counters_mut()) =
+            each!(&mut self.engine, e => e.counters_mut().clone());
         switch.parked = Some(std::mem::replace(&mut self.engine, to));
     }
 

@@ -164,6 +164,34 @@ fn auto_solves_nearly_full_sudoku_grids_on_the_links_and_puzzles_on_the_learning
     assert_eq!(solver.engine(), Engine::Learn, "after a reset");
 }
 
+/// A 25x25 grid with a fifth of its cells given (from a full grid, drawn by a seed), near
+/// full enough for the links to try it first (`AUTO_NEAR`), where the links take 226,957
+/// nodes: the try ends without a solution, and the search moves to the learning engine,
+/// its givens forced again there, which solves it (in 4,677 nodes, the try's included).
+#[test]
+fn a_near_empty_25x25_grid_that_the_links_try_in_vain_is_solved_on_the_learning_engine() {
+    use dancing::sudoku::solve::SudokuSolver;
+    use dancing::sudoku::{check, grid::Shape, read::parse_line_as};
+    let shape = Shape::new(5).unwrap();
+    let line = concat!(
+        ".8......CN....5I..J...........H..........M.6..D...G......P....7...9........",
+        "..6...O..L...C.................9A........D................N..B.......O.46..",
+        ".B.....F...I8.............G........7..L..B................L.....D.....A...9",
+        "...5.....9.....1G..D..F8..2.....G.C......3......P............J.E8.......G..",
+        ".D......P...........O..E5...N....E..3...2.H.F....KEO.....B..M.......1..8.7.",
+        "F72.......5.9.A..OI..6.......L.F.H.......6..P.C...........4.............OI.",
+        "..M............5......9..5E..............C....F....F...........9..ENO......",
+        ".K..........N...P3..C...G...DG....4..3....L...E.....P......I....G...2.....B",
+        ".......L.......C18....3..",
+    );
+    let puzzle = parse_line_as(shape, line).unwrap();
+    let mut solver = SudokuSolver::new(shape);
+    let solved = solver.solve(&puzzle, 1).unwrap();
+    assert_eq!(check::verify(&puzzle, &solved.grid), Ok(()));
+    assert_eq!(solver.engine(), Engine::Learn, "after the links' try");
+    assert!(solver.stats().nodes < 100_000, "{:?}", solver.stats());
+}
+
 /// A count on two threads of a 16x16 puzzle with a given taken out (186 solutions): under
 /// `auto` the split runs on the learning engine, and so does each subtree, which a solver
 /// built on the links enters by moving to the learning engine before it descends, though
