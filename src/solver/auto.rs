@@ -74,14 +74,16 @@ pub const AUTO_COLOR_WORDS: u64 = 24;
 /// `docs/performance.md`, "`auto` on colors and empty grids".
 pub const AUTO_FULL: f64 = 0.9;
 
-/// How full the problem of a search must be, short of [`AUTO_FULL`], for [`Engine::Auto`] to
-/// try the links first, for at most [`AUTO_TRY_NODES`] nodes an open primary item, before it
+/// How full the problem of a search of at most [`AUTO_MAX_OPTIONS`] options must be, short
+/// of [`AUTO_FULL`], for [`Engine::Auto`] to try the links first, for at most [`AUTO_TRY_NODES`] nodes an open primary item, before it
 /// moves the search to the learning engine (from the root, if the links have found no
-/// solution by then). Grids with a twentieth to a fifth of their cells given are 0.6 to
+/// solution by then). Grids with a twentieth to a fifth of their cells given are 0.58 to
 /// 0.86 full, and the links solve most of them in about one node a cell, where building the
-/// learning engine alone costs more; the published and generated puzzles (0.28 to 0.50),
-/// below it, go to the learning engine at once. See `docs/performance.md`, "`auto` on
-/// colors and empty grids".
+/// learning engine alone costs more; nearly all the published and generated puzzles (0.33
+/// to 0.50; four of 47 at 0.57 to 0.63, whose try costs little) go to the learning engine
+/// at once. Past [`AUTO_MAX_OPTIONS`] (36x36 grids) a links' node costs more and the
+/// learning engine wins sooner (from 0.85 full): no try there. See `docs/performance.md`,
+/// "`auto` on colors and empty grids".
 pub const AUTO_NEAR: f64 = 0.55;
 
 /// The nodes an open primary item that [`Engine::Auto`] lets the links take on a problem
@@ -470,7 +472,12 @@ impl Solver {
             _ => open_lengths(&switch.problem, &switch.root),
         };
         let fullness = open.fullness();
-        let on_links = fullness >= AUTO_NEAR;
+        let near = if switch.problem.option_count() <= AUTO_MAX_OPTIONS {
+            AUTO_NEAR
+        } else {
+            AUTO_FULL
+        };
+        let on_links = fullness >= near;
         if on_links == matches!(self.engine, Inner::Learn(_)) {
             self.move_at_root();
         }
