@@ -302,6 +302,11 @@ impl<A: Arena> Dlx<A> {
 }
 
 impl Dlx<Links> {
+    /// The lengths of the open primary items ([`Links::open_lengths`]).
+    pub(crate) fn open_lengths(&self) -> super::links::OpenLengths {
+        self.links.open_lengths()
+    }
+
     /// Lays the links out again with the options in the order of `order` (see
     /// [`Links::thread_in_order`]), which undoes every choice and forced option without
     /// walking back through them, and zeroes the counters as [`Search::reset`] does.

@@ -47,7 +47,8 @@ pub(super) fn count_planned(
     stop: &AtomicBool,
     watch: Option<&Watch>,
 ) -> Result<(Total, Shared), Stopped> {
-    let pristine = Solver::with_engine(problem, engine);
+    let mut pristine = Solver::with_engine(problem, engine);
+    pristine.hand_out_subtrees();
     let pool = match threads(jobs) {
         1 => None,
         jobs => pool(jobs),

@@ -17,6 +17,7 @@ use crate::engine::dlx::Dlx;
 use crate::engine::dlx2::Dlx2;
 use crate::engine::dlx3::Dlx3;
 use crate::engine::learn::Learn;
+use crate::engine::links::OpenLengths;
 use crate::engine::mcc::Mcc;
 use crate::engine::propagate::Propagate;
 use crate::engine::{Counters, Root, Search};
@@ -73,11 +74,28 @@ pub const AUTO_COLOR_WORDS: u64 = 24;
 /// `docs/performance.md`, "`auto` on colors and empty grids".
 pub const AUTO_FULL: f64 = 0.9;
 
-/// The average number of options of the primary items left open by the options `root`
-/// forces, among those that it neither excludes nor puts out (by sharing an item with a forced
-/// one), over the largest (1 when every open primary item has as many options, 0 when none
-/// has any): see [`AUTO_FULL`]. One pass over the matrix.
-fn fullness(problem: &Problem, root: &[Root]) -> f64 {
+/// How full the problem of a search of at most [`AUTO_MAX_OPTIONS`] options must be, short
+/// of [`AUTO_FULL`], for [`Engine::Auto`] to try the links first, for at most [`AUTO_TRY_NODES`] nodes an open primary item, before it
+/// moves the search to the learning engine (from the root, if the links have found no
+/// solution by then). Grids with a twentieth to a fifth of their cells given are 0.58 to
+/// 0.86 full, and the links solve most of them in about one node a cell, where building the
+/// learning engine alone costs more; nearly all the published and generated puzzles (0.33
+/// to 0.50; four of 47 at 0.57 to 0.63, whose try costs little) go to the learning engine
+/// at once. Past [`AUTO_MAX_OPTIONS`] (36x36 grids) a links' node costs more and the
+/// learning engine wins sooner (from 0.85 full): no try there. See `docs/performance.md`,
+/// "`auto` on colors and empty grids".
+pub const AUTO_NEAR: f64 = 0.55;
+
+/// The nodes an open primary item that [`Engine::Auto`] lets the links take on a problem
+/// between [`AUTO_NEAR`] and [`AUTO_FULL`] full before it moves the search to the learning
+/// engine: see [`AUTO_NEAR`].
+pub const AUTO_TRY_NODES: u64 = 2;
+
+/// The numbers of options of the primary items left open by the options `root` forces, among
+/// those that it neither excludes nor puts out (by sharing an item with a forced one): see
+/// [`AUTO_FULL`]. One pass over the matrix: for a search that would start on the learning
+/// engine (the links read theirs from their lists, [`Dlx::open_lengths`]).
+fn open_lengths(problem: &Problem, root: &[Root]) -> OpenLengths {
     let primary = problem.primary_items();
     let mut covered = vec![false; problem.item_count()];
     let mut out = vec![false; problem.option_count()];
@@ -108,20 +126,17 @@ fn fullness(problem: &Problem, root: &[Root]) -> f64 {
             }
         }
     }
-    let (mut largest, mut total, mut open) = (0, 0u64, 0u64);
+    let mut open = OpenLengths::default();
     for (&length, _) in lengths
         .iter()
         .zip(&covered)
         .filter(|&(_, &covered)| !covered)
     {
-        largest = largest.max(length);
-        total += u64::from(length);
-        open += 1;
+        open.largest = open.largest.max(length);
+        open.total += u64::from(length);
+        open.items += 1;
     }
-    if largest == 0 {
-        return 0.0;
-    }
-    total as f64 / (f64::from(largest) * open as f64)
+    open
 }
 
 /// When [`Engine::Auto`] moves a search from the bits to the links: at the probe, after
@@ -164,6 +179,12 @@ pub(super) struct Switch {
     words: u64,
     /// The problem, to build the engine of the first move.
     problem: Arc<Problem>,
+    /// Under `learn`, whether the grouping test (`Propagate::groups`) has passed: else it is
+    /// asked when a search would first run on the learning engine (past the bits' limits).
+    grouped: bool,
+    /// Under `learn`, whether the tree is handed out as subtrees ([`Solver::hand_out_subtrees`]):
+    /// every search then runs on the learning engine, whose tree names the subtrees.
+    subtrees: bool,
     /// The engine not running now, once built: the bits while the links run, the links
     /// while the bits run; under `learn`, the learning engine while the links run and the
     /// links while it runs (reset at the next move, so a solver builds each once).
@@ -228,8 +249,17 @@ impl Solver {
         })
     }
 
-    /// [`Solver::with_engine`], with `rule` for [`Engine::Auto`].
-    pub(super) fn with_rule(problem: &Problem, engine: Engine, rule: Rule) -> Solver {
+    /// [`Solver::with_engine`], with `rule` for [`Engine::Auto`]; `shared`, if given, is
+    /// `problem` already shared, which a solver that may move its search keeps instead of a
+    /// copy, and `grouped` what the caller knows `Propagate::groups` answers for it.
+    pub(super) fn with_rule(
+        problem: &Problem,
+        shared: Option<&Arc<Problem>>,
+        grouped: Option<bool>,
+        engine: Engine,
+        rule: Rule,
+    ) -> Solver {
+        let share = || shared.map_or_else(|| Arc::new(problem.clone()), Arc::clone);
         // Asked for by name, the propagating and learning engines fall back to the links
         // where they cannot run (see `Engine::refusal`).
         // Under `Auto`, the learning engine takes the problems that the propagating engine's
@@ -239,21 +269,21 @@ impl Solver {
         // bits' limits, only where there are choices to learn from: at least four options a
         // primary item on average (36x36 Sudoku has nine; a chain of forced levels, one, runs
         // on the links in no time). The grouping is told without building the frames, and
-        // the learning engine is built only for a search that runs on it.
+        // the learning engine is built only for a search that runs on it. Within the bits'
+        // limits the grouping decides between the bits and the learning engine here; past
+        // them, both the grouping and whether the learning engine takes the problem are
+        // asked when a search would first run on it (the links run it otherwise, as they
+        // would have from the start), so that a nearly full grid never pays for them.
         let bits_fit = OnceCell::new();
         let bits_fit = || *bits_fit.get_or_init(|| Bits::fits(problem));
-        let learn = match engine {
-            Engine::Learn => Learn::fits(problem),
-            // (Past the bits' limits, whether the learning engine takes the problem is
-            // asked when a search would run on it: the links run it otherwise, as they
-            // would have from the start.)
-            Engine::Auto => {
-                !problem.has_colors()
-                    && !problem.has_multiplicities()
-                    && Propagate::groups(problem)
-                    && (problem.option_count() >= 4 * problem.primary_items() || bits_fit())
-            }
-            _ => false,
+        let plain = !problem.has_colors() && !problem.has_multiplicities();
+        let choices = problem.option_count() >= 4 * problem.primary_items();
+        let (learn, grouped) = match (engine, grouped) {
+            (Engine::Learn, _) => (Learn::fits(problem), true),
+            (Engine::Auto, Some(grouped)) if plain => (grouped && (choices || bits_fit()), true),
+            (Engine::Auto, None) if plain && bits_fit() => (Propagate::groups(problem), true),
+            (Engine::Auto, None) if plain => (choices, false),
+            _ => (false, false),
         };
         let propagate = match engine {
             Engine::Propagate => Propagate::try_new(problem),
@@ -279,7 +309,9 @@ impl Solver {
                 root: Vec::new(),
                 may_move: true,
                 words: 0,
-                problem: Arc::new(problem.clone()),
+                problem: share(),
+                grouped,
+                subtrees: false,
                 parked: None,
             }));
             links_engine(problem)
@@ -310,7 +342,9 @@ impl Solver {
                         } else {
                             0
                         },
-                    problem: Arc::new(problem.clone()),
+                    problem: share(),
+                    grouped: false,
+                    subtrees: false,
                     parked: None,
                 }));
             }
@@ -329,12 +363,26 @@ impl Solver {
     }
 
     /// The probe of [`Engine::Auto`] (see the docs of [`crate::solver`]): moves the search to
-    /// the links if `r` is at least the rule's ratio.
+    /// the links if `r` is at least the rule's ratio. On a solver for a problem of the
+    /// learning engine's, the end of the links' try ([`AUTO_NEAR`]): moves the search to the
+    /// learning engine, from its root, if the links have found no solution and the search is
+    /// `whole` (not a split, whose subtrees named so far are the links'), else leaves it on
+    /// the links.
     #[cold]
-    pub(super) fn probe(&mut self) {
+    pub(super) fn probe(&mut self, whole: bool) {
         let Some(switch) = &self.switch else {
             return;
         };
+        if switch.learn {
+            let Inner::Dlx(links) = &mut self.engine else {
+                return;
+            };
+            if whole && links.counters_mut().solutions == 0 && self.floor == 0 {
+                self.move_at_root();
+                each!(&mut self.engine, e => e.counters_mut().set_probe(None));
+            }
+            return;
+        }
         let stats = self.stats();
         let r = switch.words as f64 * stats.nodes as f64 / stats.updates.max(1) as f64;
         if r >= switch.rule.ratio {
@@ -395,10 +443,12 @@ impl Solver {
     /// Under [`Engine::Auto`], on a solver for a problem of the learning engine's, at the start
     /// of a search (no node entered, no level descended): runs the search on the links if
     /// the problem left by the options forced and excluded is nearly full ([`AUTO_FULL`]),
-    /// else on the learning engine, moving it from one to the other if it is not already
-    /// there: the engine it moves to forces and excludes the same options and takes over the
-    /// counters (the budget and the pauses), so the search is that engine's from its root.
-    /// The learning engine is built at its first search.
+    /// on the links for a try of [`AUTO_TRY_NODES`] nodes an open primary item if it is
+    /// near that ([`AUTO_NEAR`]; the probe ends the try), else on the learning engine,
+    /// moving it from one to the other if it is not already there: the engine it moves to
+    /// forces and excludes the same options and takes over the counters (the budget and
+    /// the pauses), so the search is that engine's from its root. The learning engine is
+    /// built at its first search.
     pub(super) fn settle_at_root(&mut self) {
         let Some(switch) = self.switch.as_deref_mut() else {
             return;
@@ -411,16 +461,47 @@ impl Solver {
             return;
         }
         switch.may_move = false;
-        let full = fullness(&switch.problem, &switch.root) >= AUTO_FULL;
-        if full != matches!(self.engine, Inner::Learn(_)) {
+        if switch.subtrees {
+            if !matches!(self.engine, Inner::Learn(_)) {
+                self.move_at_root();
+            }
             return;
         }
-        self.move_at_root();
+        let open = match &self.engine {
+            Inner::Dlx(links) => links.open_lengths(),
+            _ => open_lengths(&switch.problem, &switch.root),
+        };
+        let fullness = open.fullness();
+        let near = if switch.problem.option_count() <= AUTO_MAX_OPTIONS {
+            AUTO_NEAR
+        } else {
+            AUTO_FULL
+        };
+        let on_links = fullness >= near;
+        if on_links == matches!(self.engine, Inner::Learn(_)) {
+            self.move_at_root();
+        }
+        let try_nodes = (on_links && fullness < AUTO_FULL).then(|| AUTO_TRY_NODES * open.items);
+        if let Inner::Dlx(links) = &mut self.engine {
+            links.counters_mut().set_probe(try_nodes);
+        }
+    }
+
+    /// Marks a solver whose tree is handed out as subtrees (the thread that shares a count,
+    /// or the cut of a parts plan): under [`Engine::Auto`], on a problem of the learning
+    /// engine's, its searches run on the learning engine, as the subtrees do
+    /// ([`Solver::settle_before_descent`]), whatever the fullness, so that the subtrees it
+    /// names are of the tree they are counted in.
+    pub(crate) fn hand_out_subtrees(&mut self) {
+        if let Some(switch) = self.switch.as_deref_mut() {
+            switch.subtrees = switch.learn;
+        }
     }
 
     /// Under [`Engine::Auto`], on a solver for a problem of the learning engine's, before
     /// the first level descended ([`Solver::descend`]: a subtree of a count on several
-    /// threads): the search runs on the learning engine, whose tree named the subtree.
+    /// threads) or the first search of a split (which names subtrees): the search runs on
+    /// the learning engine, whose tree names the subtrees.
     pub(super) fn settle_before_descent(&mut self) {
         let Some(switch) = self.switch.as_deref_mut() else {
             return;
@@ -434,10 +515,10 @@ impl Solver {
         }
     }
 
-    /// Moves a search that has not started between the learning engine and the links, the
-    /// one built (or parked) taking over the counters and forcing and excluding the options
-    /// of the root; if one of them is refused (no search would then move), it stays where
-    /// it is.
+    /// Moves a search that has not started (or the links' try, which starts again from its
+    /// root) between the learning engine and the links, the one built (or parked) forcing
+    /// and excluding the options of the root and taking over the counters; if one of them
+    /// is refused (no search would then move), it stays where it is.
     fn move_at_root(&mut self) {
         let Some(switch) = self.switch.as_deref_mut() else {
             return;
@@ -445,15 +526,15 @@ impl Solver {
         let mut to = match switch.parked.take() {
             Some(parked) => parked,
             None if matches!(self.engine, Inner::Learn(_)) => links_engine(&switch.problem),
-            None if Learn::fits(&switch.problem) => {
+            None if (switch.grouped || Propagate::groups(&switch.problem))
+                && Learn::fits(&switch.problem) =>
+            {
                 Inner::Learn(Box::new(Learn::on(&switch.problem)))
             }
             // Past the learning engine's limits: the links, as from the start.
             None => return,
         };
         each!(&mut to, e => e.reset());
-        *each!(&mut to, e => e.counters_mut()) =
-            each!(&mut self.engine, e => e.counters_mut().clone());
         let replayed = switch.root.iter().try_for_each(|&change| match change {
             Root::Forced(o) => each!(&mut to, e => e.force(o as usize)),
             Root::Excluded(o) => each!(&mut to, e => e.exclude(o as usize)),
@@ -462,6 +543,10 @@ impl Solver {
             switch.parked = Some(to);
             return;
         }
+        // The counters after the replay: those of a search the links' try began count its
+        // nodes, which an engine would take for a search started and refuse the forces.
+        *each!(&mut to, e => e.counters_mut()) =
+            each!(&mut self.engine, e => e.counters_mut().clone());
         switch.parked = Some(std::mem::replace(&mut self.engine, to));
     }
 
@@ -479,6 +564,10 @@ impl Solver {
         };
         switch.root.clear();
         switch.may_move = switch.learn;
+        if switch.learn {
+            // The links' try, if any, was this search's (`settle_at_root` sets the next).
+            each!(&mut self.engine, e => e.counters_mut().set_probe(None));
+        }
         if !matches!(self.engine, Inner::Dlx(_) | Inner::Dlx2(_)) {
             return;
         }

@@ -19,7 +19,9 @@ pub enum Engine {
     /// exact cover with a class of items that partitions the options and more than 1,424 of
     /// them, as Sudoku of 16x16, 25x25 and 36x36: see the module docs, "Which engine"), but
     /// the links for a search whose problem, after the options forced and excluded, is
-    /// nearly full (an empty or near-empty grid, [`AUTO_FULL`](super::AUTO_FULL));
+    /// nearly full (an empty or near-empty grid, [`AUTO_FULL`](super::AUTO_FULL)), and
+    /// the links for a short try first where it is near that
+    /// ([`AUTO_NEAR`](super::AUTO_NEAR));
     /// otherwise the bit engine when
     /// the problem has at most [`AUTO_MAX_OPTIONS`](super::AUTO_MAX_OPTIONS) options (those with a primary item) and
     /// fits its memory bound, else the links; a search that starts on

@@ -40,11 +40,19 @@
 //! 0.50). There the links find a solution at almost every turn, while the learning engine's
 //! tree on the empty 36x36 ran for minutes (the links: 2,415 nodes, 0.02 s); below 0.85 it
 //! wins on 36x36 (with 100 or 260 cells given, 0.81 and 0.57 to 0.61: 0.05 to 0.28 s, the
-//! links 0.31 s to more than 10 s). Whether the grouped frames would take the problem is
-//! told without building them (`planes::class_options`, two passes over the matrix), and
-//! the learning engine is built at the first search that runs on it, so a single empty
-//! grid costs the links' setup, the test and one pass for the fullness (see
-//! `docs/performance.md`, "`auto` on colors and empty grids"). The Sudoku layer forces
+//! links 0.31 s to more than 10 s). Between [`AUTO_NEAR`] and [`AUTO_FULL`] (a twentieth to
+//! a fifth of the cells given) the links try first, for [`AUTO_TRY_NODES`] nodes an open
+//! primary item, and the search moves to the learning engine, from its root, if they have
+//! found no solution by then. The fullness is read from the links' item lengths after the
+//! options forced and excluded. Whether the grouped frames would take the problem is told
+//! without building them (`planes::class_options`, two passes over the matrix; the Sudoku
+//! layer tells it from the shape, and shares its matrix with the solver instead of a
+//! copy), past the bits' limits only when the learning engine would be built, and the
+//! learning engine is built only for a search that runs on it, so an empty grid costs
+//! little more than the links' setup (see `docs/performance.md`, "`auto` on colors and
+//! empty grids"). A solver whose
+//! tree is handed out as subtrees (a count on several threads, a split) runs them all on
+//! the learning engine, whatever the fullness. The Sudoku layer forces
 //! each puzzle's givens on one solver of the empty grid, so the choice is made for each
 //! puzzle, and a reset brings the solver back to the learning engine once it is built (a
 //! subtree of a count on several threads runs on it too: `Solver::descend` moves there
@@ -103,6 +111,7 @@
 //! replays those choices on another solver, which then searches that subtree only.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use self::auto::{Inner, Rule, Switch};
 use crate::count::Count;
@@ -116,7 +125,8 @@ mod engine;
 mod pace;
 
 pub use self::auto::{
-    AUTO_COLOR_WORDS, AUTO_FULL, AUTO_MAX_OPTIONS, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO,
+    AUTO_COLOR_WORDS, AUTO_FULL, AUTO_MAX_OPTIONS, AUTO_NEAR, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO,
+    AUTO_TRY_NODES,
 };
 pub use self::engine::Engine;
 pub use self::pace::PAUSE_TIME;
@@ -205,7 +215,21 @@ impl Solver {
     /// ```
     pub fn with_engine(problem: &Problem, engine: Engine) -> Solver {
         Solver::on_band(problem, engine)
-            .unwrap_or_else(|| Solver::with_rule(problem, engine, Rule::AUTO))
+            .unwrap_or_else(|| Solver::with_rule(problem, None, None, engine, Rule::AUTO))
+    }
+
+    /// [`Solver::with_engine`] on a problem already shared, which a solver under
+    /// [`Engine::Auto`] that may move its search keeps instead of a copy, and whose grouping
+    /// (whether the learning engine's grouped frames take it) the caller knows: the Sudoku
+    /// layer's, which spares `Auto` two passes over the matrix.
+    pub(crate) fn with_engine_shared(
+        problem: &Arc<Problem>,
+        engine: Engine,
+        grouped: bool,
+    ) -> Solver {
+        Solver::on_band(problem, engine).unwrap_or_else(|| {
+            Solver::with_rule(problem, Some(problem), Some(grouped), engine, Rule::AUTO)
+        })
     }
 
     /// A solver under [`Engine::Auto`] that probes its search after `nodes` nodes and moves
@@ -215,6 +239,8 @@ impl Solver {
     pub fn with_probe(problem: &Problem, nodes: u64, ratio: f64) -> Solver {
         Solver::with_rule(
             problem,
+            None,
+            None,
             Engine::Auto,
             Rule {
                 probe: nodes,
@@ -396,7 +422,12 @@ impl Solver {
     ///
     /// A pause of the pace ([`Solver::set_pause_time`]) sets the nodes to the next one.
     fn search(&mut self, cut: usize) -> Option<Step> {
-        self.settle_at_root();
+        if cut == usize::MAX {
+            self.settle_at_root();
+        } else {
+            // A split names subtrees, which run on the learning engine.
+            self.settle_before_descent();
+        }
         loop {
             let step = each!(&mut self.engine, e => e.search(cut));
             if step != Some(Step::Paused) {
@@ -410,7 +441,7 @@ impl Solver {
                 }
                 return step;
             }
-            self.probe();
+            self.probe(cut == usize::MAX);
         }
     }
 

@@ -3,6 +3,7 @@
 //! [`option_of`]), as the docs of [`crate::sudoku::solve`] describe them. The solver, the
 //! generator and the exports build it here.
 
+use crate::engine::propagate::Propagate;
 use crate::sudoku::rules::{Clique, House, Rules};
 use crate::{Problem, ProblemBuilder};
 
@@ -96,7 +97,57 @@ pub fn matrix(rules: &Rules) -> Problem {
     Encoding::new(rules).problem()
 }
 
+/// Whether the learning engine's grouped frames take `matrix(rules)` (what
+/// `Propagate::groups` answers), told from the shape alone: the cells are the matrix's first
+/// items, and each option names its own cell and no other, so the cells are the class of the
+/// grouping, `side` options each. What `Engine::Auto` asks of a Sudoku solver, which then
+/// makes no pass over the matrix for it.
+pub(crate) fn grouped(rules: &Rules) -> bool {
+    let side = rules.shape().side();
+    let cells = side * side;
+    Propagate::groups_by_class(cells * side, cells, side)
+}
+
 /// The option that places `digit` (1-based) at cell index `cell`.
 pub(crate) fn option_of(side: usize, cell: usize, digit: u8) -> usize {
     cell * side + usize::from(digit) - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::grid::Shape;
+
+    /// [`grouped`] answers as the pass over the matrix does, on every shape from 4x4 to
+    /// 36x36 and with the variants that add houses and cliques.
+    #[test]
+    fn grouped_answers_as_the_pass_over_the_matrix() {
+        let shapes = [
+            Shape::new(2),
+            Shape::with_boxes(2, 3),
+            Shape::new(3),
+            Shape::with_boxes(2, 5),
+            Shape::with_boxes(3, 4),
+            Shape::new(4),
+            Shape::new(5),
+            Shape::new(6),
+        ];
+        for shape in shapes.map(Option::unwrap) {
+            let classic = Rules::classic(shape);
+            let variants = [
+                classic.clone().with_x(),
+                classic.clone().with_anti_king(),
+                classic.clone().with_anti_knight(),
+            ];
+            for rules in std::iter::once(classic).chain(variants) {
+                let problem = matrix(&rules);
+                assert_eq!(
+                    grouped(&rules),
+                    Propagate::groups(&problem),
+                    "{} options",
+                    problem.option_count()
+                );
+            }
+        }
+    }
 }

@@ -56,11 +56,12 @@
 //! [`SolveError::Unsolvable`], a different outcome.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::sudoku::grid::{Conflict, Grid, Shape};
 pub use crate::sudoku::matrix::matrix;
-pub(crate) use crate::sudoku::matrix::{Encoding, option_of};
+pub(crate) use crate::sudoku::matrix::{Encoding, grouped, option_of};
 use crate::sudoku::rules::Rules;
 use crate::{Count, Engine, ForceError, Solver, Step};
 
@@ -203,7 +204,7 @@ impl SudokuSolver {
     /// A solver for puzzles under `rules`, searching on the given engine (see [`Engine`]:
     /// the solutions and statistics are the same on both; only the time differs).
     pub fn with_engine(rules: Rules, engine: Engine) -> SudokuSolver {
-        let solver = Solver::with_engine(&matrix(&rules), engine);
+        let solver = Solver::with_engine_shared(&Arc::new(matrix(&rules)), engine, grouped(&rules));
         let places = places(rules.shape());
         SudokuSolver {
             rules,

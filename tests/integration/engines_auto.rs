@@ -164,10 +164,38 @@ fn auto_solves_nearly_full_sudoku_grids_on_the_links_and_puzzles_on_the_learning
     assert_eq!(solver.engine(), Engine::Learn, "after a reset");
 }
 
+/// A 25x25 grid with a fifth of its cells given (from a full grid, drawn by a seed), near
+/// full enough for the links to try it first (`AUTO_NEAR`), where the links take 226,957
+/// nodes: the try ends without a solution, and the search moves to the learning engine,
+/// its givens forced again there, which solves it (in 4,677 nodes, the try's included).
+#[test]
+fn a_near_empty_25x25_grid_that_the_links_try_in_vain_is_solved_on_the_learning_engine() {
+    use dancing::sudoku::solve::SudokuSolver;
+    use dancing::sudoku::{check, grid::Shape, read::parse_line_as};
+    let shape = Shape::new(5).unwrap();
+    let line = concat!(
+        ".8......CN....5I..J...........H..........M.6..D...G......P....7...9........",
+        "..6...O..L...C.................9A........D................N..B.......O.46..",
+        ".B.....F...I8.............G........7..L..B................L.....D.....A...9",
+        "...5.....9.....1G..D..F8..2.....G.C......3......P............J.E8.......G..",
+        ".D......P...........O..E5...N....E..3...2.H.F....KEO.....B..M.......1..8.7.",
+        "F72.......5.9.A..OI..6.......L.F.H.......6..P.C...........4.............OI.",
+        "..M............5......9..5E..............C....F....F...........9..ENO......",
+        ".K..........N...P3..C...G...DG....4..3....L...E.....P......I....G...2.....B",
+        ".......L.......C18....3..",
+    );
+    let puzzle = parse_line_as(shape, line).unwrap();
+    let mut solver = SudokuSolver::new(shape);
+    let solved = solver.solve(&puzzle, 1).unwrap();
+    assert_eq!(check::verify(&puzzle, &solved.grid), Ok(()));
+    assert_eq!(solver.engine(), Engine::Learn, "after the links' try");
+    assert!(solver.stats().nodes < 100_000, "{:?}", solver.stats());
+}
+
 /// A count on two threads of a 16x16 puzzle with a given taken out (186 solutions): under
 /// `auto` the split runs on the learning engine, and so does each subtree, which a solver
-/// built on the links enters by moving to the learning engine before it descends; the
-/// total is the links' count on one thread.
+/// built on the links enters by moving to the learning engine before it descends, though
+/// on one thread the links would try it first; the total is the links' count on one thread.
 #[test]
 fn a_count_on_two_threads_of_a_16x16_puzzle_under_auto_is_the_links_count() {
     use dancing::sudoku::{grid::Shape, read::parse_line_as, rules::Rules, solve::matrix};
@@ -197,13 +225,19 @@ fn a_count_on_two_threads_of_a_16x16_puzzle_under_auto_is_the_links_count() {
         }
     }
     let problem = b.build().unwrap();
+    // Its givens taken out of the matrix instead of forced, the problem looks near-empty
+    // (`AUTO_NEAR`): on one thread the links try it first, and a count that finds no
+    // solution in the try moves to the learning engine without counting twice.
     let mut auto = Solver::new(&problem);
     auto.set_pause_every(Some(1));
     assert_eq!(auto.step(), Step::Paused);
-    assert_eq!(auto.engine(), Engine::Learn);
+    assert_eq!(auto.engine(), Engine::Links);
     let links = Solver::with_engine(&problem, Engine::Links)
         .count(None)
         .unwrap();
+    let mut auto = Solver::new(&problem);
+    assert_eq!(auto.count(None).unwrap(), links);
+    assert_eq!(auto.engine(), Engine::Learn, "after the links' try");
     assert_eq!(dancing::count_parallel(&problem, 2).solutions, links);
     assert!(links.to_u64().is_some_and(|n| n > 1), "{links}");
 }

@@ -1,6 +1,7 @@
 //! The branching item of the links engine: DLX1's leftmost active primary item of minimum
 //! length, found by walking the active list or by scanning the lengths (portable, or with
-//! AVX2 when the processor has it).
+//! AVX2 when the processor has it); and the lengths of the active primary items, which
+//! [`crate::Engine::Auto`] reads to tell a nearly full problem ([`Links::open_lengths`]).
 
 use super::{COVERED, Links, ROOT, at};
 
@@ -29,6 +30,23 @@ impl Links {
         } else {
             self.choose_by_scan()
         }
+    }
+
+    /// The lengths of the active primary items (the options left to each item not yet
+    /// covered): their number, their sum and the largest. After the options forced and
+    /// excluded at the root, what `Engine::Auto` asks of a problem to tell whether it is
+    /// nearly full (`AUTO_FULL`), read from the lists instead of a pass over the matrix.
+    pub(crate) fn open_lengths(&self) -> OpenLengths {
+        let mut open = OpenLengths::default();
+        let mut k = at(&self.next, ROOT);
+        while k != ROOT {
+            let l = at(&self.len, k);
+            open.items += 1;
+            open.total += u64::from(l);
+            open.largest = open.largest.max(l);
+            k = at(&self.next, k);
+        }
+        open
     }
 
     /// [`Links::choose`] by walking the active list. The minimum is kept without a branch on
@@ -63,6 +81,28 @@ impl Links {
             return unsafe { scan_avx2(lens) };
         }
         scan(lens)
+    }
+}
+
+/// The lengths of the open primary items of a search ([`Links::open_lengths`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct OpenLengths {
+    /// The primary items not covered.
+    pub(crate) items: u64,
+    /// The sum of their lengths.
+    pub(crate) total: u64,
+    /// The largest of their lengths.
+    pub(crate) largest: u32,
+}
+
+impl OpenLengths {
+    /// The average length over the largest: 1 when every open item has as many options, 0
+    /// when none has any (or none is open).
+    pub(crate) fn fullness(self) -> f64 {
+        if self.largest == 0 {
+            return 0.0;
+        }
+        self.total as f64 / (f64::from(self.largest) * self.items as f64)
     }
 }
 

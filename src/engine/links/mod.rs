@@ -69,6 +69,7 @@
 mod check;
 mod choose;
 
+pub(crate) use self::choose::OpenLengths;
 use self::choose::avx2;
 use crate::problem::Problem;
 use crate::search::{LINKS_NODE_BYTES, MAX_ITEM_LENGTH};

@@ -160,6 +160,14 @@ impl Propagate {
         planes::class_options(problem).is_some_and(|n| !table::keeps_conflicts(n))
     }
 
+    /// What [`Propagate::groups`] answers, without a pass over the matrix, for a problem of
+    /// `options` options whose first primary items form a class: each option names exactly
+    /// one of them (the first primary item it names), `groups` items with at most
+    /// `largest` options each. Sudoku's matrix is such a problem, its cells the class.
+    pub(crate) fn groups_by_class(options: usize, groups: usize, largest: usize) -> bool {
+        planes::takes(options, groups, largest) && !table::keeps_conflicts(options)
+    }
+
     /// [`Propagate::grouped`] on a table already built (of a problem without colors).
     pub(crate) fn grouped_on(table: &Arc<Table>) -> Option<Propagate> {
         if table::keeps_conflicts(table.options()) {

@@ -89,7 +89,14 @@ pub(crate) fn class_options(problem: &Problem) -> Option<usize> {
     }
     let groups = of_class.iter().filter(|&&yes| yes).count();
     let planes = sizes.iter().copied().max().unwrap_or(0);
-    (n > 0 && planes <= MAX_PLANES && planes * groups <= 2 * n).then_some(n)
+    takes(n, groups, planes).then_some(n)
+}
+
+/// Whether the grouped frames take a matrix whose `n` options each name exactly one of
+/// `groups` items of a class, at most `planes` options to an item: at most [`MAX_PLANES`]
+/// planes, at least half full.
+pub(super) fn takes(n: usize, groups: usize, planes: usize) -> bool {
+    n > 0 && planes <= MAX_PLANES && planes * groups <= 2 * n
 }
 
 /// The fixed part: the groups, the slots, the rows (see the module docs).
