@@ -129,9 +129,27 @@ impl Bits {
         let (head, tail) = self.counts.split_at_mut((l + 1) * primary);
         let counts = &mut tail[..primary];
         counts.copy_from_slice(&head[l * primary..]);
+        let (prims, prim_start) = (&self.prims, &self.prim_start);
+        // Takes option `r`'s primary items' counts down by one: the loop of the search, run
+        // a few hundred million times on the shared instances, without bounds checks.
         let mut lose = |r: usize| {
-            for &i in &self.prims[self.prim_start[r] as usize..self.prim_start[r + 1] as usize] {
-                counts[i as usize] -= 1;
+            debug_assert!(r + 1 < prim_start.len());
+            // SAFETY: `r` is a bit of a frame, and a frame's bits are options (`root` sets
+            // none from `prim_start.len() - 1` on, and the frames only clear bits), so
+            // `r + 1 < prim_start.len()`; `prim_start` is nondecreasing and ends at
+            // `prims.len()`.
+            let (a, b) = unsafe {
+                (
+                    *prim_start.get_unchecked(r) as usize,
+                    *prim_start.get_unchecked(r + 1) as usize,
+                )
+            };
+            debug_assert!(a <= b && b <= prims.len());
+            // SAFETY: as said, `a..b` is within `prims`.
+            for &i in unsafe { prims.get_unchecked(a..b) } {
+                debug_assert!((i as usize) < counts.len());
+                // SAFETY: `prims` holds primary items, and `counts` has one entry each.
+                unsafe { *counts.get_unchecked_mut(i as usize) -= 1 };
             }
         };
         // Below `end`: the options killed; from `end` to the parent's end: every live one.
