@@ -44,6 +44,10 @@ use crate::search::Stats;
 /// The most memory the masks may take (bytes); a larger problem runs on the links.
 pub(crate) const MAX_MASK_BYTES: usize = 64 << 20;
 
+/// The most options an item has a word, on average, for the frames to count them (see the
+/// module docs).
+const COUNTED_DENSITY: usize = 2;
+
 /// The largest net cost for which [`Bits::below`] has a table.
 const BELOW_TABLE: u64 = 1 << 16;
 
@@ -103,7 +107,10 @@ pub(crate) struct Bits {
     /// Beside each frame, for each primary item, a place in its list before which every
     /// option is dead in the frame (a hint of the scans, `primary` entries a frame).
     pos: Vec<u32>,
-    /// Beside each frame, the live options of each primary item (`primary` entries).
+    /// Whether the frames count the live options of each item (see the module docs).
+    counted: bool,
+    /// Beside each frame, the live options of each primary item (`primary` entries), when
+    /// `counted`.
     counts: Vec<u32>,
     /// Beside each frame, the options it is exact on: `0..end` (see the module docs).
     ends: Vec<usize>,
@@ -246,6 +253,7 @@ impl Bits {
             frames: Vec::new(),
             pos: Vec::new(),
             counts: Vec::new(),
+            counted: list_start[primary] as usize <= COUNTED_DENSITY * words * primary.max(1),
             ends: Vec::new(),
             levels: Vec::new(),
             first: vec![0; primary],

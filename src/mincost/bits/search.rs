@@ -5,7 +5,16 @@
 use super::{Bits, Level};
 use crate::mincost::Budget;
 use crate::mincost::best::{Best, INFINITE};
-use crate::mincost::bound::CLASSES;
+use crate::mincost::bound::{CLASSES, LEN_THRESHOLD};
+
+/// The bits of the last word of the prefix `0..end` that are in it: all of them when `end`
+/// is a multiple of 64.
+fn last_word(end: usize) -> u64 {
+    match end % 64 {
+        0 => !0,
+        r => (1u64 << r) - 1,
+    }
+}
 
 impl Bits {
     /// The item to branch on at the node of level `l` when `limit` is the net cost left
@@ -29,14 +38,22 @@ impl Bits {
             list,
             list_start,
             counts,
+            masks,
+            counted,
             ..
         } = self;
+        let (nw, last) = ((end as usize).div_ceil(64), last_word(end as usize));
         let f = l * *stride;
         let live = &frames[f..f + words];
         let open = &frames[f + words..f + *stride];
         let pos = &mut pos[l * primary..(l + 1) * primary];
         let counts = &counts[l * primary..(l + 1) * primary];
         let is_live = |o: u32| live[o as usize / 64] >> (o % 64) & 1 == 1;
+        // The words `w` of item `i`'s live options under the limit.
+        let word = |i: usize, w: usize| {
+            let x = masks[i * words + w] & live[w];
+            if w == nw - 1 { x & last } else { x }
+        };
         let bound_limit = u128::from(limit - 1) * u128::from(*scale);
         let mut bound = 0u128;
         let mut sums = [0u64; CLASSES + 1];
@@ -88,8 +105,42 @@ impl Bits {
                 if mincost + reduce >= limit {
                     return None;
                 }
-                let usable =
-                    (counts[i] < t || (counts[i] == t && mincost > tmpcost)).then_some(counts[i]);
+                let s = if *counted {
+                    counts[i]
+                } else {
+                    // Walk the live options after the cheapest, a word at a time, while they
+                    // are under `lim`, up to the best count so far; past DLX5's threshold,
+                    // the bits left are counted at once.
+                    let lim = limit - reduce;
+                    let p = list[p] as usize;
+                    let mut s = 1u32;
+                    let mut w = p / 64;
+                    let mut x = word(i, w) & ((!0u64 << (p % 64)) << 1);
+                    'walk: loop {
+                        while x == 0 {
+                            w += 1;
+                            if w >= nw {
+                                break 'walk s;
+                            }
+                            x = word(i, w);
+                        }
+                        let q = w * 64 + x.trailing_zeros() as usize;
+                        if cost[q] >= lim {
+                            break s;
+                        }
+                        if s == t {
+                            // At least one more than the best: not chosen.
+                            break s + 1;
+                        }
+                        if s >= LEN_THRESHOLD {
+                            let rest: u32 = (w + 1..nw).map(|v| word(i, v).count_ones()).sum();
+                            break s + x.count_ones() + rest;
+                        }
+                        s += 1;
+                        x &= x - 1;
+                    }
+                };
+                let usable = (s < t || (s == t && mincost > tmpcost)).then_some(s);
                 if let Some(s) = usable {
                     (t, best, tmpcost, best_reduction) = (s, i as u32, mincost, reduce);
                 }
@@ -129,7 +180,7 @@ impl Bits {
         let (head, tail) = self.counts.split_at_mut((l + 1) * primary);
         let counts = &mut tail[..primary];
         counts.copy_from_slice(&head[l * primary..]);
-        let (prims, prim_start) = (&self.prims, &self.prim_start);
+        let (prims, prim_start, counted) = (&self.prims, &self.prim_start, self.counted);
         // Takes option `r`'s primary items' counts down by one: the loop of the search, run
         // a few hundred million times on the shared instances, without bounds checks.
         let mut lose = |r: usize| {
@@ -167,7 +218,7 @@ impl Bits {
                     kill |= self.masks[k as usize * words + w];
                 }
             }
-            let mut removed = src[w] & kill;
+            let mut removed = if counted { src[w] & kill } else { 0 };
             dst[w] = src[w] & !kill;
             while removed != 0 {
                 let r = w * 64 + removed.trailing_zeros() as usize;
