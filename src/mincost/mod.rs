@@ -19,7 +19,8 @@
 //! ```
 //!
 //! # The search
-//! DLX5's, on links of its own (`links`): costs become *net costs* (each primary item
+//! DLX5's, on links of its own (`links`) or on bitsets over the options (`bits`, which the
+//! library takes whenever their masks fit: [`MinCostEngine`]): costs become *net costs* (each primary item
 //! taxed by its cheapest option, so that it has one of net cost 0); each item list is
 //! sorted cheapest first, so options are tried cheapest first; the K best solutions found so
 //! far are kept (`best`) and every branch that cannot beat the K-th of them is cut, down
@@ -35,6 +36,10 @@
 //! cutoff (an atomic the threads read at every node). The costs found are
 //! the same whatever the threads; among solutions of equal cost, which ones make the K may
 //! differ, and so do the statistics.
+//!
+//! The statistics: the links count DLX5's nodes, updates and cleansings; the bitsets count
+//! nodes and solutions only (their `updates` and `cleansings` stay 0), and their tree may
+//! differ a little from the links' (see `bits`).
 //!
 //! Budgets: [`MinCost::max_nodes`], [`MinCost::deadline`] and [`MinCost::stop_flag`] (for
 //! Ctrl-C) end the search early; [`Cheapest::complete`] then says that the solutions are the

@@ -6,8 +6,8 @@
 //! their *net costs* (the costs less the taxes, computed as the links compute them), input
 //! order among equals. Net cost being a property of the option, every item's options, taken
 //! in increasing number, are then its list as DLX5 sorts it, cheapest first; and the options
-//! that cost less than a limit are a prefix of the numbers, found by a binary search
-//! ([`Bits::below`]). So an option beyond the threshold of a node needs no test at all: the
+//! that cost less than a limit are a prefix of the numbers, found in a table or by a
+//! binary search ([`Bits::below`]). So an option beyond the threshold of a node needs no test at all: the
 //! node reads only the words of that prefix.
 //!
 //! The fixed part is a set of *masks*, bitsets over the options: one per item (the options
@@ -22,18 +22,31 @@
 //! items. Choosing an option writes the next frame, the live options less its kills and the
 //! open items less its own; backing up moves down the stack, so nothing is ever uncovered.
 //!
-//! Invariant: a frame is exact on the words that hold the options cheaper than `cutoff -
-//! cost so far` when it was written; the rest of it is stale. Below it, the cost so far only
-//! rises and the cutoff only falls, so no later node reads past those words.
+//! Invariant: a frame is exact on the options `0..end`, `end` the options cheaper than
+//! `cutoff - cost so far` when it was written (its bits from `end` to the end of that word
+//! are 0, and so are its counts' share of those options); the words after are stale. Below
+//! it, the cost so far only rises and the cutoff only falls, so no later node reads past
+//! `end`, and a child's `end` is at most its parent's.
 //!
 //! # The search
-//! DLX5's loop (in [`search`]), with the links' bounds: an item's cheapest live option is the
-//! first bit of its mask and the live options; its count, the options under the limit less
-//! the reduction, is walked bit by bit up to the best count so far (DLX5's `lenthresh` caps
-//! the walk, past which the bits left are counted at once). The tree is the links' tree
-//! but for the counts: the links count the options a threshold has left in the lists, the
-//! bits only those under the limit, so that the bits may branch on another item and see
-//! other nodes; the costs found are the same.
+//! DLX5's loop (in [`search`]), with the links' bounds: an item's cheapest live option is
+//! the first live one of its list (each frame keeps, for each item, a place in its list
+//! before which every option is dead, so that the scans resume where the parent's stopped).
+//! The item to branch on has the fewest usable options, counted one of two ways, fixed
+//! when the bitsets are made:
+//! - on a *dense* problem (at least [`COUNTED_DENSITY`] options an item a word, on
+//!   average: the pentominoes, the queens, Langford pairs), by walking the item's live
+//!   options under the limit less the reduction a word at a time, up to the best count so
+//!   far, as DLX5 walks its list (past DLX5's `lenthresh`, the bits left are counted at
+//!   once);
+//! - on a *sparse* one (de Bruijn sequences), where that walk would step over many dead
+//!   options, from counts kept beside each frame: the live options under the frame's limit
+//!   of each primary item, taken down by every option a choice removes.
+//!
+//! The tree is the links' tree but for those counts (the links count the options a
+//! threshold has left in the lists; the counts beside the frames ignore the reduction), so
+//! that the bits may branch on another item and see other nodes; the costs found are the
+//! same.
 
 mod search;
 
@@ -277,4 +290,43 @@ impl Bits {
 /// Sets bit `b` of `bits`.
 fn set(bits: &mut [u64], b: usize) {
     bits[b / 64] |= 1 << (b % 64);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knuth::parse_str;
+    use crate::mincost::Budget;
+    use crate::mincost::best::Best;
+    use crate::mincost::links::Links;
+
+    /// The net costs of the `k` best solutions the links find.
+    fn links_best(problem: &Problem, k: usize) -> Vec<u64> {
+        let mut links = Links::new(problem);
+        let best = Best::new(k);
+        assert!(links.search(&[], &best, &Budget::unlimited()));
+        best.into_sorted().iter().map(|(c, _)| *c).collect()
+    }
+
+    #[test]
+    fn both_ways_of_counting_find_the_links_costs_with_colors() {
+        let p = parse_str(
+            "a b c d | x y\na b |3\nc x:1 |1\na x:2 |2\nb c x:2 y:1\nb x:1 |5\nc |4\n\
+             d y:1 |2\nd y:2\nc d |6\nb d x:1 |1\na c y:2 |3\n",
+        )
+        .unwrap()
+        .problem;
+        let expected = links_best(&p, 4);
+        assert_eq!(expected.len(), 4);
+        for counted in [false, true] {
+            let mut bits = Bits::new(&p).unwrap();
+            assert_eq!(bits.total_tax, Links::new(&p).total_tax);
+            assert!(bits.cost.is_sorted());
+            bits.counted = counted;
+            let best = Best::new(4);
+            assert!(bits.search(&[], &best, &Budget::unlimited()));
+            let costs: Vec<u64> = best.into_sorted().iter().map(|(c, _)| *c).collect();
+            assert_eq!(costs, expected, "counted {counted}");
+        }
+    }
 }
