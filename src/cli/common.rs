@@ -70,7 +70,8 @@ pub struct EngineArgs {
     /// by a class of items that partitions them and are more than 1,424 (Sudoku of 16x16,
     /// 25x25 and 36x36; links for an empty or near-empty grid), else bits whenever they fit
     /// (moving to links where the probe says); `links` keeps Knuth's DLX1, DLX2 and
-    /// DLX3 with his statistics.
+    /// DLX3 with his statistics. With --min-cost, `links` runs DLX5's links and any other
+    /// value lets the library choose (bitsets when they fit).
     #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
 }

@@ -168,10 +168,17 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
             ));
         }
         let best = args.best.unwrap_or(1) as usize;
-        return super::mincost::run(problem, best, common, &report, |out, solution| {
-            write_solution(out, &parsed, &original(solution))?;
-            Ok(())
-        });
+        return super::mincost::run(
+            problem,
+            best,
+            args.engine.engine(),
+            common,
+            &report,
+            |out, solution| {
+                write_solution(out, &parsed, &original(solution))?;
+                Ok(())
+            },
+        );
     }
     if args.distributed.active() {
         // (With --part-time, --seed draws the estimate's paths.)

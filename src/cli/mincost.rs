@@ -5,19 +5,21 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::anyhow;
-use dancing::Problem;
 use dancing::mincost::MinCost;
+use dancing::{Engine, Problem};
 
 use super::Exit;
 use super::common::CommonArgs;
 use super::report::Report;
 use super::search::stats_text;
 
-/// Runs the search for the `best` cheapest solutions of `problem` and prints them with
-/// `show` (which maps them to the original options), a blank line between two.
+/// Runs the search for the `best` cheapest solutions of `problem` (on the engine the
+/// library takes for `engine`) and prints them with `show` (which maps them to the original
+/// options), a blank line between two.
 pub fn run(
     problem: &Problem,
     best: usize,
+    engine: Engine,
     common: &CommonArgs,
     report: &Report,
     mut show: impl FnMut(&mut dyn Write, &[usize]) -> anyhow::Result<()>,
@@ -25,6 +27,7 @@ pub fn run(
     let start = Instant::now();
     let found = MinCost::new(problem)
         .best(best)
+        .engine(engine.into())
         .jobs(common.jobs())
         .max_nodes(common.max_nodes)
         .deadline(common.max_time.map(|t| start + t))

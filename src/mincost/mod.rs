@@ -19,7 +19,8 @@
 //! ```
 //!
 //! # The search
-//! DLX5's, on links of its own (`links`): costs become *net costs* (each primary item
+//! DLX5's, on links of its own (`links`) or on bitsets over the options (`bits`, which the
+//! library takes whenever their masks fit: [`MinCostEngine`]): costs become *net costs* (each primary item
 //! taxed by its cheapest option, so that it has one of net cost 0); each item list is
 //! sorted cheapest first, so options are tried cheapest first; the K best solutions found so
 //! far are kept (`best`) and every branch that cannot beat the K-th of them is cut, down
@@ -36,11 +37,17 @@
 //! the same whatever the threads; among solutions of equal cost, which ones make the K may
 //! differ, and so do the statistics.
 //!
+//! The statistics: the links count DLX5's nodes, updates and cleansings; the bitsets count
+//! nodes and solutions only (their `updates` and `cleansings` stay 0), and their tree may
+//! differ a little from the links' (see `bits`).
+//!
 //! Budgets: [`MinCost::max_nodes`], [`MinCost::deadline`] and [`MinCost::stop_flag`] (for
 //! Ctrl-C) end the search early; [`Cheapest::complete`] then says that the solutions are the
 //! best found, not the best there are.
 
 pub(crate) mod best;
+mod bits;
+mod bound;
 mod links;
 
 use std::sync::Arc;
@@ -52,6 +59,7 @@ use thiserror::Error;
 use crate::Problem;
 use crate::search::Stats;
 use best::Best;
+use bits::Bits;
 use links::Links;
 
 /// Why [`MinCost::run`] cannot search.
@@ -100,6 +108,84 @@ pub struct MinCost<'p> {
     max_nodes: Option<u64>,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
+    engine: MinCostEngine,
+}
+
+/// Which representation [`MinCost::run`] searches on; the costs found are the same.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MinCostEngine {
+    /// The bitsets whenever their masks fit in 64 MiB (items and colors named, times the
+    /// options, one bit each), else the links: on the costed instances of
+    /// `docs/performance.md` the bitsets take 1/2 to 1/4 of the links' time.
+    #[default]
+    Auto,
+    /// DLX5's dancing links, any size (with Knuth's `updates` and `cleansings`).
+    Links,
+}
+
+impl From<crate::Engine> for MinCostEngine {
+    /// [`MinCostEngine::Links`] for [`crate::Engine::Links`] (Knuth's links asked for), the
+    /// library's choice for any other engine, none of which has a min-cost search.
+    fn from(engine: crate::Engine) -> Self {
+        match engine {
+            crate::Engine::Links => MinCostEngine::Links,
+            _ => MinCostEngine::Auto,
+        }
+    }
+}
+
+/// What a min-cost search runs on: the links or the bitsets, behind the calls [`parallel`]
+/// makes (the prefixes are nodes of the links, option numbers of the bitsets).
+trait Tree: Clone + Send {
+    /// The children of the node after the choices `prefix`; `None` at a solution.
+    fn children(&mut self, prefix: &[u32]) -> Option<Vec<u32>>;
+    /// The net cost of the choices `prefix`.
+    fn cost_of(&self, prefix: &[u32]) -> u64;
+    /// Searches below `prefix`; `false` if the budget ran out.
+    fn search(&mut self, prefix: &[u32], best: &Best, budget: &Budget) -> bool;
+    /// The work done so far.
+    fn stats(&self) -> Stats;
+}
+
+impl Tree for Links {
+    fn children(&mut self, prefix: &[u32]) -> Option<Vec<u32>> {
+        Links::children(self, prefix)
+    }
+    fn cost_of(&self, prefix: &[u32]) -> u64 {
+        Links::cost_of(self, prefix)
+    }
+    fn search(&mut self, prefix: &[u32], best: &Best, budget: &Budget) -> bool {
+        Links::search(self, prefix, best, budget)
+    }
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+}
+
+impl Tree for Bits {
+    fn children(&mut self, prefix: &[u32]) -> Option<Vec<u32>> {
+        Bits::children(self, prefix)
+    }
+    fn cost_of(&self, prefix: &[u32]) -> u64 {
+        Bits::cost_of(self, prefix)
+    }
+    fn search(&mut self, prefix: &[u32], best: &Best, budget: &Budget) -> bool {
+        Bits::search(self, prefix, best, budget)
+    }
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+}
+
+/// Runs the search on `tree`, on `jobs` threads; the statistics and whether it ended.
+fn run_on<T: Tree>(mut tree: T, jobs: usize, best: &Best, budget: &Budget) -> (Stats, bool) {
+    if jobs == 1 {
+        let complete = tree.search(&[], best, budget);
+        (tree.stats(), complete)
+    } else {
+        parallel(&tree, jobs, best, budget)
+    }
 }
 
 impl<'p> MinCost<'p> {
@@ -112,7 +198,14 @@ impl<'p> MinCost<'p> {
             max_nodes: None,
             deadline: None,
             stop: None,
+            engine: MinCostEngine::Auto,
         }
+    }
+
+    /// Searches on `engine` (default [`MinCostEngine::Auto`]).
+    pub fn engine(mut self, engine: MinCostEngine) -> Self {
+        self.engine = engine;
+        self
     }
 
     /// Asks for the `k` cheapest solutions (DLX5's `k` parameter).
@@ -165,13 +258,16 @@ impl<'p> MinCost<'p> {
             halted: AtomicBool::new(false),
         };
         let best = Best::new(self.best);
-        let mut links = Links::new(self.problem);
-        let tax = links.total_tax;
-        let (stats, complete) = if self.jobs == 1 {
-            let complete = links.search(&[], &best, &budget);
-            (links.stats, complete)
-        } else {
-            parallel(&links, self.jobs, &best, &budget)
+        let bits = match self.engine {
+            MinCostEngine::Auto => Bits::new(self.problem),
+            MinCostEngine::Links => None,
+        };
+        let (tax, (stats, complete)) = match bits {
+            Some(bits) => (bits.total_tax, run_on(bits, self.jobs, &best, &budget)),
+            None => {
+                let links = Links::new(self.problem);
+                (links.total_tax, run_on(links, self.jobs, &best, &budget))
+            }
         };
         let solutions = best
             .into_sorted()
@@ -197,8 +293,8 @@ const MAX_CUT: usize = 8;
 
 /// Cuts the top of the tree into subtrees (see the module docs) and searches them on `jobs`
 /// threads; the statistics summed and whether every subtree was searched.
-fn parallel(links: &Links, jobs: usize, best: &Best, budget: &Budget) -> (Stats, bool) {
-    let mut cutter = links.clone();
+fn parallel<T: Tree>(tree: &T, jobs: usize, best: &Best, budget: &Budget) -> (Stats, bool) {
+    let mut cutter = tree.clone();
     let mut tasks: Vec<Vec<u32>> = vec![Vec::new()];
     for _ in 0..MAX_CUT {
         if tasks.len() >= jobs * TASKS_PER_JOB {
@@ -222,15 +318,15 @@ fn parallel(links: &Links, jobs: usize, best: &Best, budget: &Budget) -> (Stats,
     let results: Vec<(Stats, bool)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..jobs.min(tasks.len().max(1)))
             .map(|_| {
-                let mut links = links.clone();
+                let mut tree = tree.clone();
                 let (tasks, taken) = (&tasks, &taken);
                 scope.spawn(move || {
                     loop {
                         let Some(task) = tasks.get(taken.fetch_add(1, Ordering::Relaxed)) else {
-                            return (links.stats, true);
+                            return (tree.stats(), true);
                         };
-                        if !links.search(task, best, budget) {
-                            return (links.stats, false);
+                        if !tree.search(task, best, budget) {
+                            return (tree.stats(), false);
                         }
                     }
                 })

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use crate::common::{self, dancing, stdout_of};
 use dancing::knuth::{ParseErrorKind, parse_str, write};
-use dancing::mincost::{MinCost, MinCostError};
+use dancing::mincost::{MinCost, MinCostEngine, MinCostError};
 use dancing::{Problem, ProblemBuilder, Solver};
 use proptest::prelude::*;
 
@@ -66,10 +66,28 @@ fn with_costs(problem: &Problem, costs: &[u64]) -> Problem {
     b.build().unwrap()
 }
 
-/// Checks a min-cost answer: the costs are the `k` cheapest of the brute force, and every
-/// solution is a distinct solution of the problem with the cost stated.
+/// Checks a min-cost answer on both engines: the costs are the `k` cheapest of the brute
+/// force, and every solution is a distinct solution of the problem with the cost stated.
 fn check(problem: &Problem, k: usize, jobs: usize) -> Result<(), TestCaseError> {
-    let found = MinCost::new(problem).best(k).jobs(jobs).run().unwrap();
+    for engine in [MinCostEngine::Auto, MinCostEngine::Links] {
+        check_on(problem, k, jobs, engine)?;
+    }
+    Ok(())
+}
+
+/// [`check`] on one engine.
+fn check_on(
+    problem: &Problem,
+    k: usize,
+    jobs: usize,
+    engine: MinCostEngine,
+) -> Result<(), TestCaseError> {
+    let found = MinCost::new(problem)
+        .best(k)
+        .jobs(jobs)
+        .engine(engine)
+        .run()
+        .unwrap();
     prop_assert!(found.complete);
     let all = brute_force_costs(problem);
     let costs: Vec<u64> = found.solutions.iter().map(|s| s.cost).collect();
@@ -136,9 +154,16 @@ fn the_five_cheapest_queens_are_those_of_an_enumeration_of_all_92() {
     assert_eq!(all.len(), 92);
     all.sort_unstable();
     for jobs in [1, 2] {
-        let found = MinCost::new(&problem).best(5).jobs(jobs).run().unwrap();
-        let costs: Vec<u64> = found.solutions.iter().map(|s| s.cost).collect();
-        assert_eq!(costs, all[..5], "jobs {jobs}");
+        for engine in [MinCostEngine::Auto, MinCostEngine::Links] {
+            let found = MinCost::new(&problem)
+                .best(5)
+                .jobs(jobs)
+                .engine(engine)
+                .run()
+                .unwrap();
+            let costs: Vec<u64> = found.solutions.iter().map(|s| s.cost).collect();
+            assert_eq!(costs, all[..5], "jobs {jobs}, {engine:?}");
+        }
     }
     let out = stdout_of(
         &dancing()
@@ -206,9 +231,15 @@ fn multiplicities_and_zero_solutions_are_refused() {
 fn a_node_budget_ends_the_search_incomplete() {
     let text = std::fs::read_to_string(QUEENS).unwrap();
     let problem = parse_str(&text).unwrap().problem;
-    let found = MinCost::new(&problem).max_nodes(Some(10)).run().unwrap();
-    assert!(!found.complete);
-    assert!(found.stats.nodes <= 11, "{}", found.stats.nodes);
+    for engine in [MinCostEngine::Auto, MinCostEngine::Links] {
+        let found = MinCost::new(&problem)
+            .max_nodes(Some(10))
+            .engine(engine)
+            .run()
+            .unwrap();
+        assert!(!found.complete, "{engine:?}");
+        assert!(found.stats.nodes <= 11, "{engine:?}: {}", found.stats.nodes);
+    }
 }
 
 #[test]

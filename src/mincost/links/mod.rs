@@ -46,18 +46,10 @@
 
 mod search;
 
+use super::bound;
+
 use crate::problem::Problem;
 use crate::search::Stats;
-
-/// DLX5's `lenthresh`: at most this many options are counted in an item's list when the
-/// item is chosen; past it, the item's length stands for the count.
-const LEN_THRESHOLD: u32 = 10;
-
-/// The most classes of items that never share an option (see [`classes`]).
-const CLASSES: usize = 7;
-
-/// The largest `scale` of the lower bound (see the module docs).
-const MAX_SCALE: u64 = 1 << 20;
 
 /// One node of the arena: a header, an option node or a spacer (see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -179,17 +171,9 @@ impl Links {
             });
             optn.push(0);
         }
-        let class = classes(&members[..=primary], &primaries, |x| {
+        let (class, weight, scale) = bound::weights(&members[..=primary], &primaries, |x| {
             optn[x as usize] as usize
         });
-        // For the items of no class, the most such items an option of theirs has.
-        let mut maxnp = vec![0u64; primary + 1];
-        for option in &primaries {
-            let free = option.iter().filter(|&&h| class[h as usize] == 0).count() as u64;
-            for &h in option.iter().filter(|&&h| class[h as usize] == 0) {
-                maxnp[h as usize] = maxnp[h as usize].max(free);
-            }
-        }
         // The taxes, item by item in order (DLX5's "Assign taxes").
         let mut total_tax = 0u64;
         for list in &members[1..=primary] {
@@ -219,18 +203,6 @@ impl Links {
             nd[h].up = above;
         }
         let len = members.iter().map(|l| l.len() as u32).collect();
-        let mut scale = 1u64;
-        for &m in &maxnp[1..] {
-            if m > 0 && scale <= MAX_SCALE {
-                scale = scale / gcd(scale, m) * m;
-            }
-        }
-        let scale = scale.min(MAX_SCALE);
-        let weight = maxnp
-            .iter()
-            .zip(&class)
-            .map(|(&m, &c)| if c == 0 { scale / m.max(1) } else { 0 })
-            .collect();
         let p = primary as u32;
         Links {
             nd,
@@ -435,43 +407,6 @@ impl Links {
             pp -= 1;
         }
     }
-}
-
-/// Sorts the primary items into at most [`CLASSES`] classes of items that never share an
-/// option, greedily in the order of the items (an item joins the first class none of whose
-/// items shares an option with it): `lists[h]` are the nodes of header `h`, `primaries[j]`
-/// the primary headers of option `j`, and `option(x)` the option of node `x`. Returns the
-/// class of each header, 0 for none.
-fn classes(lists: &[Vec<u32>], primaries: &[Vec<u32>], option: impl Fn(u32) -> usize) -> Vec<u8> {
-    let mut class = vec![0u8; lists.len()];
-    for c in 1..=CLASSES as u8 {
-        let mut blocked = vec![false; lists.len()];
-        let mut members = 0;
-        for h in 1..lists.len() {
-            if class[h] != 0 || blocked[h] || lists[h].is_empty() {
-                continue;
-            }
-            class[h] = c;
-            members += 1;
-            for &x in &lists[h] {
-                for &g in &primaries[option(x)] {
-                    blocked[g as usize] = true;
-                }
-            }
-        }
-        if members == 0 {
-            break;
-        }
-    }
-    class
-}
-
-/// The greatest common divisor (of positive numbers).
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 #[cfg(test)]

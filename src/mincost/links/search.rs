@@ -2,9 +2,10 @@
 //! (see the module docs of [`super`]), and the loop itself, below a prefix of choices that
 //! [`super::super`]'s threads share out.
 
-use super::{CLASSES, LEN_THRESHOLD, Links};
+use super::Links;
 use crate::mincost::Budget;
 use crate::mincost::best::{Best, INFINITE};
+use crate::mincost::bound::{CLASSES, LEN_THRESHOLD};
 
 /// Where the search loop goes next (DLX5's labels).
 #[derive(Clone, Copy)]

@@ -1,0 +1,86 @@
+//! The data of the lower bound shared by both min-cost searches: the *classes* of primary
+//! items that never share an option, and the weights of the items of no class (see the
+//! module docs of [`super::links`], "The search", for the bound they give).
+
+/// The most classes of items that never share an option (see [`weights`]).
+pub(crate) const CLASSES: usize = 7;
+
+/// DLX5's `lenthresh`: at most this many options are counted in an item's list when the
+/// item is chosen; past it, the item's length stands for the count.
+pub(crate) const LEN_THRESHOLD: u32 = 10;
+
+/// The largest `scale` of the lower bound.
+const MAX_SCALE: u64 = 1 << 20;
+
+/// The classes, weights and scale of the lower bound, by header (index 0 unused):
+/// `lists[h]` are the members (nodes or options) of primary header `h`, `primaries[j]` the
+/// primary headers of option `j`, and `option(x)` the option of member `x`.
+///
+/// Returns the class of each header (0 for none), its weight (`scale / m_h` for an item of
+/// no class, `m_h` being the most items of no class an option of `h` has; 0 for the
+/// others), and `scale`, the least common multiple of the `m_h` or [`MAX_SCALE`] when
+/// that is smaller.
+pub(crate) fn weights(
+    lists: &[Vec<u32>],
+    primaries: &[Vec<u32>],
+    option: impl Fn(u32) -> usize,
+) -> (Vec<u8>, Vec<u64>, u64) {
+    let class = classes(lists, primaries, option);
+    let mut maxnp = vec![0u64; lists.len()];
+    for option in primaries {
+        let free = option.iter().filter(|&&h| class[h as usize] == 0).count() as u64;
+        for &h in option.iter().filter(|&&h| class[h as usize] == 0) {
+            maxnp[h as usize] = maxnp[h as usize].max(free);
+        }
+    }
+    let mut scale = 1u64;
+    for &m in &maxnp[1..] {
+        if m > 0 && scale <= MAX_SCALE {
+            scale = scale / gcd(scale, m) * m;
+        }
+    }
+    let scale = scale.min(MAX_SCALE);
+    let weight = maxnp
+        .iter()
+        .zip(&class)
+        .map(|(&m, &c)| if c == 0 { scale / m.max(1) } else { 0 })
+        .collect();
+    (class, weight, scale)
+}
+
+/// Sorts the primary items into at most [`CLASSES`] classes of items that never share an
+/// option, greedily in the order of the items (an item joins the first class none of whose
+/// items shares an option with it): `lists[h]` are the nodes of header `h`, `primaries[j]`
+/// the primary headers of option `j`, and `option(x)` the option of node `x`. Returns the
+/// class of each header, 0 for none.
+fn classes(lists: &[Vec<u32>], primaries: &[Vec<u32>], option: impl Fn(u32) -> usize) -> Vec<u8> {
+    let mut class = vec![0u8; lists.len()];
+    for c in 1..=CLASSES as u8 {
+        let mut blocked = vec![false; lists.len()];
+        let mut members = 0;
+        for h in 1..lists.len() {
+            if class[h] != 0 || blocked[h] || lists[h].is_empty() {
+                continue;
+            }
+            class[h] = c;
+            members += 1;
+            for &x in &lists[h] {
+                for &g in &primaries[option(x)] {
+                    blocked[g as usize] = true;
+                }
+            }
+        }
+        if members == 0 {
+            break;
+        }
+    }
+    class
+}
+
+/// The greatest common divisor (of positive numbers).
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
