@@ -1,0 +1,200 @@
+//! What the band engine's search asks of a node ([`Node`]), and its two kinds: the layout's
+//! [`Frame`] (masks on nine boards, any recognized matrix) and the geometry's [`Grid`]
+//! (JCZSolve's bands, the whole classic 9x9 matrix).
+
+use std::fmt::Debug;
+
+use super::frame::{Frame, Work};
+use super::geometry::Geometry;
+use super::grid::Grid;
+use super::layout::{LAYERS, Layout};
+
+/// What the search ([`Tree`]) asks of a node's state; a node is copied to branch, never
+/// undone. A *cell* is what a level branches on; each option is one cell on one board.
+pub(crate) trait Node: Copy + PartialEq + Debug {
+    /// What the options are laid out on, shared by every node.
+    type Shape: Debug;
+    /// The root: every option of the matrix live.
+    fn root(shape: &Self::Shape) -> Self;
+    /// The cell and the board of option `o`.
+    fn place_of(shape: &Self::Shape, o: usize) -> (usize, usize);
+    /// The number of options.
+    fn options(shape: &Self::Shape) -> usize;
+    /// The number of cells: the options of a solution.
+    fn cells(shape: &Self::Shape) -> usize;
+    /// Whether option `o` is live.
+    fn is_live(&self, shape: &Self::Shape, o: usize) -> bool;
+    /// Places option `o`, which must be live, without the rules.
+    fn place(&mut self, shape: &Self::Shape, o: usize);
+    /// Takes option `o` out if it is live; whether it was.
+    fn remove(&mut self, shape: &Self::Shape, o: usize) -> bool;
+    /// Runs the rules to a fixpoint, `parent` being the node this one was copied from
+    /// (`None` at the root), pushing the options placed onto `trail` where the node needs
+    /// it for its solution and counting its work; false if the node fails.
+    fn propagate(
+        &mut self,
+        shape: &Self::Shape,
+        parent: Option<&Self>,
+        trail: &mut Vec<u16>,
+        work: &mut Work,
+    ) -> bool;
+    /// The open cell to branch on, with its number of live options; `None` if none is open.
+    fn branch_cell(&self) -> Option<(usize, u32)>;
+    /// The number of live options of cell `c`.
+    fn degree(&self, c: usize) -> u32;
+    /// The option at cell `c` on the first board after `after` (from the first if `None`)
+    /// where it is live.
+    fn next_at(&self, shape: &Self::Shape, c: usize, after: Option<usize>) -> Option<usize>;
+    /// Appends the options of the solution at this (solved) node but the `forced` ones,
+    /// from the node or from `trail`, in increasing order.
+    fn solution(&self, shape: &Self::Shape, trail: &[u16], forced: &[u32], out: &mut Vec<usize>);
+    /// The invariants of its module docs that a node alone shows.
+    fn check(&self, shape: &Self::Shape) -> Result<(), String>;
+}
+
+impl Node for Frame {
+    type Shape = Layout;
+
+    fn root(layout: &Layout) -> Frame {
+        Frame::root(layout)
+    }
+
+    fn place_of(layout: &Layout, o: usize) -> (usize, usize) {
+        let (c, l) = layout.place[o];
+        (usize::from(c), usize::from(l))
+    }
+
+    fn options(layout: &Layout) -> usize {
+        layout.place.len()
+    }
+
+    fn cells(layout: &Layout) -> usize {
+        layout.cells.count_ones() as usize
+    }
+
+    fn is_live(&self, layout: &Layout, o: usize) -> bool {
+        Frame::is_live(self, layout, o)
+    }
+
+    fn place(&mut self, layout: &Layout, o: usize) {
+        Frame::place(self, layout, o);
+    }
+
+    fn remove(&mut self, layout: &Layout, o: usize) -> bool {
+        if !Frame::is_live(self, layout, o) {
+            return false;
+        }
+        let (c, l) = layout.place[o];
+        self.boards[usize::from(l)] &= !(1u128 << c);
+        true
+    }
+
+    /// The hidden singles and the locked candidates skip the boards equal to the parent's.
+    fn propagate(
+        &mut self,
+        layout: &Layout,
+        parent: Option<&Frame>,
+        trail: &mut Vec<u16>,
+        work: &mut Work,
+    ) -> bool {
+        let mut stable = parent.map_or([u128::MAX; LAYERS], |p| p.boards);
+        let before = trail.len();
+        let ok = Frame::propagate(self, layout, &mut stable, trail, work);
+        work.placed += (trail.len() - before) as u64;
+        ok
+    }
+
+    fn branch_cell(&self) -> Option<(usize, u32)> {
+        Frame::branch_cell(self)
+    }
+
+    fn degree(&self, c: usize) -> u32 {
+        self.boards.iter().filter(|&&b| b >> c & 1 != 0).count() as u32
+    }
+
+    fn next_at(&self, layout: &Layout, c: usize, after: Option<usize>) -> Option<usize> {
+        Frame::next_at(self, layout, c, after)
+    }
+
+    fn solution(&self, _: &Layout, trail: &[u16], _: &[u32], out: &mut Vec<usize>) {
+        let start = out.len();
+        out.extend(trail.iter().map(|&o| usize::from(o)));
+        out[start..].sort_unstable();
+    }
+
+    fn check(&self, layout: &Layout) -> Result<(), String> {
+        Frame::check(self, layout)
+    }
+}
+
+impl Node for Grid {
+    type Shape = Geometry;
+
+    fn root(geometry: &Geometry) -> Grid {
+        Grid::root(geometry)
+    }
+
+    fn place_of(geometry: &Geometry, o: usize) -> (usize, usize) {
+        let (p, d) = geometry.place[o];
+        (usize::from(p), usize::from(d))
+    }
+
+    fn options(geometry: &Geometry) -> usize {
+        geometry.place.len()
+    }
+
+    fn cells(_: &Geometry) -> usize {
+        81
+    }
+
+    fn is_live(&self, geometry: &Geometry, o: usize) -> bool {
+        Grid::is_live(self, geometry, o)
+    }
+
+    fn place(&mut self, geometry: &Geometry, o: usize) {
+        Grid::place(self, geometry, o);
+    }
+
+    fn remove(&mut self, geometry: &Geometry, o: usize) -> bool {
+        Grid::remove(self, geometry, o)
+    }
+
+    fn propagate(
+        &mut self,
+        _: &Geometry,
+        _: Option<&Grid>,
+        _: &mut Vec<u16>,
+        work: &mut Work,
+    ) -> bool {
+        Grid::propagate(self, work)
+    }
+
+    fn branch_cell(&self) -> Option<(usize, u32)> {
+        Grid::branch_cell(self)
+    }
+
+    fn degree(&self, p: usize) -> u32 {
+        Grid::degree(self, p)
+    }
+
+    fn next_at(&self, geometry: &Geometry, p: usize, after: Option<usize>) -> Option<usize> {
+        Grid::next_at(self, geometry, p, after)
+    }
+
+    /// The node holds the whole grid, the givens with it.
+    fn solution(&self, geometry: &Geometry, _: &[u16], forced: &[u32], out: &mut Vec<usize>) {
+        let start = out.len();
+        let mut given = [0u64; 12];
+        for &o in forced {
+            given[o as usize / 64] |= 1 << (o % 64);
+        }
+        self.solved_options(geometry, &given, out);
+        if !geometry.in_order {
+            out[start..].sort_unstable();
+        }
+    }
+
+    fn check(&self, geometry: &Geometry) -> Result<(), String> {
+        Grid::check(self, geometry)
+    }
+}
