@@ -7,7 +7,8 @@ use crate::common;
 use common::{
     CLASSIC, CLASSIC_SOLUTION, dancing, puzzles, stderr_of, stdout_of, summary_of_lines, temp_file,
 };
-use dancing::sudoku::grid::Shape;
+use dancing::sudoku::check::verify;
+use dancing::sudoku::grid::{Grid, Shape};
 use predicates::prelude::*;
 
 // ---------------------------------------------------------------- --stats, --input-format, --progress
@@ -109,4 +110,34 @@ fn progress_counts_the_puzzles_answered_and_none_on_empty_input() {
     assert!(!err.contains("1 puzzles"), "{err}");
     let s = summary_of_lines(&stdout_of(&assert), &err);
     assert_eq!((s["puzzles"], s["errors"]), (0, 1));
+}
+
+// ---------------------------------------------------------------- shapes in one batch
+
+#[test]
+fn files_of_different_shapes_in_one_batch_each_get_a_solver_of_their_shape() {
+    // Each worker builds its solver for the first puzzle it gets and again when the shape
+    // changes: a 4x4, a 9x9 and a 4x4 again, on one thread and on two.
+    let dir = tempfile::tempdir().unwrap();
+    let small = "12.4..1.2...4.2.";
+    let files = [(small, "a.txt"), (CLASSIC, "b.txt"), (small, "c.txt")];
+    for (puzzle, name) in files {
+        std::fs::write(dir.path().join(name), format!("{puzzle}\n")).unwrap();
+    }
+    for jobs in ["1", "2"] {
+        let assert = dancing()
+            .args(["sudoku", "--format", "line", "--jobs", jobs])
+            .args(files.map(|(_, name)| dir.path().join(name)))
+            .assert()
+            .success();
+        let out = stdout_of(&assert);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        for ((puzzle, _), line) in files.iter().zip(&lines) {
+            let grid: Grid = puzzle.parse().unwrap();
+            let solution: Grid = line.parse().unwrap();
+            assert_eq!(verify(&grid, &solution), Ok(()), "{puzzle} -> {line}");
+        }
+        assert_eq!(lines[1], CLASSIC_SOLUTION);
+    }
 }

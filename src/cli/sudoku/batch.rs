@@ -157,7 +157,7 @@ impl<W: Write + Send> Batch<'_, W> {
         &mut self,
         path: &Path,
         filter: &Filter,
-        pipeline: &mut Pipeline<SudokuSolver, impl Fn() -> SudokuSolver + Sync>,
+        pipeline: &mut Pipeline<Option<SudokuSolver>, impl Fn() -> Option<SudokuSolver> + Sync>,
     ) -> anyhow::Result<()> {
         if path.as_os_str() == "-" {
             return self.source("<stdin>", BufReader::new(io::stdin()), false, pipeline);
@@ -214,7 +214,7 @@ impl<W: Write + Send> Batch<'_, W> {
         name: &str,
         reader: impl BufRead + Send,
         stdin_only: bool,
-        pipeline: &mut Pipeline<SudokuSolver, impl Fn() -> SudokuSolver + Sync>,
+        pipeline: &mut Pipeline<Option<SudokuSolver>, impl Fn() -> Option<SudokuSolver> + Sync>,
     ) -> anyhow::Result<()> {
         let mut puzzles = self.variants.reader(reader);
         if let Some(format) = self.args.input_format {
@@ -245,20 +245,24 @@ impl<W: Write + Send> Batch<'_, W> {
                     Err(err) => return Some(Err(err)),
                 };
                 let shape = puzzle.grid.shape();
-                if solver.rules().shape() != shape {
-                    match variants.rules(shape) {
+                let solver = match solver {
+                    Some(solver) if solver.rules().shape() == shape => solver,
+                    _ => match variants.rules(shape) {
                         Ok(rules) => {
-                            *solver = SudokuSolver::with_engine(rules, engine);
-                            solver.set_max_nodes(common.max_nodes);
-                            solver.set_max_time(common.max_time);
-                            solver.set_watch_every(watch_every);
-                            solver.set_watch_time(Some(dancing::PAUSE_TIME));
+                            let mut made = SudokuSolver::with_engine(rules, engine);
+                            made.set_max_nodes(common.max_nodes);
+                            made.set_max_time(common.max_time);
+                            made.set_watch_every(watch_every);
+                            // Paused by the clock too, so that Ctrl-C stops a long search
+                            // within a fraction of a second on any engine.
+                            made.set_watch_time(Some(dancing::PAUSE_TIME));
+                            solver.insert(made)
                         }
                         Err(err) => {
                             return Some(Ok((puzzle, Verdict::invalid(format!("{err:#}")))));
                         }
-                    }
-                }
+                    },
+                };
                 let mut long = longs.start(|| format!("{name}:{}", puzzle.line));
                 let verdict = judge(solver, &puzzle.grid, request, |p| {
                     long.saw(p.nodes, p.explored);

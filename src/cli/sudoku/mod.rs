@@ -18,10 +18,7 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use dancing::batch::Pipeline;
 use dancing::sudoku::export;
-use dancing::sudoku::grid::Shape;
 use dancing::sudoku::read::Format;
-use dancing::sudoku::rules::Rules;
-use dancing::sudoku::solve::SudokuSolver;
 
 use self::batch::{Batch, Summary};
 pub use self::variants::{ShapeArgs, Variants};
@@ -129,22 +126,9 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     if args.to_dlx {
         return to_dlx(&args, &variants);
     }
-    let (max_nodes, max_time) = (common.max_nodes, common.max_time);
-    let engine = args.engine.engine();
-    let first = variants.shape.unwrap_or(Shape::CLASSIC);
-    let first = variants
-        .rules(first)
-        .unwrap_or_else(|_| Rules::classic(first));
-    let mut pipeline = Pipeline::new(common.jobs(), move || {
-        let mut solver = SudokuSolver::with_engine(first.clone(), engine);
-        solver.set_max_nodes(max_nodes);
-        solver.set_max_time(max_time);
-        solver.set_watch_every(watch_every);
-        // Paused by the clock too, so that Ctrl-C stops a long search within a fraction of a
-        // second on any engine.
-        solver.set_watch_time(Some(dancing::PAUSE_TIME));
-        solver
-    });
+    // Each worker's solver is built for the shape of the first puzzle it gets, and again
+    // when a puzzle of another shape comes (`Batch::source`).
+    let mut pipeline = Pipeline::new(common.jobs(), || None);
     let stdin_only = args.paths.is_empty() || args.paths.iter().all(|p| p.as_os_str() == "-");
     let mut batch = Batch {
         args: &args,
