@@ -182,32 +182,12 @@ pub(crate) fn count_parallel(
     budget: &Budget,
 ) -> PyResult<Count> {
     let stop = &AtomicBool::new(false);
-    let (result, interrupted) = py.detach(|| {
-        std::thread::scope(|scope| {
-            let main = std::thread::current();
-            let worker = scope.spawn(move || {
-                let result =
-                    guard(|| Ok(dancing::parallel::count_parallel_until(problem, jobs, stop)));
-                main.unpark();
-                result
-            });
-            let mut interrupted = None;
-            while !worker.is_finished() {
-                std::thread::park_timeout(Duration::from_millis(5));
-                if interrupted.is_none() {
-                    let signals = Python::attach(|py| py.check_signals());
-                    if signals.is_err() || budget.expired() {
-                        interrupted = Some(signals);
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-            let result = worker
-                .join()
-                .unwrap_or_else(|_| unreachable!("the count's thread catches its panics (guard)"));
-            (result, interrupted)
-        })
-    });
+    let (result, interrupted) = watched(
+        py,
+        stop,
+        || budget.expired(),
+        || Ok(dancing::parallel::count_parallel_until(problem, jobs, stop)),
+    );
     match (result?, interrupted) {
         (Ok(total), _) => Ok(total.solutions),
         (Err(stopped), Some(signals)) => {
@@ -217,6 +197,43 @@ pub(crate) fn count_parallel(
         }
         (Err(_), None) => unreachable!("only this thread raises the stop flag"),
     }
+}
+
+/// Runs `work` on a thread of its own, without the GIL, while this thread looks every few
+/// milliseconds at Python's signals and at `expired`, and raises `stop` at the first signal
+/// or expiry: the work's result, and `Some` of the signals' check if it raised `stop` (an
+/// `Err` if a signal handler raised, `Ok` if `expired` said so). `work` runs under [`guard`].
+fn watched<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    expired: impl Fn() -> bool + Sync,
+    work: impl FnOnce() -> PyResult<T> + Send,
+) -> (PyResult<T>, Option<PyResult<()>>) {
+    py.detach(|| {
+        std::thread::scope(|scope| {
+            let main = std::thread::current();
+            let worker = scope.spawn(move || {
+                let result = guard(work);
+                main.unpark();
+                result
+            });
+            let mut interrupted = None;
+            while !worker.is_finished() {
+                std::thread::park_timeout(Duration::from_millis(5));
+                if interrupted.is_none() {
+                    let signals = Python::attach(|py| py.check_signals());
+                    if signals.is_err() || expired() {
+                        interrupted = Some(signals);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            let result = worker
+                .join()
+                .unwrap_or_else(|_| unreachable!("the worker catches its panics (guard)"));
+            (result, interrupted)
+        })
+    })
 }
 
 /// The `k` cheapest solutions of `problem` ([`dancing::mincost::MinCost`]) on `jobs`
@@ -240,33 +257,14 @@ pub(crate) fn min_cost(
         .max_nodes(budget.max_nodes)
         .deadline(budget.deadline())
         .stop_flag(stop.clone());
-    let (result, interrupted) = py.detach(|| {
-        std::thread::scope(|scope| {
-            let main = std::thread::current();
-            let worker = scope.spawn(move || {
-                let result = guard(|| search.run().map_err(crate::cover::value_error));
-                main.unpark();
-                result
-            });
-            let mut interrupted = None;
-            while !worker.is_finished() {
-                std::thread::park_timeout(Duration::from_millis(5));
-                if interrupted.is_none() {
-                    let signals = Python::attach(|py| py.check_signals());
-                    if let Err(e) = signals {
-                        interrupted = Some(e);
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-            let result = worker
-                .join()
-                .unwrap_or_else(|_| unreachable!("the search's thread catches its panics (guard)"));
-            (result, interrupted)
-        })
-    });
-    if let Some(e) = interrupted {
-        return Err(e);
+    let (result, interrupted) = watched(
+        py,
+        &stop,
+        || false,
+        || search.run().map_err(crate::cover::value_error),
+    );
+    if let Some(signals) = interrupted {
+        signals?;
     }
     let found = result?;
     if !found.complete {
