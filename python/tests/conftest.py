@@ -1,15 +1,18 @@
-"""Shared helpers of the package's tests: the shared data sets beside the checkout, and an
-independent check of exact-cover solutions."""
+"""Shared helpers of the package's tests: the shared data sets beside the checkout, an
+independent check of exact-cover solutions, and small random problems with costs."""
 
 from __future__ import annotations
 
 import os
+import random
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Optional
 
 import pytest
+
+import dancing
 
 ROOT = Path(__file__).resolve().parents[2]
 """The checkout's root."""
@@ -53,3 +56,20 @@ def check_cover(
         assert low <= counts[name] <= high, f"{name} covered {counts[name]} times"
     for name, seen in colors.items():
         assert counts[name] <= 1 or (len(seen) == 1 and None not in seen), name
+
+
+def random_costed(
+    seed: int, primaries: int, options: int, cost: int
+) -> tuple[dancing.ExactCover, list[str]]:
+    """A small random problem from ``seed``: 2 to ``primaries`` primary items, 0 to 2
+    secondary ones, 4 to ``options`` options of 1 to 3 items (a secondary item colored
+    ``x`` or ``y`` most of the time), each costing 0 to ``cost``; and its primary items."""
+    rng = random.Random(seed)
+    primary = [f"p{i}" for i in range(rng.randint(2, primaries))]
+    secondary = [f"s{i}" for i in range(rng.randint(0, 2))]
+    problem = dancing.ExactCover(primary, secondary)
+    for _ in range(rng.randint(4, options)):
+        items = rng.sample(primary + secondary, rng.randint(1, min(3, len(primary + secondary))))
+        named = [i if i in primary or rng.random() < 0.3 else f"{i}:{rng.choice('xy')}" for i in items]
+        problem.add_option(named, cost=rng.randint(0, cost))
+    return problem, primary

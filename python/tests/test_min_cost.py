@@ -3,26 +3,16 @@ solutions, costs in Knuth's format, errors and budgets."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import dancing
-from conftest import ROOT, check_cover
+from conftest import ROOT, check_cover, random_costed
 
 
 def costed(seed: int) -> tuple[dancing.ExactCover, list[str]]:
     """A small random problem with colors and costs 0..3 (ties are common), and its primary
     items."""
-    rng = random.Random(seed)
-    primary = [f"p{i}" for i in range(rng.randint(2, 5))]
-    secondary = [f"s{i}" for i in range(rng.randint(0, 2))]
-    problem = dancing.ExactCover(primary, secondary)
-    for _ in range(rng.randint(4, 12)):
-        items = rng.sample(primary + secondary, rng.randint(1, min(3, len(primary + secondary))))
-        named = [i if i in primary or rng.random() < 0.3 else f"{i}:{rng.choice('xy')}" for i in items]
-        problem.add_option(named, cost=rng.randint(0, 3))
-    return problem, primary
+    return random_costed(seed, 5, 12, 3)
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -4,25 +4,15 @@ the true number of nodes."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import dancing
-from conftest import check_cover
+from conftest import check_cover, random_costed
 
 
 def random_problem(seed: int) -> tuple[dancing.ExactCover, list[str]]:
     """A small random problem with colors and costs, and its primary items."""
-    rng = random.Random(seed)
-    primary = [f"p{i}" for i in range(rng.randint(2, 6))]
-    secondary = [f"s{i}" for i in range(rng.randint(0, 2))]
-    problem = dancing.ExactCover(primary, secondary)
-    for _ in range(rng.randint(4, 16)):
-        items = rng.sample(primary + secondary, rng.randint(1, min(3, len(primary + secondary))))
-        named = [i if i in primary or rng.random() < 0.3 else f"{i}:{rng.choice('xy')}" for i in items]
-        problem.add_option(named, cost=rng.randint(0, 5))
-    return problem, primary
+    return random_costed(seed, 6, 16, 5)
 
 
 def as_sets(problem: dancing.ExactCover, solutions: list[list[int]]) -> set[frozenset[int]]:
