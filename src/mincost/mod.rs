@@ -344,6 +344,27 @@ fn parallel<T: Tree>(tree: &T, jobs: usize, best: &Best, budget: &Budget) -> (St
 /// The nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 4096;
 
+/// One thread's account with the [`Budget`]: the nodes it has reported, and the node count at
+/// which it reports next.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Meter {
+    /// The node count at which the budget is checked next.
+    pub(crate) check_at: u64,
+    /// The nodes already reported to the budget.
+    reported: u64,
+}
+
+impl Meter {
+    /// Reports the nodes since the last report (`nodes` is the thread's count so far) to
+    /// `budget`, and sets the next check; whether the search may go on.
+    pub(crate) fn check(&mut self, nodes: u64, budget: &Budget) -> bool {
+        let go_on = budget.spend(nodes - self.reported);
+        self.reported = nodes;
+        self.check_at = nodes + budget.next_check();
+        go_on
+    }
+}
+
 /// The budget of a search, shared by its threads: nodes, a deadline and a stop flag.
 #[derive(Debug)]
 pub(crate) struct Budget {

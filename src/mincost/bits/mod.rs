@@ -50,7 +50,7 @@
 
 mod search;
 
-use super::bound;
+use super::{Meter, bound};
 use crate::problem::Problem;
 use crate::search::Stats;
 
@@ -132,10 +132,8 @@ pub(crate) struct Bits {
     first: Vec<u32>,
     /// Work done so far (nodes and solutions).
     pub(crate) stats: Stats,
-    /// The node count at which the budget is checked next.
-    check_at: u64,
-    /// The nodes already reported to the budget.
-    reported: u64,
+    /// This search's account with the budget.
+    meter: Meter,
 }
 
 impl Bits {
@@ -271,8 +269,7 @@ impl Bits {
             levels: Vec::new(),
             first: vec![0; primary],
             stats: Stats::default(),
-            check_at: 0,
-            reported: 0,
+            meter: Meter::default(),
         })
     }
 

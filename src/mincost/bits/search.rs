@@ -344,14 +344,6 @@ impl Bits {
         self.run(prefix, cost, best, budget)
     }
 
-    /// Reports the nodes since the last report to `budget`; whether the search may go on.
-    fn check(&mut self, budget: &Budget) -> bool {
-        let go_on = budget.spend(self.stats.nodes - self.reported);
-        self.reported = self.stats.nodes;
-        self.check_at = self.stats.nodes + budget.next_check();
-        go_on
-    }
-
     /// DLX5's loop below the prefix, whose state is in frame 0 with an item open; `cost` is
     /// the prefix's net cost. Level `l`'s node reads frame `l` and writes its children in
     /// frame `l + 1`.
@@ -360,7 +352,9 @@ impl Bits {
         loop {
             // Enter the node of frame `level`.
             self.stats.nodes += 1;
-            if self.stats.nodes >= self.check_at && !self.check(budget) {
+            if self.stats.nodes >= self.meter.check_at
+                && !self.meter.check(self.stats.nodes, budget)
+            {
                 return false;
             }
             let cutoff = best.cutoff();

@@ -46,7 +46,7 @@
 
 mod search;
 
-use super::bound;
+use super::{Meter, bound};
 
 use crate::problem::Problem;
 use crate::search::Stats;
@@ -96,10 +96,8 @@ pub(crate) struct Links {
     thresh: Vec<u64>,
     /// Work done so far.
     pub(crate) stats: Stats,
-    /// The node count at which the budget is checked next.
-    check_at: u64,
-    /// The nodes already reported to the budget.
-    reported: u64,
+    /// This search's account with the budget.
+    meter: Meter,
 }
 
 impl Links {
@@ -222,8 +220,7 @@ impl Links {
             thresh0: Vec::new(),
             thresh: Vec::new(),
             stats: Stats::default(),
-            check_at: 0,
-            reported: 0,
+            meter: Meter::default(),
         }
     }
 

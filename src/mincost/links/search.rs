@@ -181,14 +181,6 @@ impl Links {
         finished
     }
 
-    /// Reports the nodes since the last report to `budget`; whether the search may go on.
-    fn check(&mut self, budget: &Budget) -> bool {
-        let go_on = budget.spend(self.stats.nodes - self.reported);
-        self.reported = self.stats.nodes;
-        self.check_at = self.stats.nodes + budget.next_check();
-        go_on
-    }
-
     /// DLX5's loop below the prefix (see the module docs); `curcost` is the prefix's net cost.
     fn run(&mut self, prefix: &[u32], mut curcost: u64, best: &Best, budget: &Budget) -> bool {
         let mut level = 0;
@@ -198,7 +190,9 @@ impl Links {
             match at {
                 At::Forward => {
                     self.stats.nodes += 1;
-                    if self.stats.nodes >= self.check_at && !self.check(budget) {
+                    if self.stats.nodes >= self.meter.check_at
+                        && !self.meter.check(self.stats.nodes, budget)
+                    {
                         // Undo the levels above, so that the links are as they were.
                         while level > 0 {
                             level -= 1;
