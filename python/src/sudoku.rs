@@ -18,7 +18,7 @@ use dancing::Count;
 use dancing::sudoku::generate::{Generator, Rng, Symmetry};
 use dancing::sudoku::grid::{Grid, Shape};
 use dancing::sudoku::hint::{self, Stuck};
-use dancing::sudoku::rules::{Jigsaw, Rules};
+use dancing::sudoku::rules::{Jigsaw, Part, Rules, Switch, Variant};
 use dancing::sudoku::solve::{Progress, SolveError, SudokuSolver};
 use pyo3::prelude::*;
 
@@ -45,27 +45,18 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The rules of grids of `shape` with these variants and jigsaw regions.
 fn rules(shape: Shape, variant: Option<Variants>, jigsaw: Option<&str>) -> PyResult<Rules> {
-    let mut rules = Rules::classic(shape);
-    let names = variant.map(|v| v.0).unwrap_or_default();
-    for name in names {
-        rules = match name.to_ascii_lowercase().replace('_', "-").as_str() {
-            "x" => rules.with_x(),
-            "hyper" => rules.with_hyper().map_err(value_error)?,
-            "anti-knight" => rules.with_anti_knight(),
-            "anti-king" => rules.with_anti_king(),
-            _ => {
-                return Err(value_error(format!(
-                    "unknown variant {name:?}: expected \"x\", \"hyper\", \"anti-knight\" or \
-                     \"anti-king\" (jigsaw regions go in jigsaw=)"
-                )));
-            }
-        };
+    let mut wanted = Variant::default();
+    for name in variant.map(|v| v.0).unwrap_or_default() {
+        wanted.switch(name.parse::<Switch>().map_err(value_error)?);
     }
     if let Some(regions) = jigsaw {
-        let jigsaw = Jigsaw::parse(regions).map_err(|e| value_error(format!("jigsaw: {e}")))?;
-        rules = rules.with_jigsaw(jigsaw).map_err(value_error)?;
+        wanted.jigsaw =
+            Some(Jigsaw::read(regions).map_err(|e| value_error(format!("jigsaw: {e}")))?);
     }
-    Ok(rules)
+    wanted.rules(shape).map_err(|e| match e.part {
+        Part::Jigsaw => value_error(format!("jigsaw: {e}")),
+        Part::Hyper | Part::ExtraRegions => value_error(e),
+    })
 }
 
 /// The watch of a search run from Python: at each pause, looks at Python's signals, and

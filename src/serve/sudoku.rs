@@ -20,7 +20,7 @@ use super::api::{ApiError, Body, Budget, BudgetQuery, NAME, Params};
 use crate::sudoku::generate::{Generator, Symmetry};
 use crate::sudoku::grid::Shape;
 use crate::sudoku::read::{Puzzle, PuzzleReader};
-use crate::sudoku::rules::{Jigsaw, Rules, parse_regions};
+use crate::sudoku::rules::{Jigsaw, Part, Rules, Variant, parse_regions};
 use crate::sudoku::solve::SudokuSolver;
 use crate::sudoku::verdict::{self, Fields, Request};
 use crate::sudoku::{hint, rate, svg};
@@ -50,52 +50,36 @@ pub(crate) struct VariantQuery {
 }
 
 impl VariantQuery {
-    /// The jigsaw regions asked for, read as `--jigsaw` reads them.
-    fn jigsaw(&self) -> Result<Option<Jigsaw>, ApiError> {
-        let Some(labels) = &self.jigsaw else {
-            return Ok(None);
-        };
-        let labels: Vec<&str> = labels
-            .lines()
-            .filter(|l| !l.trim_start().starts_with('#'))
-            .collect();
-        Jigsaw::parse(&labels.join("\n"))
-            .map(Some)
-            .map_err(|e| ApiError::bad(format!("jigsaw: {e}")))
-    }
-
     /// The rules of `shape` with the variants asked for.
     fn rules(&self, shape: Shape) -> Result<Rules, ApiError> {
-        let mut rules = Rules::classic(shape);
-        if let Some(jigsaw) = self.jigsaw()? {
-            rules = rules
-                .with_jigsaw(jigsaw)
-                .map_err(|e| ApiError::bad(format!("jigsaw: {e}")))?;
-        }
-        if self.x {
-            rules = rules.with_x();
-        }
-        if self.hyper {
-            rules = rules
-                .with_hyper()
-                .map_err(|e| ApiError::bad(format!("hyper: {e}")))?;
-        }
-        if let Some(text) = &self.extra_regions {
-            let regions =
-                parse_regions(text).map_err(|e| ApiError::bad(format!("extra_regions:{e}")))?;
-            for region in regions {
-                rules = rules
-                    .with_region(region)
-                    .map_err(|e| ApiError::bad(format!("extra_regions: {e}")))?;
+        let jigsaw = match &self.jigsaw {
+            Some(labels) => {
+                Some(Jigsaw::read(labels).map_err(|e| ApiError::bad(format!("jigsaw: {e}")))?)
             }
-        }
-        if self.anti_knight {
-            rules = rules.with_anti_knight();
-        }
-        if self.anti_king {
-            rules = rules.with_anti_king();
-        }
-        Ok(rules)
+            None => None,
+        };
+        let extra = match &self.extra_regions {
+            Some(text) => {
+                parse_regions(text).map_err(|e| ApiError::bad(format!("extra_regions:{e}")))?
+            }
+            None => Vec::new(),
+        };
+        let variant = Variant {
+            x: self.x,
+            hyper: self.hyper,
+            jigsaw,
+            extra,
+            anti_knight: self.anti_knight,
+            anti_king: self.anti_king,
+        };
+        variant.rules(shape).map_err(|e| {
+            let name = match e.part {
+                Part::Jigsaw => "jigsaw",
+                Part::Hyper => "hyper",
+                Part::ExtraRegions => "extra_regions",
+            };
+            ApiError::bad(format!("{name}: {e}"))
+        })
     }
 }
 

@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::Args;
 use dancing::sudoku::grid::Shape;
 use dancing::sudoku::read::PuzzleReader;
-use dancing::sudoku::rules::{Jigsaw, Rules, parse_regions};
+use dancing::sudoku::rules::{Jigsaw, Part, Rules, Variant, parse_regions};
 use dancing::sudoku::symbols::Symbols;
 
 /// The shape and the variant of the puzzles: `dancing sudoku` and its `generate`, `rate`
@@ -54,22 +54,17 @@ pub struct ShapeArgs {
     extra_regions: Option<PathBuf>,
 }
 
-/// Extra regions, each a list of 0-based (row, column) cells.
-type Regions = Vec<Vec<(usize, usize)>>;
-
-/// [`ShapeArgs`] read: the shape asked for, and the variant's parts, checked.
+/// [`ShapeArgs`] read: the shape asked for, and the variant, checked, with the names of
+/// the files (or flags) its regions came from, for the messages.
 #[derive(Clone, Debug)]
 pub struct Variants {
     /// The shape given by --size, --box or --jigsaw; `None` to detect it from the input.
     pub shape: Option<Shape>,
     /// The convention forced by --symbols.
     pub symbols: Option<Symbols>,
-    x: bool,
-    hyper: bool,
-    jigsaw: Option<(String, Jigsaw)>,
-    anti_knight: bool,
-    anti_king: bool,
-    extra: Option<(String, Regions)>,
+    variant: Variant,
+    jigsaw_name: String,
+    extra_name: String,
 }
 
 impl ShapeArgs {
@@ -91,12 +86,7 @@ impl ShapeArgs {
                 } else {
                     ("--jigsaw".to_string(), arg.clone())
                 };
-                let body: String = text
-                    .lines()
-                    .filter(|l| !l.trim_start().starts_with('#'))
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                let jigsaw = Jigsaw::parse(&body).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+                let jigsaw = Jigsaw::read(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
                 let side = jigsaw.side();
                 match shape {
                     Some(s) if s.side() != side => anyhow::bail!(
@@ -127,15 +117,21 @@ impl ShapeArgs {
         {
             anyhow::bail!("--symbols {symbols} cannot write the digits of {shape}");
         }
+        let (jigsaw_name, jigsaw) = jigsaw.unzip();
+        let (extra_name, extra) = extra.unzip();
         let variants = Variants {
             shape,
             symbols: self.symbols,
-            x: self.x,
-            hyper: self.hyper,
-            jigsaw,
-            anti_knight: self.anti_knight,
-            anti_king: self.anti_king,
-            extra,
+            variant: Variant {
+                x: self.x,
+                hyper: self.hyper,
+                jigsaw,
+                extra: extra.unwrap_or_default(),
+                anti_knight: self.anti_knight,
+                anti_king: self.anti_king,
+            },
+            jigsaw_name: jigsaw_name.unwrap_or_default(),
+            extra_name: extra_name.unwrap_or_default(),
         };
         if let Some(shape) = shape {
             variants.rules(shape)?;
@@ -151,34 +147,14 @@ impl Variants {
     /// A variant that does not fit the shape: hyper with rectangular boxes, regions of
     /// another side, an extra region with the wrong number of cells.
     pub fn rules(&self, shape: Shape) -> anyhow::Result<Rules> {
-        let mut rules = Rules::classic(shape);
-        if let Some((name, jigsaw)) = &self.jigsaw {
-            rules = rules
-                .with_jigsaw(jigsaw.clone())
-                .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        }
-        if self.x {
-            rules = rules.with_x();
-        }
-        if self.hyper {
-            rules = rules
-                .with_hyper()
-                .map_err(|e| anyhow::anyhow!("--hyper: {e}"))?;
-        }
-        if let Some((name, regions)) = &self.extra {
-            for region in regions {
-                rules = rules
-                    .with_region(region.iter().copied())
-                    .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-            }
-        }
-        if self.anti_knight {
-            rules = rules.with_anti_knight();
-        }
-        if self.anti_king {
-            rules = rules.with_anti_king();
-        }
-        Ok(rules)
+        self.variant.rules(shape).map_err(|e| {
+            let name = match e.part {
+                Part::Jigsaw => &self.jigsaw_name,
+                Part::Hyper => "--hyper",
+                Part::ExtraRegions => &self.extra_name,
+            };
+            anyhow::anyhow!("{name}: {e}")
+        })
     }
 
     /// A reader of `reader` with the shape and symbols asked for.

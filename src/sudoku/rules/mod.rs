@@ -20,16 +20,20 @@
 //! flags: [`Rules::has_x`], [`Rules::jigsaw`], ...) but derives every unit itself.
 //!
 //! The regions of a jigsaw are [`Jigsaw`] (in `jigsaw.rs`), and extra regions are read from
-//! text by [`parse_regions`] (in `regions.rs`); both are re-exported here.
+//! text by [`parse_regions`] (in `regions.rs`); both are re-exported here. The variant as a
+//! user asks for it, before the shape is known, is [`Variant`] (in `variant.rs`), which every
+//! interface reads into [`Rules`] the same way.
 
 mod jigsaw;
 mod regions;
+mod variant;
 
 use std::fmt;
 
 use self::jigsaw::offset;
 pub use self::jigsaw::{Jigsaw, JigsawError};
 pub use self::regions::{RegionsError, RegionsErrorKind, parse_regions};
+pub use self::variant::{Part, Switch, UnknownVariant, Variant, VariantError};
 use super::grid::{Conflict, Grid};
 use super::shape::{Shape, Unit};
 
