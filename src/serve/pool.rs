@@ -8,6 +8,7 @@
 //! that a search stopped by its client still counts against `jobs` until it has really
 //! stopped.
 
+use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -42,6 +43,16 @@ impl Stop {
     /// Whether the search must stop.
     pub fn stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
+    }
+
+    /// A watch for a search's pauses (`solve_watched` and its kin): stop once the flag is
+    /// up, whatever the pause reports.
+    pub fn watch<T>(&self, _: T) -> ControlFlow<()> {
+        if self.stopped() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 
     /// Raises the flag.

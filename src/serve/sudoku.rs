@@ -5,7 +5,6 @@
 //! flags, `jigsaw=LABELS`, the regions as `--jigsaw` reads them, and `extra_regions=TEXT`,
 //! the text of an `--extra-regions` file.
 
-use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -154,13 +153,7 @@ pub(crate) async fn solve(
         .pool
         .run(move |stop| {
             let mut solver = solver(rules, budget);
-            let verdict = verdict::judge(&mut solver, &puzzle.grid, request, |_| {
-                if stop.stopped() {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
+            let verdict = verdict::judge(&mut solver, &puzzle.grid, request, |p| stop.watch(p));
             verdict.map(|v| verdict::record(NAME, &puzzle, &v, fields))
         })
         .await?;
@@ -202,13 +195,7 @@ pub(crate) async fn rate(
         .pool
         .run(move |stop| {
             let mut solver = solver(rules, budget);
-            let rated = rate::rate_watched(&mut solver, &puzzle.grid, |_| {
-                if stop.stopped() {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
+            let rated = rate::rate_watched(&mut solver, &puzzle.grid, |p| stop.watch(p));
             let text = puzzle.grid.to_line_in(puzzle.symbols);
             match rated {
                 Ok(r) => json!({
