@@ -68,7 +68,8 @@ pub struct EngineArgs {
     /// `mcc`: Knuth's SSMCC tree (binary branching on sparse sets), any problem, its own
     /// statistics. `auto` picks mcc for multiplicities, learn where the options are grouped
     /// by a class of items that partitions them and are more than 1,424 (Sudoku of 16x16,
-    /// 25x25 and 36x36; links for an empty or near-empty grid), else bits whenever they fit
+    /// 25x25 and 36x36; links and learn in turn on an empty or near-empty grid until one of
+    /// them finds a solution), else bits whenever they fit
     /// (moving to links where the probe says); `links` keeps Knuth's DLX1, DLX2 and
     /// DLX3 with his statistics. With --min-cost, `links` runs DLX5's links and any other
     /// value lets the library choose (bitsets when they fit).
@@ -80,8 +81,8 @@ pub struct EngineArgs {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum EngineChoice {
     /// Mcc on multiplicities, band on a 9x9 Sudoku's matrix, learn on large grouped problems
-    /// (Sudoku 16x16 to 36x36; links for a near-empty grid), else bits when the problem fits,
-    /// else links.
+    /// (Sudoku 16x16 to 36x36; links and learn in turn on a near-empty grid), else bits when
+    /// the problem fits, else links.
     #[default]
     Auto,
     /// Dancing links.

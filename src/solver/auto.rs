@@ -2,8 +2,8 @@
 //! problem ([`Solver::with_engine`]'s choice, [`Inner`]), the constants of the choice
 //! ([`AUTO_MAX_OPTIONS`] and the probe, [`AUTO_PROBE_NODES`] and [`AUTO_SWITCH_RATIO`]), and the
 //! move of a search from the bits to the links at the probe, or between the links and the
-//! learning engine at the start of a search (the links on a nearly full problem), and back at
-//! a reset ([`Switch`]).
+//! learning engine at the start of a search and at the end of each slice of the portfolio
+//! on a nearly full problem ([`AUTO_TRY_NODES`]), and back at a reset ([`Switch`]).
 //! Why these numbers, and what the move keeps, is in the docs of [`crate::solver`], "Which
 //! engine".
 
@@ -58,38 +58,56 @@ pub const AUTO_SWITCH_RATIO: f64 = 2.0;
 /// ratio 2 on both sides: see `docs/performance.md`.
 pub const AUTO_COLOR_WORDS: u64 = 24;
 
-/// How full the problem of a search must be, after the options forced and excluded, for
-/// [`Engine::Auto`] to run it on the links instead of the learning engine: the
-/// average number of options of its open primary items over the largest. An empty Sudoku
-/// grid is 1, a 36x36 grid with a thirty-sixth of its cells given about 0.93, one with 100
-/// given 0.81, the published and generated puzzles 0.28 to 0.50. So full a grid has a
-/// solution at almost every turn: the links find the first in about one node a cell (2,415
-/// on the empty 36x36, in 0.02 s), while the learning engine ran for minutes there, and took
-/// 8.9 s to more than 10 s on three of ten 36x36 grids with 1 to 24 random givens (the links:
-/// 0.02 to 2.1 s); on one with 36 given the links took 1.7 s and the learning engine 0.22 s.
-/// Between 0.85 and 0.9 the two are mixed (36x36 grids with 65 or 72 givens: the learning
-/// engine 0.04 to 0.17 s, the links 0.03 to 0.86 s); below, the learning engine wins (100
-/// cells given, 0.81: 0.06 to 0.28 s against the links' 0.31 s to more than 10 s; a fifth,
-/// 0.57 to 0.61: 0.05 to 0.27 s against more than 10 s). See
+/// How full the problem of a search of more than [`AUTO_MAX_OPTIONS`] options (36x36 Sudoku)
+/// must be, after the options forced and excluded, for [`Engine::Auto`] to run it as a
+/// *portfolio* (see [`AUTO_TRY_NODES`]) instead of on the learning engine alone: the average
+/// number of options of its open primary items over the largest. An empty Sudoku grid is 1,
+/// a 36x36 grid with a thirty-sixth of its cells given about 0.93, one with 72 given 0.86,
+/// with 100 given 0.81, the published and generated puzzles 0.28 to 0.50. From 0.85 up
+/// neither engine is safe: the learning engine ran for minutes on the empty 36x36 (the
+/// links: 2,415 nodes, 0.02 s), and for 9 s to more than 15 s on two grids of 3 and 12
+/// givens that the links solve in 0.1 to 2.9 s, while the links took 1.6 s on the grid of 36
+/// givens and 1.0 s on one of 65 that the learning engine solves in 0.2 s. Below, the
+/// learning engine wins (100 cells given, 0.81: 0.06 to 0.28 s against the links' 0.31 s to
+/// more than 10 s; a fifth, 0.57 to 0.61: 0.05 to 0.27 s against more than 10 s). See
 /// `docs/performance.md`, "`auto` on colors and empty grids".
-pub const AUTO_FULL: f64 = 0.9;
+pub const AUTO_FULL: f64 = 0.85;
 
-/// How full the problem of a search of at most [`AUTO_MAX_OPTIONS`] options must be, short
-/// of [`AUTO_FULL`], for [`Engine::Auto`] to try the links first, for at most [`AUTO_TRY_NODES`] nodes an open primary item, before it
-/// moves the search to the learning engine (from the root, if the links have found no
-/// solution by then). Grids with a twentieth to a fifth of their cells given are 0.58 to
-/// 0.86 full, and the links solve most of them in about one node a cell, where building the
-/// learning engine alone costs more; nearly all the published and generated puzzles (0.33
-/// to 0.50; four of 47 at 0.57 to 0.63, whose try costs little) go to the learning engine
-/// at once. Past [`AUTO_MAX_OPTIONS`] (36x36 grids) a links' node costs more and the
-/// learning engine wins sooner (from 0.85 full): no try there. See `docs/performance.md`,
-/// "`auto` on colors and empty grids".
+/// [`AUTO_FULL`] for a problem of at most [`AUTO_MAX_OPTIONS`] options (Sudoku of 12x12 to
+/// 25x25): grids with a twentieth to a fifth of their cells given are 0.58 to 0.86 full,
+/// and the links solve most of them in about one node a cell, where building the learning
+/// engine alone costs more; nearly all the published and generated puzzles (0.33 to 0.50;
+/// four of 47 at 0.57 to 0.63, whose portfolio costs little) go to the learning engine at
+/// once. See `docs/performance.md`, "`auto` on colors and empty grids".
 pub const AUTO_NEAR: f64 = 0.55;
 
-/// The nodes an open primary item that [`Engine::Auto`] lets the links take on a problem
-/// between [`AUTO_NEAR`] and [`AUTO_FULL`] full before it moves the search to the learning
-/// engine: see [`AUTO_NEAR`].
+/// The links' first slice of [`Engine::Auto`]'s portfolio, in nodes an open primary item.
+/// A search as full as [`AUTO_NEAR`] or [`AUTO_FULL`] (by the problem's size) alternates
+/// between the links and the learning engine until one of them finds a solution: the links
+/// run first, for this many nodes an open primary item (an empty grid takes about one a
+/// cell, less than half of that), then the learning engine for the links' slice over
+/// [`AUTO_SLICE_RATIO`] (or [`AUTO_SLICE_RATIO_LARGE`]) of its nodes, then the links again
+/// for twice their last slice, and so on, each engine resuming its own search where it
+/// paused. The engine that finds the first solution keeps the search to its end: the other
+/// found none, so a count counts each solution once, on one tree. So a search that either
+/// engine ends in its first slice costs that slice, and one that needs many costs at most a
+/// small multiple of the better engine's (measured: `docs/performance.md`).
 pub const AUTO_TRY_NODES: u64 = 2;
+
+/// Within [`AUTO_MAX_OPTIONS`], the links' nodes of a slice of [`Engine::Auto`]'s portfolio
+/// for one node of the learning engine's (see [`AUTO_TRY_NODES`]): on 25x25 grids a node of
+/// the learning engine's costs about 25 of the links' (18 and 0.7 microseconds); with a
+/// fifth of the cells given the learning engine needs 677 nodes where the links need
+/// 226,957, and its first slice (a quarter of the links' 4,000) holds them.
+pub const AUTO_SLICE_RATIO: u64 = 4;
+
+/// [`AUTO_SLICE_RATIO`] past [`AUTO_MAX_OPTIONS`] (36x36 grids), where a node of the learning
+/// engine's costs 40 to 700 microseconds, more as its nogoods grow, and one of the links' 1
+/// to 3: with 128 the portfolio took 1.5 to 3 times the better engine's time on the grids
+/// that one engine takes much longer on (64: up to 8 times on a grid of 3 givens where the
+/// learning engine runs on and on; 256: up to 4.5 on one of 65 givens where the links do;
+/// see `docs/performance.md`).
+pub const AUTO_SLICE_RATIO_LARGE: u64 = 128;
 
 /// The numbers of options of the primary items left open by the options `root` forces, among
 /// those that it neither excludes nor puts out (by sharing an item with a forced one): see
@@ -162,11 +180,21 @@ impl Rule {
 pub(super) struct Switch {
     rule: Rule,
     /// Whether the problem is the learning engine's (else the solver started on the bits):
-    /// the solver starts on the links, and at the start of each search runs on the links if
-    /// the problem left by the options forced and excluded is nearly full ([`AUTO_FULL`]),
-    /// else on the learning engine, built at the first search that runs on it; a reset
-    /// brings back the learning engine once it is built. No probe then.
+    /// the solver starts on the links, and at the start of each search runs the portfolio
+    /// if the problem left by the options forced and excluded is nearly full ([`AUTO_FULL`],
+    /// [`AUTO_NEAR`]), else runs on the learning engine, built at the first search that
+    /// runs on it; a reset brings back the learning engine once it is built. The probe
+    /// then ends a slice of the portfolio.
     learn: bool,
+    /// Under `learn`, in a search run as a portfolio ([`AUTO_TRY_NODES`]) that has found no
+    /// solution yet: the links' nodes of their last slice (0: no portfolio), and their nodes
+    /// for one of the learning engine's in a slice.
+    slice: u64,
+    ratio: u64,
+    /// Under `learn`, whether the engine parked is paused in this search (a slice of the
+    /// portfolio), to resume where it stands; else it is started from the root when the
+    /// search moves to it.
+    resume: bool,
     /// Under `learn`, the options forced and excluded since the last reset, in order, to
     /// replay on the engine the search moves to.
     root: Vec<Root>,
@@ -306,6 +334,9 @@ impl Solver {
             switch = Some(Box::new(Switch {
                 rule,
                 learn: true,
+                slice: 0,
+                ratio: 0,
+                resume: false,
                 root: Vec::new(),
                 may_move: true,
                 words: 0,
@@ -334,6 +365,9 @@ impl Solver {
                 switch = Some(Box::new(Switch {
                     rule,
                     learn: false,
+                    slice: 0,
+                    ratio: 0,
+                    resume: false,
                     root: Vec::new(),
                     may_move: false,
                     words: options.div_ceil(64) as u64
@@ -364,22 +398,21 @@ impl Solver {
 
     /// The probe of [`Engine::Auto`] (see the docs of [`crate::solver`]): moves the search to
     /// the links if `r` is at least the rule's ratio. On a solver for a problem of the
-    /// learning engine's, the end of the links' try ([`AUTO_NEAR`]): moves the search to the
-    /// learning engine, from its root, if the links have found no solution and the search is
-    /// `whole` (not a split, whose subtrees named so far are the links'), else leaves it on
-    /// the links.
+    /// learning engine's, the end of a slice of the portfolio ([`AUTO_TRY_NODES`]): moves
+    /// the search to the other engine for the next slice if no solution has been found and
+    /// the search is `whole` (not a split, whose subtrees named so far are this engine's),
+    /// else ends the portfolio, the search staying where it is.
     #[cold]
     pub(super) fn probe(&mut self, whole: bool) {
         let Some(switch) = &self.switch else {
             return;
         };
         if switch.learn {
-            let Inner::Dlx(links) = &mut self.engine else {
-                return;
-            };
-            if whole && links.counters_mut().solutions == 0 && self.floor == 0 {
-                self.move_at_root();
-                each!(&mut self.engine, e => e.counters_mut().set_probe(None));
+            let solutions = each!(&mut self.engine, e => e.counters_mut().solutions);
+            if whole && solutions == 0 && self.floor == 0 && switch.slice != 0 {
+                self.next_slice();
+            } else {
+                self.end_portfolio();
             }
             return;
         }
@@ -441,14 +474,13 @@ impl Solver {
     }
 
     /// Under [`Engine::Auto`], on a solver for a problem of the learning engine's, at the start
-    /// of a search (no node entered, no level descended): runs the search on the links if
-    /// the problem left by the options forced and excluded is nearly full ([`AUTO_FULL`]),
-    /// on the links for a try of [`AUTO_TRY_NODES`] nodes an open primary item if it is
-    /// near that ([`AUTO_NEAR`]; the probe ends the try), else on the learning engine,
-    /// moving it from one to the other if it is not already there: the engine it moves to
-    /// forces and excludes the same options and takes over the counters (the budget and
-    /// the pauses), so the search is that engine's from its root. The learning engine is
-    /// built at its first search.
+    /// of a search (no node entered, no level descended): runs the search as a portfolio
+    /// ([`AUTO_TRY_NODES`]), the links' slice first, if the problem left by the options forced
+    /// and excluded is nearly full ([`AUTO_FULL`], [`AUTO_NEAR`] within [`AUTO_MAX_OPTIONS`]),
+    /// else on the learning engine, moving it from one to the other if it is not already
+    /// there: the engine it moves to forces and excludes the same options and takes over the
+    /// counters (the budget and the pauses), so the search is that engine's from its root.
+    /// The learning engine is built at its first search.
     pub(super) fn settle_at_root(&mut self) {
         let Some(switch) = self.switch.as_deref_mut() else {
             return;
@@ -472,19 +504,69 @@ impl Solver {
             _ => open_lengths(&switch.problem, &switch.root),
         };
         let fullness = open.fullness();
-        let near = if switch.problem.option_count() <= AUTO_MAX_OPTIONS {
-            AUTO_NEAR
+        let (near, ratio) = if switch.problem.option_count() <= AUTO_MAX_OPTIONS {
+            (AUTO_NEAR, AUTO_SLICE_RATIO)
         } else {
-            AUTO_FULL
+            (AUTO_FULL, AUTO_SLICE_RATIO_LARGE)
         };
         let on_links = fullness >= near;
         if on_links == matches!(self.engine, Inner::Learn(_)) {
             self.move_at_root();
         }
-        let try_nodes = (on_links && fullness < AUTO_FULL).then(|| AUTO_TRY_NODES * open.items);
+        let Some(switch) = self.switch.as_deref_mut() else {
+            return;
+        };
         if let Inner::Dlx(links) = &mut self.engine {
-            links.counters_mut().set_probe(try_nodes);
+            switch.slice = AUTO_TRY_NODES * open.items.max(1);
+            switch.ratio = ratio;
+            links.counters_mut().set_probe(Some(switch.slice));
         }
+    }
+
+    /// The next slice of the portfolio ([`AUTO_TRY_NODES`]), at the end of one that found no
+    /// solution: the search moves to the other engine (the learning engine from its root the
+    /// first time, built if need be; after that each engine resumes where it paused), which
+    /// takes over the counters (so the budget and the pauses count both engines' nodes) and
+    /// runs until the probe at the end of its slice. If the learning engine cannot take the
+    /// search, the portfolio ends on the links.
+    fn next_slice(&mut self) {
+        let Some(switch) = self.switch.as_deref_mut() else {
+            return;
+        };
+        let to_learn = !matches!(self.engine, Inner::Learn(_));
+        if switch.resume {
+            let Some(mut to) = switch.parked.take() else {
+                return self.end_portfolio();
+            };
+            *each!(&mut to, e => e.counters_mut()) =
+                each!(&mut self.engine, e => e.counters_mut().clone());
+            switch.parked = Some(std::mem::replace(&mut self.engine, to));
+        } else {
+            self.move_at_root();
+        }
+        let Some(switch) = self.switch.as_deref_mut() else {
+            return;
+        };
+        if matches!(self.engine, Inner::Learn(_)) != to_learn {
+            return self.end_portfolio();
+        }
+        switch.resume = true;
+        let nodes = if to_learn {
+            (switch.slice / switch.ratio).max(1)
+        } else {
+            switch.slice *= 2;
+            switch.slice
+        };
+        let counters = each!(&mut self.engine, e => e.counters_mut());
+        counters.set_probe(Some(counters.nodes.saturating_add(nodes)));
+    }
+
+    /// Ends the portfolio of a search: it stays on the engine it is on, to its end.
+    fn end_portfolio(&mut self) {
+        if let Some(switch) = self.switch.as_deref_mut() {
+            switch.slice = 0;
+        }
+        each!(&mut self.engine, e => e.counters_mut().set_probe(None));
     }
 
     /// Marks a solver whose tree is handed out as subtrees (the thread that shares a count,
@@ -564,6 +646,8 @@ impl Solver {
         };
         switch.root.clear();
         switch.may_move = switch.learn;
+        switch.slice = 0;
+        switch.resume = false;
         if switch.learn {
             // The links' try, if any, was this search's (`settle_at_root` sets the next).
             each!(&mut self.engine, e => e.counters_mut().set_probe(None));

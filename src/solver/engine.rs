@@ -18,10 +18,10 @@ pub enum Engine {
     /// digit) pairs); [`Engine::Learn`] where the propagating engine's grouped frames take the problem (plain
     /// exact cover with a class of items that partitions the options and more than 1,424 of
     /// them, as Sudoku of 16x16, 25x25 and 36x36: see the module docs, "Which engine"), but
-    /// the links for a search whose problem, after the options forced and excluded, is
-    /// nearly full (an empty or near-empty grid, [`AUTO_FULL`](super::AUTO_FULL)), and
-    /// the links for a short try first where it is near that
-    /// ([`AUTO_NEAR`](super::AUTO_NEAR));
+    /// a portfolio of the links and the learning engine, taking turns until one finds a
+    /// solution, for a search whose problem, after the options forced and excluded, is
+    /// nearly full (an empty or near-empty grid, [`AUTO_FULL`](super::AUTO_FULL) and
+    /// [`AUTO_NEAR`](super::AUTO_NEAR); the turns: [`AUTO_TRY_NODES`](super::AUTO_TRY_NODES));
     /// otherwise the bit engine when
     /// the problem has at most [`AUTO_MAX_OPTIONS`](super::AUTO_MAX_OPTIONS) options (those with a primary item) and
     /// fits its memory bound, else the links; a search that starts on

@@ -33,17 +33,23 @@
 //! (the same solutions, in another order, with its own [`Stats`]), so a caller who wants
 //! Knuth's asks for [`Engine::Links`] or [`Engine::Bits`]. But such a solver starts on the
 //! links, and at the start of each search (its first step, after the options forced and
-//! excluded) runs the search on the links if the problem left is nearly full, else moves it
-//! to the learning engine: nearly full is its open primary items having on average at least
-//! [`AUTO_FULL`] of the options of the largest, as an empty or near-empty grid (1 empty;
-//! 0.93 with a thirty-sixth of the cells given; the published and generated puzzles 0.28 to
-//! 0.50). There the links find a solution at almost every turn, while the learning engine's
-//! tree on the empty 36x36 ran for minutes (the links: 2,415 nodes, 0.02 s); below 0.85 it
-//! wins on 36x36 (with 100 or 260 cells given, 0.81 and 0.57 to 0.61: 0.05 to 0.28 s, the
-//! links 0.31 s to more than 10 s). Between [`AUTO_NEAR`] and [`AUTO_FULL`] (a twentieth to
-//! a fifth of the cells given) the links try first, for [`AUTO_TRY_NODES`] nodes an open
-//! primary item, and the search moves to the learning engine, from its root, if they have
-//! found no solution by then. The fullness is read from the links' item lengths after the
+//! excluded) runs the search as a portfolio of the links and the learning engine if the
+//! problem left is nearly full, else moves it to the learning engine: nearly full is its
+//! open primary items having on average at least [`AUTO_FULL`] (past [`AUTO_MAX_OPTIONS`];
+//! within, [`AUTO_NEAR`]) of the options of the largest, as an empty or near-empty grid (1
+//! empty; 0.93 with a thirty-sixth of the cells given; the published and generated puzzles
+//! 0.28 to 0.50). There neither engine is safe: the links find a solution at almost every
+//! turn on most such grids, while the learning engine's tree on the empty 36x36 ran for
+//! minutes (the links: 2,415 nodes, 0.02 s), but on some the links run for seconds where
+//! the learning engine takes 0.2 s; below, the learning engine wins (on 36x36 with 100 or
+//! 260 cells given, 0.81 and 0.57 to 0.61: 0.05 to 0.28 s, the links 0.31 s to more than
+//! 10 s). The portfolio ([`AUTO_TRY_NODES`]) runs the links for [`AUTO_TRY_NODES`] nodes an
+//! open primary item, then the learning engine for a share of that ([`AUTO_SLICE_RATIO`],
+//! [`AUTO_SLICE_RATIO_LARGE`]), then each in turn for twice its last slice, each resuming
+//! its own search, until one of them finds a solution, and that one keeps the search (the
+//! other found none, so a count counts each solution once). [`Stats::nodes`] and the
+//! budget count both engines' nodes, the other statistics the engine's that the search
+//! ended on, which [`Solver::engine`] names. The fullness is read from the links' item lengths after the
 //! options forced and excluded. Whether the grouped frames would take the problem is told
 //! without building them (`planes::class_options`, two passes over the matrix; the Sudoku
 //! layer tells it from the shape, and shares its matrix with the solver instead of a
@@ -125,8 +131,8 @@ mod engine;
 mod pace;
 
 pub use self::auto::{
-    AUTO_COLOR_WORDS, AUTO_FULL, AUTO_MAX_OPTIONS, AUTO_NEAR, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO,
-    AUTO_TRY_NODES,
+    AUTO_COLOR_WORDS, AUTO_FULL, AUTO_MAX_OPTIONS, AUTO_NEAR, AUTO_PROBE_NODES, AUTO_SLICE_RATIO,
+    AUTO_SLICE_RATIO_LARGE, AUTO_SWITCH_RATIO, AUTO_TRY_NODES,
 };
 pub use self::engine::Engine;
 pub use self::pace::PAUSE_TIME;

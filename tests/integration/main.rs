@@ -27,6 +27,7 @@ mod engine;
 mod engines;
 mod engines_auto;
 mod engines_mcc;
+mod engines_portfolio;
 mod estimate;
 mod exclude;
 mod hardening;
