@@ -149,7 +149,7 @@ impl MccBits {
 
     /// Enters the child of the node at depth `d` that includes (or removes) stored option
     /// `o`: frame `d + 1` becomes frame `d` with the step made.
-    #[inline]
+    #[inline(always)]
     fn step(&mut self, d: usize, o: u32, include: bool) {
         self.copy_down(d);
         let table = &self.table;
@@ -167,7 +167,7 @@ impl MccBits {
 
     /// Backs up to the next right child: pops levels without one, then turns the first
     /// inclusion that has one into its removal. Returns `false` when the floor is reached.
-    #[inline]
+    #[inline(always)]
     fn backdown(&mut self) -> bool {
         while self.levels.len() > self.floor {
             let d = self.levels.len() - 1;
