@@ -246,15 +246,26 @@ impl Table {
             return Pick::Solution;
         }
         // The ties among the items of least θ: the smaller `min(slack, bound)`, then the
-        // larger count, then the smaller index.
-        let (mut best, mut key) = (0, u32::MAX);
+        // larger count (the least key, in a second pass without branches), then the smaller
+        // index (the first item with that key).
+        let mut least_key = u32::MAX;
         for i in 0..bounds.len() {
-            let (b, c) = (bounds[i], counts[i]);
-            if b != 0 && c != 0 && c + 1 - b.saturating_sub(slack[i]) == least {
-                let k = (u32::from(slack[i].min(b)) << 16) | u32::from(u16::MAX - c);
-                if k < key {
-                    (best, key) = (i, k);
-                }
+            let (b, c, s) = (bounds[i], counts[i], slack[i]);
+            let theta = if b == 0 || c == 0 {
+                u16::MAX
+            } else {
+                c + 1 - b.saturating_sub(s)
+            };
+            let key = (u32::from(s.min(b)) << 16) | u32::from(u16::MAX - c);
+            least_key = least_key.min(if theta == least { key } else { u32::MAX });
+        }
+        let mut best = 0;
+        for i in 0..bounds.len() {
+            let (b, c, s) = (bounds[i], counts[i], slack[i]);
+            let key = (u32::from(s.min(b)) << 16) | u32::from(u16::MAX - c);
+            if key == least_key && b != 0 && c != 0 && c + 1 - b.saturating_sub(s) == least {
+                best = i;
+                break;
             }
         }
         Pick::Branch {
