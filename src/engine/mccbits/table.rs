@@ -151,6 +151,13 @@ impl Table {
             }
             item_start.push(entries.len() as u32);
         }
+        // The options that name each secondary item, with their colors.
+        let mut users: Vec<Vec<(usize, u32)>> = vec![Vec::new(); n];
+        for (o, items) in mentions.iter().enumerate() {
+            for &(i, c) in items.iter().filter(|&&(i, _)| i as usize >= primary) {
+                users[i as usize].push((o, c));
+            }
+        }
         let mut kill = vec![0u64; options * words];
         let (mut opt_start, mut opt_items) = (vec![0u32], Vec::new());
         for (o, items) in mentions.iter().enumerate() {
@@ -161,11 +168,8 @@ impl Table {
                     opt_items.push(i);
                     continue;
                 }
-                for (p, other) in mentions.iter().enumerate() {
-                    let conflict = other
-                        .iter()
-                        .any(|&(j, d)| j == i && (c == 0 || d == 0 || c != d));
-                    if conflict {
+                for &(p, d) in &users[i as usize] {
+                    if c == 0 || d == 0 || c != d {
                         k[p / 64] |= 1 << (p % 64);
                     }
                 }
