@@ -66,7 +66,7 @@ pub enum Engine {
     /// The tree of [`Engine::Mcc`] with the state of a node as bits (see `docs/engines.md`):
     /// the live options as a bitset, each primary item's remaining bound in a byte, a frame
     /// copied at each node instead of undone. Problems of at most 512 options with a
-    /// primary item and upper bounds of at most 255; others run on [`Engine::Mcc`]. What
+    /// primary item and upper bounds of at most 65,535; others run on [`Engine::Mcc`]. What
     /// [`Engine::Auto`] runs on the problems with multiplicities it takes. The same nodes
     /// and solutions as [`Engine::Mcc`] (but for a root that fails, which [`Engine::Mcc`]
     /// counts as a dead end); `updates` counts the options that leave its live set.

@@ -236,10 +236,11 @@ impl Table {
             let (b, c) = (bounds[i], counts[i]);
             let lower = b.saturating_sub(slack[i]);
             fail |= c < lower;
+            // (Saturating: an item that fails has no θ, and the node none.)
             let theta = if b == 0 || c == 0 {
                 u16::MAX
             } else {
-                c + 1 - lower
+                (c + 1).saturating_sub(lower)
             };
             least = least.min(theta);
         }

@@ -1,7 +1,8 @@
 //! Unit tests of the bitset MCC engine: DLX3's example, random problems with bounds and
 //! colors against the brute-force oracle of the sparse sets' tests and against the sparse
-//! sets' tree (the same nodes), resets in the middle of the tree, forced and excluded
-//! options, and subtrees replayed by `descend` that add up to the whole search.
+//! sets' tree (the same nodes), the plain loop against the one compiled for AVX2, resets in
+//! the middle of the tree, forced and excluded options, and subtrees replayed by `descend`
+//! that add up to the whole search.
 
 use super::*;
 use crate::engine::mcc::Mcc;
@@ -110,6 +111,15 @@ proptest! {
         // The sparse sets count a root that fails as a dead end; nothing else differs.
         let root_fails = pristine.table.choose(pristine.frame(0).1) == Pick::Fail;
         prop_assert_eq!(engine.stats().nodes + u64::from(root_fails), sets.stats().nodes);
+    }
+
+    #[test]
+    fn the_plain_loop_searches_the_tree_of_the_loop_compiled_for_avx2(problem in small_problem()) {
+        let mut fast = MccBits::new(&problem);
+        let mut plain = MccBits::new(&problem);
+        plain.run_plain();
+        prop_assert_eq!(solution_sets(&mut plain), solution_sets(&mut fast));
+        prop_assert_eq!(plain.stats(), fast.stats());
     }
 
     #[test]
