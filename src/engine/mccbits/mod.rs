@@ -14,10 +14,13 @@
 //! bound is met is simply no longer open: no node is spent on it.
 //!
 //! # Frames
-//! The node at depth `d` (the number of levels above it) owns frame `d`. Entering a child
-//! copies frame `d` to frame `d + 1` and includes (left) or removes (right) the option
-//! there, so that frame `d` stays as it was for the right child, and the frame at the
-//! floor stays as the search found it: an exhausted engine stands where it started.
+//! Each node has a frame (its level records which). Entering the left child of a node with
+//! a right child copies the node's frame to the next one and includes the option there, so
+//! that the node's frame stays as it was for the right child. A node that is done once its
+//! child is entered (without a right child, or entering its right child) hands its frame
+//! to that child, which makes its step in place: no copy. The frame of the node at the
+//! floor is always copied, never changed, so that an exhausted engine stands where it
+//! started.
 //!
 //! # Counters
 //! `nodes` counts the nodes entered, solutions included, failures not; `updates` counts the
@@ -78,6 +81,8 @@ struct Level {
     degree: u32,
     /// Whether the level includes the option (the left child) or removes it (the right).
     include: bool,
+    /// The frame of the node.
+    frame: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +107,10 @@ pub(crate) struct MccBits {
     root: Vec<Root>,
     /// Levels at the bottom of `levels` placed by [`Search::descend`].
     floor: usize,
+    /// The frame of the node the search stands at.
+    top: usize,
+    /// The frame of the node at the floor, which the search never changes.
+    base: usize,
     state: State,
     counters: Counters,
     updates: u64,
@@ -125,6 +134,8 @@ impl MccBits {
     fn restart(&mut self) {
         self.levels.clear();
         self.floor = 0;
+        self.top = 0;
+        self.base = 0;
         self.state = State::Forward;
         self.counters.restart();
     }
@@ -150,12 +161,18 @@ impl MccBits {
     /// Enters the child of the node at depth `d` that includes (or removes) stored option
     /// `o`: frame `d + 1` becomes frame `d` with the step made.
     #[inline(always)]
-    fn step(&mut self, d: usize, o: u32, include: bool) {
-        self.copy_down(d);
+    fn step(&mut self, f: usize, copy: bool, o: u32, include: bool) {
+        let g = if copy {
+            self.copy_down(f);
+            f + 1
+        } else {
+            f
+        };
+        self.top = g;
         let table = &self.table;
         let (w, p) = (table.words, table.primary * 2);
-        let live = &mut self.live[(d + 1) * w..(d + 2) * w];
-        let cells = &mut self.cells[(d + 1) * p..(d + 2) * p];
+        let live = &mut self.live[g * w..(g + 1) * w];
+        let cells = &mut self.cells[g * p..(g + 1) * p];
         let removed = if include {
             table.include(live, cells, o)
         } else {
@@ -170,16 +187,18 @@ impl MccBits {
     #[inline(always)]
     fn backdown(&mut self) -> bool {
         while self.levels.len() > self.floor {
-            let d = self.levels.len() - 1;
-            let top = &mut self.levels[d];
+            let top = self.levels.last_mut().expect("a level above the floor");
             if top.include && top.degree > 1 {
                 top.include = false;
-                let o = top.option;
-                self.step(d, o, false);
+                let (o, f) = (top.option, top.frame as usize);
+                // The node is done once its right child is entered: its frame is the
+                // child's, but at the floor, whose frame stays as the search found it.
+                self.step(f, f == self.base, o, false);
                 return true;
             }
             self.levels.pop();
         }
+        self.top = self.base;
         false
     }
 
@@ -194,7 +213,8 @@ impl MccBits {
                         self.state = State::Backdown;
                         return None;
                     }
-                    let pick = self.table.choose(self.frame(d).1);
+                    let f = self.top;
+                    let pick = self.table.choose(self.frame(f).1);
                     if pick == Pick::Fail {
                         self.state = State::Backdown;
                         continue;
@@ -204,13 +224,16 @@ impl MccBits {
                     }
                     match pick {
                         Pick::Branch { item, degree } => {
-                            let o = self.table.least(self.frame(d).0, item);
+                            let o = self.table.least(self.frame(f).0, item);
                             self.levels.push(Level {
                                 option: o,
                                 degree,
                                 include: true,
+                                frame: f as u32,
                             });
-                            self.step(d, o, true);
+                            // A node without a right child is done once its child is
+                            // entered: the child takes its frame (but at the floor).
+                            self.step(f, degree > 1 || f == self.base, o, true);
                         }
                         _ => {
                             self.counters.solutions += 1;
@@ -253,7 +276,7 @@ impl MccBits {
     #[cfg(test)]
     pub(crate) fn same_state(&self, other: &MccBits) -> bool {
         let (d, e) = (self.levels.len(), other.levels.len());
-        d == e && self.frame(d) == other.frame(e)
+        d == e && self.frame(self.top) == other.frame(other.top)
     }
 }
 
@@ -274,6 +297,8 @@ impl Search for MccBits {
             levels: Vec::new(),
             root: Vec::new(),
             floor: 0,
+            top: 0,
+            base: 0,
             state: State::Forward,
             counters: Counters::default(),
             updates: 0,
@@ -386,8 +411,8 @@ impl Search for MccBits {
         if self.state == State::Done {
             return;
         }
-        let d = self.levels.len();
-        let (live, cells) = self.frame(d);
+        let f = self.top;
+        let (live, cells) = self.frame(f);
         let Pick::Branch { item, degree } = self.table.choose(cells) else {
             unreachable!("a subtree lies below a node with an item to branch on")
         };
@@ -398,11 +423,13 @@ impl Search for MccBits {
             option: o,
             degree,
             include,
+            frame: f as u32,
         });
         let updates = self.updates;
-        self.step(d, o, include);
+        self.step(f, true, o, include);
         self.updates = updates;
         self.floor = self.levels.len();
+        self.base = self.top;
     }
 
     fn level(&self) -> usize {
@@ -437,7 +464,7 @@ impl Search for MccBits {
     }
 
     fn check(&self) -> Result<(), String> {
-        let (live, cells) = self.frame(self.levels.len());
+        let (live, cells) = self.frame(self.top);
         self.table.check(live, cells)
     }
 }
