@@ -97,6 +97,9 @@ pub enum EngineChoice {
     Learn,
     /// Sparse sets with binary branching (Knuth's SSMCC): what auto runs on multiplicities.
     Mcc,
+    /// The mcc engine's tree on bitsets, a frame copied at each node: what auto runs on
+    /// multiplicities with at most 512 options (mcc when the problem does not fit).
+    MccBits,
     /// Sudoku's layout found in the matrix: nine 81-bit boards, or three 27-bit bands a digit
     /// on the whole 9x9 matrix (refuses a matrix whose options are not (cell, digit) pairs).
     Band,
@@ -112,6 +115,7 @@ impl EngineArgs {
             EngineChoice::Propagate => Engine::Propagate,
             EngineChoice::Learn => Engine::Learn,
             EngineChoice::Mcc => Engine::Mcc,
+            EngineChoice::MccBits => Engine::MccBits,
             EngineChoice::Band => Engine::Band,
         }
     }

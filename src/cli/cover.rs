@@ -287,7 +287,7 @@ fn search_engine(problem: &Problem, engine: Engine, stats: bool) -> Engine {
     let own_tree = || {
         matches!(
             Solver::with_engine(problem, Engine::Auto).engine(),
-            Engine::Band | Engine::Mcc
+            Engine::Band | Engine::Mcc | Engine::MccBits
         )
     };
     if stats && engine == Engine::Auto && own_tree() {

@@ -30,6 +30,10 @@
 //!   without DLX3's null moves; for problems with multiplicities under
 //!   [`crate::Engine::Auto`], and any problem by name (its solutions are DLX3's as a set,
 //!   with its own statistics);
+//! - [`mccbits`]: the same tree as [`mcc`] with a node's state as a frame of bits (the
+//!   live options as a bitset, each primary item's remaining bound and count of live
+//!   options), copied on the way down; for problems with multiplicities of at most 512
+//!   options under [`crate::Engine::Auto`], and any such problem by name;
 //! - [`propagate`]: another tree, not Knuth's: the singles and subsets rules of exact cover
 //!   run to a fixpoint at every node before it branches, on the bit engine's table; for
 //!   plain exact cover within the bits' limits, and only when asked for by name (its
@@ -43,7 +47,7 @@
 //!   [`crate::Engine::Auto`] on large problems whose options a class of items partitions
 //!   (Sudoku of 16x16 to 36x36).
 //!
-//! Each but [`band`], [`propagate`], [`learn`] and [`mcc`] keeps Knuth's tree for its class, so its counters equal his
+//! Each but [`band`], [`propagate`], [`learn`], [`mcc`] and [`mccbits`] keeps Knuth's tree for its class, so its counters equal his
 //! program's. DLX3 on a
 //! plain problem would find the same solutions in the same tree, but would count fewer
 //! updates than DLX1 (it leaves a dead end before covering the empty item); DLX2 on a plain
@@ -77,6 +81,7 @@ pub(crate) mod dlx3;
 pub(crate) mod learn;
 pub(crate) mod links;
 pub(crate) mod mcc;
+pub(crate) mod mccbits;
 pub(crate) mod propagate;
 
 use crate::problem::Problem;

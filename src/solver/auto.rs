@@ -19,6 +19,7 @@ use crate::engine::dlx3::Dlx3;
 use crate::engine::learn::Learn;
 use crate::engine::links::OpenLengths;
 use crate::engine::mcc::Mcc;
+use crate::engine::mccbits::MccBits;
 use crate::engine::propagate::Propagate;
 use crate::engine::{Counters, Root, Search};
 use crate::problem::Problem;
@@ -227,6 +228,7 @@ pub(super) enum Inner {
     Dlx2(Dlx2),
     Dlx3(Dlx3),
     Mcc(Mcc),
+    MccBits(MccBits),
     Propagate(Propagate),
     /// Boxed: its state is the largest.
     Learn(Box<Learn>),
@@ -251,6 +253,7 @@ macro_rules! each {
             Inner::Dlx2($e) => $body,
             Inner::Dlx3($e) => $body,
             Inner::Mcc($e) => $body,
+            Inner::MccBits($e) => $body,
             Inner::Propagate($e) => $body,
             Inner::Learn($e) => $body,
             Inner::Band($e) => $body,
@@ -324,7 +327,7 @@ impl Solver {
             engine => engine,
         };
         let fits = !learn
-            && !matches!(engine, Engine::Links | Engine::Mcc)
+            && !matches!(engine, Engine::Links | Engine::Mcc | Engine::MccBits)
             && !problem.has_multiplicities()
             && bits_fit();
         let options = if fits { Bits::options(problem) } else { 0 };
@@ -350,12 +353,18 @@ impl Solver {
             Inner::Learn(Box::new(Learn::on(problem)))
         } else if let Some(propagate) = propagate {
             Inner::Propagate(propagate)
-        } else if engine == Engine::Mcc || (engine == Engine::Auto && problem.has_multiplicities())
+        } else if matches!(engine, Engine::Mcc | Engine::MccBits)
+            || (engine == Engine::Auto && problem.has_multiplicities())
         {
-            // Multiplicities under `Auto`: SSMCC's binary tree on sparse sets, a quarter to
-            // a half of DLX3's time on queendom and redrect, as much on motley
-            // (docs/performance.md); DLX3 stays for `Links` and `Bits`.
-            Inner::Mcc(Mcc::new(problem))
+            // Multiplicities under `Auto`: SSMCC's binary tree, on bitsets where the frame
+            // fits (at most 512 options), else on sparse sets: a quarter to a half of DLX3's
+            // time on queendom and redrect, as much on motley (docs/performance.md); DLX3
+            // stays for `Links` and `Bits`.
+            if engine != Engine::Mcc && MccBits::fits(problem) {
+                Inner::MccBits(MccBits::new(problem))
+            } else {
+                Inner::Mcc(Mcc::new(problem))
+            }
         } else if problem.has_multiplicities() {
             Inner::Dlx3(Dlx3::new(problem))
         } else if bits {
@@ -449,6 +458,7 @@ impl Solver {
             Inner::Bits(_)
             | Inner::Dlx3(_)
             | Inner::Mcc(_)
+            | Inner::MccBits(_)
             | Inner::Propagate(_)
             | Inner::Learn(_)
             | Inner::Band(_) => {

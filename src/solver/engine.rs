@@ -63,6 +63,14 @@ pub enum Engine {
     /// name. The same solutions as the links, in another order, with its own [`Stats`](super::Stats)
     /// (`nodes` its binary tree, `updates` the options it removed from items' sets).
     Mcc,
+    /// The tree of [`Engine::Mcc`] with the state of a node as bits (see `docs/engines.md`):
+    /// the live options as a bitset, each primary item's remaining bound in a byte, a frame
+    /// copied at each node instead of undone. Problems of at most 512 options with a
+    /// primary item and upper bounds of at most 65,535; others run on [`Engine::Mcc`]. What
+    /// [`Engine::Auto`] runs on the problems with multiplicities it takes. The same nodes
+    /// and solutions as [`Engine::Mcc`] (but for a root that fails, which [`Engine::Mcc`]
+    /// counts as a dead end); `updates` counts the options that leave its live set.
+    MccBits,
     /// Sudoku's layout, found in the matrix (see `docs/engines.md`): where every option is a
     /// (cell, digit) pair and every item a cell or a (house, digit) (9x9 Sudoku, its givens
     /// taken out or forced, whatever the order and names of items and options), nine

@@ -1,9 +1,10 @@
-//! The MCC engine (`Engine::Mcc`, what `Engine::Auto` runs on multiplicities) against the
+//! The MCC engines (`Engine::Mcc` on sparse sets, and `Engine::MccBits` on bitsets, what
+//! `Engine::Auto` runs on multiplicities within its limits) against the
 //! links (DLX3 on multiplicities, DLX1 and DLX2 otherwise): its tree is SSMCC's, not
 //! DLX3's, so the row compares what does not depend on the tree: the solutions as sets on
 //! every shared instance small enough to enumerate and on random problems with bounds and
 //! colors, the counts on the larger ones, and its own statistics on one thread and on two;
-//! and `--engine mcc` and `auto` through the command line.
+//! and `--engine mcc`, `--engine mcc-bits` and `auto` through the command line.
 //!
 //! Run in release mode (`cargo test --release`); redrect-4-5 is `#[ignore]`d with its run
 //! time noted.
@@ -39,30 +40,62 @@ fn solution_sets(problem: &Problem, engine: Engine) -> (Vec<Vec<usize>>, Stats) 
     (sets, solver.stats())
 }
 
-/// Checks that the MCC engine finds DLX3's solutions on `problem` (as sets, or only their
-/// number when `enumerate` is false), that `Engine::Auto` runs it when the problem has
-/// multiplicities, and that two threads give its statistics of one; returns the count.
+/// Checks that the MCC engines (on sparse sets and on bitsets) find DLX3's solutions on
+/// `problem` (as sets, or only their number when `enumerate` is false), in the same tree
+/// (the same nodes, but for a root that fails, which the sparse sets count as a dead end),
+/// that `Engine::Auto` runs the bitsets when the problem has multiplicities, and that two
+/// threads give each engine's statistics of one; returns the count. A problem of more than
+/// 512 options runs on the sparse sets only.
 fn assert_mcc_agrees(problem: &Problem, name: &str, enumerate: bool) -> u64 {
     if problem.has_multiplicities() {
-        assert_eq!(Solver::new(problem).engine(), Engine::Mcc, "{name}");
+        assert_eq!(Solver::new(problem).engine(), Engine::MccBits, "{name}");
     }
-    let (count, stats) = if enumerate {
-        let (links, _) = solution_sets(problem, Engine::Links);
-        let (mcc, stats) = solution_sets(problem, Engine::Mcc);
-        assert_eq!(mcc, links, "{name}: the solutions");
-        (links.len() as u64, stats)
+    let mut links = solver(problem, Engine::Links);
+    let links_sets = enumerate.then(|| solution_sets(problem, Engine::Links).0);
+    let mut runs = Vec::new();
+    // The bitsets take at most 512 options; past that, `MccBits` runs the sparse sets.
+    let bits_fit = Solver::with_engine(problem, Engine::MccBits).engine() == Engine::MccBits;
+    let engines = if bits_fit {
+        &[Engine::Mcc, Engine::MccBits][..]
     } else {
-        let mut links = solver(problem, Engine::Links);
-        links.count(None).unwrap();
-        let mut mcc = solver(problem, Engine::Mcc);
-        mcc.count(None).unwrap();
-        let links = links.stats().solutions;
-        assert_eq!(mcc.stats().solutions, links, "{name}: the count");
-        (links, mcc.stats())
+        &[Engine::Mcc][..]
     };
-    let stop = AtomicBool::new(false);
-    let parallel = count_parallel_until_on(problem, Engine::Mcc, 2, &stop).unwrap();
-    assert_eq!(parallel, Total::from(stats), "{name}: two threads");
+    for &engine in engines {
+        let (count, stats) = if let Some(links) = &links_sets {
+            let (mcc, stats) = solution_sets(problem, engine);
+            assert_eq!(&mcc, links, "{name} on {engine:?}: the solutions");
+            (links.len() as u64, stats)
+        } else {
+            if links.stats().nodes == 0 {
+                links.count(None).unwrap();
+            }
+            let mut mcc = solver(problem, engine);
+            mcc.count(None).unwrap();
+            let links = links.stats().solutions;
+            assert_eq!(
+                mcc.stats().solutions,
+                links,
+                "{name} on {engine:?}: the count"
+            );
+            (links, mcc.stats())
+        };
+        let stop = AtomicBool::new(false);
+        let parallel = count_parallel_until_on(problem, engine, 2, &stop).unwrap();
+        assert_eq!(
+            parallel,
+            Total::from(stats),
+            "{name} on {engine:?}: two threads"
+        );
+        runs.push((count, stats.nodes));
+    }
+    let (count, sets) = runs[0];
+    let Some(&(_, bits)) = runs.get(1) else {
+        return count;
+    };
+    assert!(
+        bits == sets || (bits == 0 && sets == 1 && count == 0),
+        "{name}: {bits} nodes on the bitsets, {sets} on the sparse sets"
+    );
     count
 }
 
@@ -151,8 +184,10 @@ fn the_engine_flag_takes_mcc_and_auto_runs_it_on_multiplicities_but_not_for_stat
         (stdout_of(&out), stderr_of(&out))
     };
     let (auto, mcc, links) = (run("auto"), run("mcc"), run("links"));
+    let bits = run("mcc-bits");
     assert_eq!(auto.0, "1636\n");
     assert_eq!(mcc.0, auto.0);
+    assert_eq!(bits.0, auto.0);
     assert_eq!(links.0, auto.0);
     let nodes = |stderr: &str| {
         stderr
@@ -165,10 +200,11 @@ fn the_engine_flag_takes_mcc_and_auto_runs_it_on_multiplicities_but_not_for_stat
     assert_eq!(nodes(&links.1).as_deref(), Some("nodes: 22214"));
     assert_eq!(nodes(&auto.1), nodes(&links.1));
     assert_ne!(nodes(&mcc.1), nodes(&links.1));
-    // Without --stats, auto runs the MCC engine.
+    assert_eq!(nodes(&bits.1), nodes(&mcc.1));
+    // Without --stats, auto runs the MCC engine on bitsets.
     let text = std::fs::read_to_string(&path).unwrap();
     let problem = dancing::knuth::parse_str(&text).unwrap().problem;
-    assert_eq!(Solver::new(&problem).engine(), Engine::Mcc);
+    assert_eq!(Solver::new(&problem).engine(), Engine::MccBits);
 }
 
 proptest! {

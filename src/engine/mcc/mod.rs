@@ -45,7 +45,7 @@
 
 mod sets;
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;
 
 use self::sets::{Sets, Snapshots};
 use super::{Counters, Root, Search};

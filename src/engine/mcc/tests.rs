@@ -44,7 +44,7 @@ fn satisfies(problem: &Problem, chosen: &[usize]) -> bool {
 }
 
 /// Every set of options (of those with a primary item) that satisfies the rules, sorted.
-fn brute_force(problem: &Problem) -> Vec<Vec<usize>> {
+pub(crate) fn brute_force(problem: &Problem) -> Vec<Vec<usize>> {
     let ignored: Vec<usize> = problem.ignored_options().collect();
     let options: Vec<usize> = (0..problem.option_count())
         .filter(|k| !ignored.contains(k))
@@ -65,7 +65,7 @@ fn brute_force(problem: &Problem) -> Vec<Vec<usize>> {
 
 /// Small problems: 1 to 4 primary items with bounds `u..=v` (`v` up to 3), up to 2
 /// secondary items with colors 0 and 1 (or none), up to 12 options.
-fn small_problem() -> impl Strategy<Value = Problem> {
+pub(crate) fn small_problem() -> impl Strategy<Value = Problem> {
     let bounds = proptest::collection::vec((0u32..3, 0u32..3), 4);
     let options = proptest::collection::vec(proptest::collection::vec(0u32..9, 1..5), 0..12);
     (1usize..5, 0usize..3, bounds, options).prop_map(|(primary, secondary, bounds, options)| {

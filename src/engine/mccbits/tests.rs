@@ -1,0 +1,152 @@
+//! Unit tests of the bitset MCC engine: DLX3's example, random problems with bounds and
+//! colors against the brute-force oracle of the sparse sets' tests and against the sparse
+//! sets' tree (the same nodes), the plain loop against the one compiled for AVX2, resets in
+//! the middle of the tree, forced and excluded options, and subtrees replayed by `descend`
+//! that add up to the whole search.
+
+use super::*;
+use crate::engine::mcc::Mcc;
+use crate::engine::mcc::tests::{brute_force, small_problem};
+use proptest::prelude::*;
+
+/// Every solution of `engine`, each sorted, the whole sorted.
+fn solution_sets<S: Search>(engine: &mut S) -> Vec<Vec<usize>> {
+    let mut solutions = super::super::all_solutions(engine);
+    for s in &mut solutions {
+        s.sort_unstable();
+    }
+    solutions.sort();
+    solutions
+}
+
+#[test]
+fn dlx3_s_example_has_its_one_solution_and_an_exhausted_search_stands_at_the_root() {
+    let problem = crate::engine::dlx3_example();
+    let mut engine = MccBits::new(&problem);
+    let pristine = engine.clone();
+    assert_eq!(solution_sets(&mut engine), vec![vec![1, 3, 4]]);
+    assert!(engine.same_state(&pristine));
+    engine.reset();
+    engine.check().unwrap();
+    assert!(engine.same_state(&pristine));
+}
+
+#[test]
+fn an_item_that_runs_out_of_options_with_its_lower_bound_met_costs_no_node() {
+    // As the sparse sets' test: item 0 `0:2`, item 1 exact; options {1}, {0, 1}.
+    let mut b = crate::problem::ProblemBuilder::new(2, 0);
+    b.bounds(0, 0, 2).unwrap();
+    b.option([1]).unwrap();
+    b.option([0, 1]).unwrap();
+    let problem = b.build().unwrap();
+    let mut engine = MccBits::new(&problem);
+    assert_eq!(solution_sets(&mut engine), vec![vec![0], vec![1]]);
+    assert_eq!(engine.stats().nodes, 4);
+}
+
+#[test]
+fn forcing_and_excluding_options_count_against_the_bounds() {
+    let mut engine = MccBits::new(&crate::engine::dlx3_example());
+    let pristine = engine.clone();
+    engine.force(4).unwrap();
+    engine.check().unwrap();
+    assert_eq!(engine.force(4), Err(ForceError::Conflict { option: 4 }));
+    assert_eq!(engine.exclude(4), Err(ForceError::Forced { option: 4 }));
+    assert_eq!(solution_sets(&mut engine), vec![vec![1, 3, 4]]);
+    engine.reset();
+    assert!(engine.same_state(&pristine));
+    engine.exclude(3).unwrap();
+    assert_eq!(solution_sets(&mut engine), Vec::<Vec<usize>>::new());
+    engine.reset();
+    engine.force(0).unwrap();
+    assert_eq!(solution_sets(&mut engine), Vec::<Vec<usize>>::new());
+    assert_eq!(engine.force(9), Err(ForceError::SearchStarted));
+}
+
+/// Counts the subtrees of `problem` cut at `depth`, each on a fresh engine that replays its
+/// choices, and returns the statistics of the cut plus every subtree.
+fn count_by_subtrees(problem: &Problem, depth: usize) -> Stats {
+    let mut top = MccBits::new(problem);
+    let mut subtrees = Vec::new();
+    loop {
+        match top.search(depth) {
+            None => {
+                let mut choices = Vec::new();
+                top.choices(&mut choices);
+                subtrees.push(choices);
+            }
+            Some(Step::Solution) => {}
+            Some(Step::Exhausted) => break,
+            other => panic!("{other:?}"),
+        }
+    }
+    let mut total = top.stats();
+    for choices in subtrees {
+        let mut engine = MccBits::new(problem);
+        for &c in &choices {
+            engine.descend(c);
+        }
+        while engine.search(usize::MAX) != Some(Step::Exhausted) {}
+        let stats = engine.stats();
+        total.nodes += stats.nodes;
+        total.updates += stats.updates;
+        total.solutions += stats.solutions;
+    }
+    total
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_problems_have_the_oracle_s_solutions_in_the_sparse_sets_tree(
+        problem in small_problem(),
+    ) {
+        let mut engine = MccBits::new(&problem);
+        let pristine = engine.clone();
+        prop_assert_eq!(solution_sets(&mut engine), brute_force(&problem));
+        prop_assert!(engine.same_state(&pristine));
+        let mut sets = Mcc::new(&problem);
+        let _ = solution_sets(&mut sets);
+        // The sparse sets count a root that fails as a dead end; nothing else differs.
+        let root_fails = pristine.table.choose(pristine.frame(0).1) == Pick::Fail;
+        prop_assert_eq!(engine.stats().nodes + u64::from(root_fails), sets.stats().nodes);
+    }
+
+    #[test]
+    fn the_plain_loop_searches_the_tree_of_the_loop_compiled_for_avx2(problem in small_problem()) {
+        let mut fast = MccBits::new(&problem);
+        let mut plain = MccBits::new(&problem);
+        plain.run_plain();
+        prop_assert_eq!(solution_sets(&mut plain), solution_sets(&mut fast));
+        prop_assert_eq!(plain.stats(), fast.stats());
+    }
+
+    #[test]
+    fn a_reset_anywhere_in_the_tree_restores_the_frame(problem in small_problem(), stop in 0usize..6) {
+        let mut engine = MccBits::new(&problem);
+        let pristine = engine.clone();
+        engine.counters_mut().set_pause_every(Some(1));
+        for _ in 0..stop {
+            if engine.search(usize::MAX) == Some(Step::Exhausted) {
+                break;
+            }
+            engine.check().unwrap();
+        }
+        engine.reset();
+        engine.check().unwrap();
+        prop_assert!(engine.same_state(&pristine));
+        engine.counters_mut().set_pause_every(None);
+        prop_assert_eq!(solution_sets(&mut engine), brute_force(&problem));
+    }
+
+    #[test]
+    fn subtrees_replayed_by_descend_add_up_to_the_whole_search(
+        problem in small_problem(),
+        depth in 0usize..4,
+    ) {
+        let mut whole = MccBits::new(&problem);
+        while whole.search(usize::MAX) != Some(Step::Exhausted) {}
+        prop_assert_eq!(count_by_subtrees(&problem, depth), whole.stats());
+    }
+}
