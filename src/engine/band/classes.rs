@@ -32,7 +32,10 @@
 //!   A cell's classes of one kind are then one house, and are joined.
 //!
 //! # What is checked
-//! At most 27 units a board and 32 layers, each option in exactly three units; a class
+//! At most 27 units a board, nine to 32 layers (fewer is a digit all of whose cells are
+//! givens, or a smaller Sudoku: a 4x4 to 8x8 matrix has four to eight layers and looks like
+//! an export, and its search for houses and givens would only fail, at 10% to 50% of its
+//! whole run; such matrices keep the frames), each option in exactly three units; a class
 //! holds at most one unit of a layer; every option's three classes are its cell's three,
 //! of three kinds; at most 27 classes.
 //! Whether the classes are houses of one grid is [`super::houses`]'s check.
@@ -529,6 +532,9 @@ impl Houses {
             on[usize::from(c)] |= 1 << l;
         }
         let (layer, layers) = layers(layout, &triples)?;
+        if layers < 9 {
+            return None;
+        }
         let mut classes = Classes::new(layout, &layer);
         classes.join_pairs(layout, &on)?;
         classes.join_triples(layout, &on, &triples, cells)?;
