@@ -31,8 +31,8 @@
 //! givens taken out (`--to-dlx`, then `cover`): its houses are found from pairs and triples
 //! of cells ([`classes`], [`houses`]), and the givens' digits put back as *phantom givens*
 //! ([`phantom`]) that the root grid holds and no solution names. Elsewhere (the variants,
-//! 4x4, a matrix missing items no givens explain, the rare export whose houses do not all
-//! join) the nodes are the layout's [`Frame`]s, with the rules above on masks. The search
+//! 4x4 to 8x8, an export with a digit all given, a matrix missing items no givens explain,
+//! the rare export whose houses do not all join) the nodes are the layout's [`Frame`]s, with the rules above on masks. The search
 //! over them, and its contract, are one ([`Tree`]).
 //!
 //! # Statistics
