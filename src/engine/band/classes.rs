@@ -264,6 +264,17 @@ impl Classes {
                     here[t] = triples[usize::from(layout.at[l][c])];
                     t += 1;
                 }
+                // A cell whose triples are all one set of classes has nothing to join.
+                let mut first = self.roots(here[0]);
+                first.sort_unstable();
+                let agreed = here[1..t].iter().all(|&x| {
+                    let mut r = self.roots(x);
+                    r.sort_unstable();
+                    r == first
+                });
+                if agreed {
+                    continue;
+                }
                 for i in 0..t {
                     for j in i + 1..t {
                         changed |= self.match_triples(here[i], here[j])?;
