@@ -3,7 +3,9 @@
 //! and many solutions it counts as the links do (alone and on two threads, which cut its
 //! tree and descend into the parts), `auto` takes it for the classic matrix and for what
 //! `--to-dlx` leaves of it, and `cover` takes it on an exported puzzle whose items and
-//! options are shuffled and renamed, with the links' answers.
+//! options are shuffled and renamed, with the links' answers (and on grids: the unit tests
+//! of `engine/band` check that), as it counts the 910,776 solutions of a wide puzzle
+//! through `cover` on its export.
 
 use crate::common;
 
@@ -211,4 +213,20 @@ fn cover_takes_the_band_engine_on_a_shuffled_renamed_export() {
     }
     let line: String = cells.iter().map(|d| char::from(b'0' + d)).collect();
     assert_solves(puzzle, &line);
+}
+
+#[test]
+fn the_910776_solution_puzzle_counts_through_cover_on_its_export_as_through_sudoku() {
+    let line = ".........................3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    let puzzle = dancing::sudoku::read::parse_line(line).unwrap();
+    let text = to_dlx(&Rules::classic(Shape::CLASSIC), &puzzle).unwrap();
+    let (_dir, path) = temp_file("wide.dlx", &text);
+    let out = dancing()
+        .args(["cover", "--count", "--jobs", "1"])
+        .arg(&path)
+        .assert()
+        .success();
+    assert_eq!(stdout_of(&out).trim(), "910776");
+    let exported = dancing::knuth::parse_str(&text).unwrap().problem;
+    assert_eq!(Solver::new(&exported).engine(), Engine::Band);
 }

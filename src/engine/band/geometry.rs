@@ -3,8 +3,8 @@
 //! nine cells, each option in three), each cell gets a place on the standard grid and each
 //! board a digit, so that the rows, columns and boxes of the grid are the matrix's units.
 //! The Sudoku front end builds that matrix and forces the givens, so every puzzle it solves
-//! comes here; the matrix of a puzzle with its givens taken out (`--to-dlx`) keeps the
-//! layout's own search.
+//! comes here; the matrix of a puzzle with its givens taken out (`--to-dlx`) comes to
+//! [`Geometry::without_givens`].
 //!
 //! # The options in cell order
 //! The front end writes the options cell by cell, the digits of a cell in a row (option
@@ -25,6 +25,14 @@
 //! bands, the rows in each, the stacks and the columns in each in the order found puts
 //! every cell at a place `9 * row + column`.
 //!
+//! # With the givens taken out
+//! Where cells are missing, [`super::classes`] joins the units into houses and
+//! [`super::houses`] places the cells; [`super::phantom`] then finds a digit for each layer
+//! and for each missing place (the *phantom givens*) that cover exactly the items the
+//! matrix lacks. The root's subbands hold the matrix's options and the phantom givens, its
+//! open cells all but theirs; no option stands for a phantom given, so a solution never
+//! names one. Any layout those steps do not take keeps the frames.
+//!
 //! # What is checked
 //! Nine rows, nine columns and nine boxes; each row meets each column in one cell; three
 //! bands of three rows and three stacks of three columns, each box the cells of one band
@@ -32,7 +40,9 @@
 //! column and box on its board (they are three distinct houses holding its cell), so the
 //! grid's rules are the matrix's. Anything else is `None`.
 
+use super::houses::Placed;
 use super::layout::{LAYERS, Layout, NONE};
+use super::phantom;
 use crate::problem::Problem;
 
 /// Where a cell of the layout stands, and which digit a board is.
@@ -43,8 +53,11 @@ pub(crate) struct Geometry {
     /// For each digit and place, its option.
     pub(crate) at: [[u16; 81]; 9],
     /// The subbands of the root: for digit `d` and band `b`, `root[3 * d + b]` has the
-    /// places of the band with an option of the digit, as bits from the band's first.
+    /// places of the band with an option of the digit or a phantom given of it, as bits
+    /// from the band's first.
     pub(crate) root: [u32; 27],
+    /// The places of each band with a cell item (all but the phantom givens'), as bits.
+    pub(crate) open: [u32; 3],
     /// Whether the options increase with (place, digit), as in the front end's matrix, so
     /// that a solution read place by place is in increasing order.
     pub(crate) in_order: bool,
@@ -131,6 +144,7 @@ impl Geometry {
             place: (0..729).map(|o| ((o / 9) as u8, (o % 9) as u8)).collect(),
             at,
             root: [0o777_777_777; 27],
+            open: [0o777_777_777; 3],
             in_order: true,
         })
     }
@@ -230,6 +244,57 @@ impl Geometry {
             place,
             at,
             root,
+            open: [0o777_777_777; 3],
+            in_order,
+        })
+    }
+
+    /// The geometry of `layout` if it is the classic matrix with some givens taken out: the
+    /// cells placed by [`Placed::find`], the givens' digits by [`phantom::givens`] (see the
+    /// module docs, "With the givens taken out").
+    pub(crate) fn without_givens(layout: &Layout) -> Option<Geometry> {
+        let placed = Placed::find(layout)?;
+        let mut layers = vec![0u32; placed.layers];
+        for (&k, &h) in placed.layer.iter().zip(&placed.house) {
+            layers[usize::from(k)] |= 1 << h;
+        }
+        let cells = layout.cells.count_ones() as usize;
+        let open = placed.place[..cells].iter().fold(0u128, |m, &p| m | 1 << p);
+        let phantoms = phantom::givens(open, &layers)?;
+        let mut place = Vec::with_capacity(layout.place.len());
+        let mut at = [[NONE; 81]; 9];
+        let mut root = [0u32; 27];
+        for (o, &(c, l)) in layout.place.iter().enumerate() {
+            let p = placed.place[usize::from(c)];
+            // The option's digit: its layer's, found through its first unit.
+            let unit = usize::from(layout.unit_base[usize::from(l)])
+                + layout.unit_bits[o].trailing_zeros() as usize;
+            let d = phantoms.digit[usize::from(placed.layer[unit])];
+            place.push((p, d));
+            at[usize::from(d)][usize::from(p)] = o as u16;
+            root[3 * usize::from(d) + usize::from(p) / 27] |= 1 << (p % 27);
+        }
+        let mut bands = [0o777_777_777; 3];
+        for (p, d) in phantoms.givens {
+            root[3 * usize::from(d) + usize::from(p) / 27] |= 1 << (p % 27);
+            bands[usize::from(p) / 27] &= !(1 << (p % 27));
+        }
+        let mut last = None;
+        let in_order = (0..81).all(|p| {
+            (0..9).all(|d| {
+                let o = at[d][p];
+                o == NONE || {
+                    let up = last.is_none_or(|x| o > x);
+                    last = Some(o);
+                    up
+                }
+            })
+        });
+        Some(Geometry {
+            place,
+            at,
+            root,
+            open: bands,
             in_order,
         })
     }

@@ -31,6 +31,7 @@
 
 use super::frame::Work;
 use super::geometry::Geometry;
+use super::layout::NONE;
 
 /// The 27 bits of a band.
 const ALL: u32 = 0o777_777_777;
@@ -165,12 +166,13 @@ pub(crate) struct Grid {
 }
 
 impl Grid {
-    /// The root of `geometry`: every option of the matrix a candidate, no cell placed.
+    /// The root of `geometry`: every option of the matrix a candidate, the phantom givens
+    /// placed (see [`super::phantom`]), no other cell.
     pub(crate) fn root(geometry: &Geometry) -> Grid {
         Grid {
             cells: geometry.root,
             prev: [0; 27],
-            unsolved: [ALL; 3],
+            unsolved: geometry.open,
             pairs: [0; 3],
         }
     }
@@ -390,8 +392,9 @@ impl Grid {
             .map(|d| usize::from(geometry.at[d][p]))
     }
 
-    /// Appends the options of a solved node but those in `given` (a bit set of options),
-    /// place by place: in increasing order where the geometry is [`Geometry::in_order`].
+    /// Appends the options of a solved node but those in `given` (a bit set of options) and
+    /// the phantom givens (no option), place by place: in increasing order where the
+    /// geometry is [`Geometry::in_order`].
     pub(crate) fn solved_options(
         &self,
         geometry: &Geometry,
@@ -407,9 +410,9 @@ impl Grid {
             }
         }
         for (p, &d) in digit.iter().enumerate() {
-            let o = usize::from(geometry.at[usize::from(d)][p]);
-            if given[o / 64] >> (o % 64) & 1 == 0 {
-                out.push(o);
+            let o = geometry.at[usize::from(d)][p];
+            if o != NONE && given[usize::from(o) / 64] >> (o % 64) & 1 == 0 {
+                out.push(usize::from(o));
             }
         }
     }

@@ -23,13 +23,17 @@
 //! other engines.
 //!
 //! # Two nodes
-//! Where the layout is the whole classic 9x9 matrix (as the Sudoku front end builds it, the
+//! Where the layout is the classic 9x9 matrix (as the Sudoku front end builds it, the
 //! givens forced), [`geometry`] finds its rows, columns and boxes, and the nodes are
 //! [`Grid`]s (the front end's matrix, its options in cell order, found at once:
-//! [`Geometry::in_cell_order`]): each digit's cells as three 27-bit bands, updated by JCZSolve's table
-//! look-ups and shifts ([`grid`]). Elsewhere (a puzzle's matrix with its givens taken out,
-//! the variants, 4x4) the nodes are the layout's [`Frame`]s, with the rules above on
-//! masks. The search over them, and its contract, are one ([`Tree`]).
+//! [`Geometry::in_cell_order`]): each digit's cells as three 27-bit bands, updated by
+//! JCZSolve's table look-ups and shifts ([`grid`]). So it is for a puzzle's matrix with its
+//! givens taken out (`--to-dlx`, then `cover`): its houses are found from pairs and triples
+//! of cells ([`classes`], [`houses`]), and the givens' digits put back as *phantom givens*
+//! ([`phantom`]) that the root grid holds and no solution names. Elsewhere (the variants,
+//! 4x4 to 8x8, an export with a digit all given, a matrix missing items no givens explain,
+//! the rare export whose houses do not all join) the nodes are the layout's [`Frame`]s, with the rules above on masks. The search
+//! over them, and its contract, are one ([`Tree`]).
 //!
 //! # Statistics
 //! - `nodes`: nodes of this tree entered (the root and each child tried), solutions and
@@ -47,11 +51,14 @@
 //! that backing up never passes; so `--jobs`, the parts of a count and checkpoints work on
 //! it.
 
+mod classes;
 mod frame;
 mod geometry;
 mod grid;
+mod houses;
 pub(crate) mod layout;
 mod node;
+mod phantom;
 #[cfg(test)]
 mod tests;
 
@@ -93,7 +100,8 @@ impl Band {
             return Some(Band::Grid(Tree::on(Arc::new(geometry))));
         }
         let layout = Layout::recognize(problem)?;
-        Some(match Geometry::find(&layout) {
+        let geometry = Geometry::find(&layout).or_else(|| Geometry::without_givens(&layout));
+        Some(match geometry {
             Some(geometry) => Band::Grid(Tree::on(Arc::new(geometry))),
             None => Band::Layout(Tree::on(Arc::new(layout.with_frame_tables()))),
         })
