@@ -13,7 +13,8 @@
 //! candidates* (the candidates of a unit all in another unit of the same board, as a box's
 //! in a row: the rest of the other unit loses them; pointing and claiming). Then it
 //! branches on an open cell with two candidates (the first), or else on one with the
-//! fewest, trying its boards in increasing order, each child in a copy of the node's frame.
+//! fewest (on a [`Grid`], the fewest among the first open cell of each band), trying its
+//! boards in increasing order, each child in a copy of the node's frame.
 //!
 //! # The tree and the order of solutions
 //! A node is the state after a choice and its propagation (the root: after the givens). Its
