@@ -263,7 +263,10 @@ impl Grid {
     }
 
     /// Places option `o`, which must be live: its cell loses the other digits, its digit
-    /// the cell's row, column and box.
+    /// the cell's row, column and box. The givens are placed so: with their cells' other
+    /// digits left to the root's updates, as [`Grid::choose`] leaves a choice's, the
+    /// root's first pass deduces less, which cost more than the stores it spared (5000
+    /// 17-clue puzzles: 125.3M instructions against 123.6M).
     #[inline]
     pub(crate) fn place(&mut self, geometry: &Geometry, o: usize) {
         let (p, d) = geometry.place[o];
@@ -279,6 +282,21 @@ impl Grid {
         let column = !(0o001_001_001 << (i % 9));
         self.cells[3 * d + (b + 1) % 3] &= column;
         self.cells[3 * d + (b + 2) % 3] &= column;
+    }
+
+    /// Places option `o`, which must be live, as a branch's choice, with what the rules
+    /// need to find the rest: its cell leaves the open cells and its subband the cell's
+    /// row and box, so that the next update of the subband (which its change, or an
+    /// update still due, makes sure of: an open cell is not alone in its row of a settled
+    /// subband) clears the cell's other digits and its column in the other bands. The
+    /// same fixpoint as [`Grid::place`]'s, for two stores where that takes thirteen.
+    #[inline]
+    pub(crate) fn choose(&mut self, geometry: &Geometry, o: usize) {
+        let (p, d) = geometry.place[o];
+        let (p, d) = (usize::from(p), usize::from(d));
+        let (b, i) = (p / 27, p % 27);
+        self.unsolved[b] &= !(1 << i);
+        self.cells[3 * d + b] &= PEERS[i];
     }
 
     /// Takes option `o` out, if it is live.
@@ -469,14 +487,10 @@ impl Grid {
             .map(|d| usize::from(geometry.at[d][p]))
     }
 
-    /// Appends the options of a solved node but those in `given` (a bit set of options),
-    /// place by place: in increasing order where the geometry is [`Geometry::in_order`].
-    pub(crate) fn solved_options(
-        &self,
-        geometry: &Geometry,
-        given: &[u64; 12],
-        out: &mut Vec<usize>,
-    ) {
+    /// Appends the options of a solved node, the givens among them, place by place: in
+    /// increasing order where the geometry is [`Geometry::in_order`]. All 81 in one
+    /// `extend` of known length (no check of the capacity at each).
+    pub(crate) fn solved_options(&self, geometry: &Geometry, out: &mut Vec<usize>) {
         let mut digit = [0u8; 81];
         for (s, &x) in self.cells.iter().enumerate() {
             let mut x = x;
@@ -485,12 +499,8 @@ impl Grid {
                 x &= x - 1;
             }
         }
-        for (p, &d) in digit.iter().enumerate() {
-            let o = usize::from(geometry.at[usize::from(d)][p]);
-            if given[o / 64] >> (o % 64) & 1 == 0 {
-                out.push(o);
-            }
-        }
+        let options = digit.iter().enumerate();
+        out.extend(options.map(|(p, &d)| usize::from(geometry.at[usize::from(d)][p])));
     }
 
     /// The invariants of the module docs that a node alone shows.

@@ -231,7 +231,9 @@ impl Search for Band {
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<N: Node> {
     shape: Arc<N::Shape>,
-    /// The node at each depth of the stack: `frames[d]` is the node at depth `d`.
+    /// The node at each depth of the stack: `frames[d]` is the node at depth `d`. Past the
+    /// depth of the search ([`Tree::live`]) are the stale nodes of earlier branches (a
+    /// failed one's may be half propagated), written over as the search comes down again.
     frames: Vec<N>,
     /// The branch points, one a level: the cell branched on, the option tried.
     levels: Vec<Level>,
@@ -270,6 +272,13 @@ impl<N: Node> Tree<N> {
         }
     }
 
+    /// The number of frames that are nodes of the search: those of its levels and the one
+    /// below them, if it has been opened.
+    #[cfg(test)]
+    fn live(&self) -> usize {
+        self.frames.len().min(self.levels.len() + 1)
+    }
+
     /// Whether the search has left the root, so that no option can be forced any more.
     fn search_started(&self) -> bool {
         self.opened || self.state != State::Enter || self.counters.nodes != 0
@@ -285,12 +294,18 @@ impl<N: Node> Tree<N> {
             return self.frames[0].propagate(shape, None, &mut self.trail, &mut self.work);
         }
         self.trail.truncate(self.marks[d]);
-        self.frames.truncate(d);
-        self.frames.push(self.frames[d - 1]);
+        // The copy over the stale node at depth `d`, if there is one (the stack keeps its
+        // length: no check of the capacity at each node).
+        if self.frames.len() > d {
+            let (parents, node) = self.frames.split_at_mut(d);
+            node[0] = parents[d - 1];
+        } else {
+            self.frames.push(self.frames[d - 1]);
+        }
         let (parents, node) = self.frames.split_at_mut(d);
         let frame = &mut node[0];
         let o = self.levels[d - 1].option as usize;
-        frame.place(shape, o);
+        frame.choose(shape, o);
         self.trail.push(o as u16);
         self.work.placed += 1;
         frame.propagate(
@@ -352,7 +367,7 @@ impl<N: Node> Tree<N> {
     /// Whether two engines hold the same search state (for tests of resets).
     #[cfg(test)]
     fn same_state(&self, other: &Tree<N>) -> bool {
-        self.frames == other.frames
+        self.frames[..self.live()] == other.frames[..other.live()]
             && self.levels == other.levels
             && self.forced == other.forced
             && self.state == other.state
@@ -473,13 +488,10 @@ impl<N: Node> Tree<N> {
         }
     }
 
-    /// The givens first, in the order forced, then the other options of the solution in
-    /// increasing order.
+    /// On frames, the givens first, in the order forced, then the other options of the
+    /// solution in increasing order; on grids, every option in increasing order (the
+    /// callers, the Sudoku front end's decoding among them, take a solution as a set).
     fn solution(&self, out: &mut Vec<usize>) {
-        out.clear();
-        // One allocation for the whole solution.
-        out.reserve(N::cells(&self.shape));
-        out.extend(self.forced.iter().map(|&o| o as usize));
         let d = self.levels.len();
         self.frames[d].solution(&self.shape, &self.trail, &self.forced, out);
     }
@@ -513,12 +525,14 @@ impl<N: Node> Tree<N> {
         progress(self.state, &self.levels)
     }
 
+    /// The nodes that have a level, propagated; the one below them may be the root with
+    /// its givens not yet propagated, a failed node's or a stale one.
     fn check(&self) -> Result<(), String> {
         let shape = &*self.shape;
         if self.frames.len() < self.levels.len() {
             return Err("a level without its frame".into());
         }
-        for frame in &self.frames {
+        for frame in &self.frames[..self.levels.len()] {
             frame.check(shape)?;
         }
         for (d, level) in self.levels.iter().enumerate() {
