@@ -14,6 +14,9 @@ use super::layout::{LAYERS, Layout};
 pub(crate) trait Node: Copy + PartialEq + Debug {
     /// What the options are laid out on, shared by every node.
     type Shape: Debug;
+    /// Whether the node needs the options placed on the search's trail (for its
+    /// solution); where not, the search keeps no trail.
+    const TRAIL: bool;
     /// The root: every option of the matrix live.
     fn root(shape: &Self::Shape) -> Self;
     /// The cell and the board of option `o`.
@@ -61,6 +64,7 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
 
 impl Node for Frame {
     type Shape = Layout;
+    const TRAIL: bool = true;
 
     fn root(layout: &Layout) -> Frame {
         Frame::root(layout)
@@ -137,6 +141,8 @@ impl Node for Frame {
 
 impl Node for Grid {
     type Shape = Geometry;
+    /// The solution is read out of the bands.
+    const TRAIL: bool = false;
 
     fn root(geometry: &Geometry) -> Grid {
         Grid::root(geometry)
