@@ -269,7 +269,9 @@ pub(crate) trait Search: Clone + std::fmt::Debug + Send + Sync {
     /// [`Search::choices`]), and resumes with its next sibling when called again.
     fn search(&mut self, cut: usize) -> Option<Step>;
 
-    /// The options of the solution just found: forced options first, then one per level.
+    /// The options of the solution just found: forced options first, then one per level
+    /// (the band engine on a grid: every option in increasing order, the forced ones among
+    /// them).
     fn solution(&self, out: &mut Vec<usize>);
 
     /// The options chosen at each level of the tree, from the root (forced options not

@@ -519,7 +519,9 @@ impl Solver {
     }
 
     /// The options of the solution just found (after [`Step::Solution`]): forced options
-    /// first, then one option per level, as indices into the [`Problem`].
+    /// first, then one option per level, as indices into the [`Problem`] (the band engine
+    /// on the whole classic 9x9 matrix gives them all in increasing order instead: take a
+    /// solution as a set).
     pub fn solution(&self) -> Vec<usize> {
         let mut out = Vec::new();
         self.solution_into(&mut out);

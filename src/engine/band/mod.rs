@@ -13,7 +13,8 @@
 //! candidates* (the candidates of a unit all in another unit of the same board, as a box's
 //! in a row: the rest of the other unit loses them; pointing and claiming). Then it
 //! branches on an open cell with two candidates (the first), or else on one with the
-//! fewest, trying its boards in increasing order, each child in a copy of the node's frame.
+//! fewest (on a [`Grid`], the fewest among the first open cell of each band), trying its
+//! boards in increasing order, each child in a copy of the node's frame.
 //!
 //! # The tree and the order of solutions
 //! A node is the state after a choice and its propagation (the root: after the givens). Its
@@ -41,9 +42,11 @@
 //!   take one node.
 //! - `updates`: options placed (givens, choices and singles), the engine's measure of work.
 //! - `forced`: options placed by the singles; `pruned`: candidates removed by the locked
-//!   candidates rule. On a [`Grid`], `pruned` counts the subband updates that removed
-//!   candidates (a band's locked candidates and hidden singles at once), not the
-//!   candidates: their bit counts would cost more than the update.
+//!   candidates rule. On a [`Grid`], `pruned` counts the passes over the 27 subbands that
+//!   updated one (each update a band's locked candidates and hidden singles at once), not
+//!   the candidates: their bit counts, or even a count of the updates that removed some,
+//!   would cost more than the rules' bookkeeping is worth (3.6% of a search for the
+//!   latter).
 //!
 //! # Subtrees
 //! As the propagating engine's: [`Search::descend`] opens the node where the search stands,
@@ -238,12 +241,15 @@ impl Search for Band {
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<N: Node> {
     shape: Arc<N::Shape>,
-    /// The node at each depth of the stack: `frames[d]` is the node at depth `d`.
+    /// The node at each depth of the stack: `frames[d]` is the node at depth `d`. Past the
+    /// depth of the search ([`Tree::live`]) are the stale nodes of earlier branches (a
+    /// failed one's may be half propagated), written over as the search comes down again.
     frames: Vec<N>,
     /// The branch points, one a level: the cell branched on, the option tried.
     levels: Vec<Level>,
     /// The options placed by each node's propagation and choice, in order, where the nodes
-    /// keep them here; the options of the nodes at depths below `d` end at `marks[d]`.
+    /// keep them here ([`Node::TRAIL`]; else both stay empty); the options of the nodes at
+    /// depths below `d` end at `marks[d]`.
     trail: Vec<u16>,
     marks: Vec<usize>,
     /// The options forced before the search (the givens), in order.
@@ -267,7 +273,7 @@ impl<N: Node> Tree<N> {
             frames,
             levels: Vec::new(),
             trail: Vec::with_capacity(81),
-            marks: vec![0],
+            marks: if N::TRAIL { vec![0] } else { Vec::new() },
             forced: Vec::new(),
             state: State::Enter,
             floor: 0,
@@ -275,6 +281,13 @@ impl<N: Node> Tree<N> {
             counters: Counters::default(),
             work: Work::default(),
         }
+    }
+
+    /// The number of frames that are nodes of the search: those of its levels and the one
+    /// below them, if it has been opened.
+    #[cfg(test)]
+    fn live(&self) -> usize {
+        self.frames.len().min(self.levels.len() + 1)
     }
 
     /// Whether the search has left the root, so that no option can be forced any more.
@@ -291,14 +304,24 @@ impl<N: Node> Tree<N> {
             self.trail.clear();
             return self.frames[0].propagate(shape, None, &mut self.trail, &mut self.work);
         }
-        self.trail.truncate(self.marks[d]);
-        self.frames.truncate(d);
-        self.frames.push(self.frames[d - 1]);
+        if N::TRAIL {
+            self.trail.truncate(self.marks[d]);
+        }
+        // The copy over the stale node at depth `d`, if there is one (the stack keeps its
+        // length: no check of the capacity at each node).
+        if self.frames.len() > d {
+            let (parents, node) = self.frames.split_at_mut(d);
+            node[0] = parents[d - 1];
+        } else {
+            self.frames.push(self.frames[d - 1]);
+        }
         let (parents, node) = self.frames.split_at_mut(d);
         let frame = &mut node[0];
         let o = self.levels[d - 1].option as usize;
-        frame.place(shape, o);
-        self.trail.push(o as u16);
+        frame.choose(shape, o);
+        if N::TRAIL {
+            self.trail.push(o as u16);
+        }
         self.work.placed += 1;
         frame.propagate(
             shape,
@@ -351,15 +374,17 @@ impl<N: Node> Tree<N> {
             rank,
             degree,
         });
-        self.marks.truncate(d + 1);
-        self.marks.push(self.trail.len());
+        if N::TRAIL {
+            self.marks.truncate(d + 1);
+            self.marks.push(self.trail.len());
+        }
         true
     }
 
     /// Whether two engines hold the same search state (for tests of resets).
     #[cfg(test)]
     fn same_state(&self, other: &Tree<N>) -> bool {
-        self.frames == other.frames
+        self.frames[..self.live()] == other.frames[..other.live()]
             && self.levels == other.levels
             && self.forced == other.forced
             && self.state == other.state
@@ -480,13 +505,10 @@ impl<N: Node> Tree<N> {
         }
     }
 
-    /// The givens first, in the order forced, then the other options of the solution in
-    /// increasing order.
+    /// On frames, the givens first, in the order forced, then the other options of the
+    /// solution in increasing order; on grids, every option in increasing order (the
+    /// callers, the Sudoku front end's decoding among them, take a solution as a set).
     fn solution(&self, out: &mut Vec<usize>) {
-        out.clear();
-        // One allocation for the whole solution.
-        out.reserve(N::cells(&self.shape));
-        out.extend(self.forced.iter().map(|&o| o as usize));
         let d = self.levels.len();
         self.frames[d].solution(&self.shape, &self.trail, &self.forced, out);
     }
@@ -520,12 +542,14 @@ impl<N: Node> Tree<N> {
         progress(self.state, &self.levels)
     }
 
+    /// The nodes that have a level, propagated; the one below them may be the root with
+    /// its givens not yet propagated, a failed node's or a stale one.
     fn check(&self) -> Result<(), String> {
         let shape = &*self.shape;
         if self.frames.len() < self.levels.len() {
             return Err("a level without its frame".into());
         }
-        for frame in &self.frames {
+        for frame in &self.frames[..self.levels.len()] {
             frame.check(shape)?;
         }
         for (d, level) in self.levels.iter().enumerate() {

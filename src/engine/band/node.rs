@@ -14,18 +14,24 @@ use super::layout::{LAYERS, Layout};
 pub(crate) trait Node: Copy + PartialEq + Debug {
     /// What the options are laid out on, shared by every node.
     type Shape: Debug;
+    /// Whether the node needs the options placed on the search's trail (for its
+    /// solution); where not, the search keeps no trail.
+    const TRAIL: bool;
     /// The root: every option of the matrix live.
     fn root(shape: &Self::Shape) -> Self;
     /// The cell and the board of option `o`.
     fn place_of(shape: &Self::Shape, o: usize) -> (usize, usize);
     /// The number of options.
     fn options(shape: &Self::Shape) -> usize;
-    /// The number of cells: the options of a solution.
-    fn cells(shape: &Self::Shape) -> usize;
     /// Whether option `o` is live.
     fn is_live(&self, shape: &Self::Shape, o: usize) -> bool;
     /// Places option `o`, which must be live, without the rules.
     fn place(&mut self, shape: &Self::Shape, o: usize);
+    /// Places option `o`, which must be live, as a branch's choice, before [`Node::propagate`]:
+    /// as [`Node::place`], or with less where the rules find the rest.
+    fn choose(&mut self, shape: &Self::Shape, o: usize) {
+        self.place(shape, o);
+    }
     /// Takes option `o` out if it is live; whether it was.
     fn remove(&mut self, shape: &Self::Shape, o: usize) -> bool;
     /// Runs the rules to a fixpoint, `parent` being the node this one was copied from
@@ -45,8 +51,12 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
     /// The option at cell `c` on the first board after `after` (from the first if `None`)
     /// where it is live.
     fn next_at(&self, shape: &Self::Shape, c: usize, after: Option<usize>) -> Option<usize>;
-    /// Appends the options of the solution at this (solved) node but the `forced` ones,
-    /// from the node or from `trail`, in increasing order.
+    /// Writes into `out` (which it clears) the options of the solution at this (solved)
+    /// node, `forced` being the options forced before the search and `trail` those placed
+    /// since, where the node keeps them there; in the order of [`Search::solution`] as
+    /// the band engine gives it (see the implementations).
+    ///
+    /// [`Search::solution`]: crate::engine::Search::solution
     fn solution(&self, shape: &Self::Shape, trail: &[u16], forced: &[u32], out: &mut Vec<usize>);
     /// The invariants of its module docs that a node alone shows.
     fn check(&self, shape: &Self::Shape) -> Result<(), String>;
@@ -54,6 +64,7 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
 
 impl Node for Frame {
     type Shape = Layout;
+    const TRAIL: bool = true;
 
     fn root(layout: &Layout) -> Frame {
         Frame::root(layout)
@@ -66,10 +77,6 @@ impl Node for Frame {
 
     fn options(layout: &Layout) -> usize {
         layout.place.len()
-    }
-
-    fn cells(layout: &Layout) -> usize {
-        layout.cells.count_ones() as usize
     }
 
     fn is_live(&self, layout: &Layout, o: usize) -> bool {
@@ -116,7 +123,12 @@ impl Node for Frame {
         Frame::next_at(self, layout, c, after)
     }
 
-    fn solution(&self, _: &Layout, trail: &[u16], _: &[u32], out: &mut Vec<usize>) {
+    /// The forced options first, in the order forced, then the others in increasing order.
+    fn solution(&self, layout: &Layout, trail: &[u16], forced: &[u32], out: &mut Vec<usize>) {
+        out.clear();
+        // One allocation for the whole solution.
+        out.reserve(layout.cells.count_ones() as usize);
+        out.extend(forced.iter().map(|&o| o as usize));
         let start = out.len();
         out.extend(trail.iter().map(|&o| usize::from(o)));
         out[start..].sort_unstable();
@@ -129,6 +141,8 @@ impl Node for Frame {
 
 impl Node for Grid {
     type Shape = Geometry;
+    /// The solution is read out of the bands.
+    const TRAIL: bool = false;
 
     fn root(geometry: &Geometry) -> Grid {
         Grid::root(geometry)
@@ -143,16 +157,16 @@ impl Node for Grid {
         geometry.place.len()
     }
 
-    fn cells(_: &Geometry) -> usize {
-        81
-    }
-
     fn is_live(&self, geometry: &Geometry, o: usize) -> bool {
         Grid::is_live(self, geometry, o)
     }
 
     fn place(&mut self, geometry: &Geometry, o: usize) {
         Grid::place(self, geometry, o);
+    }
+
+    fn choose(&mut self, geometry: &Geometry, o: usize) {
+        Grid::choose(self, geometry, o);
     }
 
     fn remove(&mut self, geometry: &Geometry, o: usize) -> bool {
@@ -181,16 +195,14 @@ impl Node for Grid {
         Grid::next_at(self, geometry, p, after)
     }
 
-    /// The node holds the whole grid, the givens with it.
-    fn solution(&self, geometry: &Geometry, _: &[u16], forced: &[u32], out: &mut Vec<usize>) {
-        let start = out.len();
-        let mut given = [0u64; 12];
-        for &o in forced {
-            given[o as usize / 64] |= 1 << (o % 64);
-        }
-        self.solved_options(geometry, &given, out);
+    /// Every option of the solution, the forced ones among them, in increasing order: read
+    /// straight out of the bands, in cell order, where the geometry is
+    /// [`Geometry::in_order`] (as the Sudoku front end's matrix is), else sorted.
+    fn solution(&self, geometry: &Geometry, _: &[u16], _: &[u32], out: &mut Vec<usize>) {
+        out.clear();
+        self.solved_options(geometry, out);
         if !geometry.in_order {
-            out[start..].sort_unstable();
+            out.sort_unstable();
         }
     }
 

@@ -442,6 +442,27 @@ fn forcing_and_excluding_give_the_errors_of_the_other_engines() {
     assert!(engine.same_state(&fresh));
 }
 
+/// A digit with no candidate left in a band at the root (every option of digit 1 in the
+/// first band excluded from the whole matrix) fails the root: a subband emptied before the
+/// root's first update is still updated, and found without a permutation of minirows.
+#[test]
+fn a_band_without_a_digit_fails_the_root() {
+    let full = classic();
+    let mut engine = Band::try_new(&full).unwrap();
+    assert!(engine.on_grid());
+    for cell in 0..27 {
+        engine.exclude(9 * cell).unwrap();
+    }
+    let mut links = <Dlx as Search>::new(&full);
+    for cell in 0..27 {
+        links.exclude(9 * cell).unwrap();
+    }
+    links.counters_mut().set_max_nodes(Some(10_000));
+    assert_eq!(links.search(usize::MAX), Some(Step::Exhausted));
+    assert_eq!(engine.search(usize::MAX), Some(Step::Exhausted));
+    assert_eq!(engine.stats().nodes, 1);
+}
+
 #[test]
 fn a_spent_budget_gives_up_and_resumes_where_it_stopped() {
     let full = classic();
