@@ -2,7 +2,7 @@
 //! with errors that give the line and column of the first mistake (see the module docs of
 //! [`super`] for the format).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::{KnuthProblem, OptionSource, ParseError, ParseErrorKind};
 use crate::names::{NameError, Names, is_blank};
@@ -40,7 +40,7 @@ pub fn parse(input: &[u8]) -> Result<KnuthProblem, ParseError> {
     let mut options = Vec::new();
     let mut items = Vec::new();
     let mut colors = Vec::new();
-    let mut color_index: HashMap<&str, u32> = HashMap::new();
+    let mut color_index: FxHashMap<&str, u32> = FxHashMap::default();
     let mut columns = Vec::new();
     // `seen[i] == options.len()` while item `i` is in the option being read.
     let mut seen = vec![usize::MAX; names.len()];
@@ -254,8 +254,9 @@ struct Items<'a> {
     names: Vec<&'a str>,
     /// How many of them are primary.
     primary: usize,
-    /// Name to item index.
-    index: HashMap<&'a str, usize>,
+    /// Name to item index (FxHash: a name is hashed at each of its mentions, and SipHash
+    /// took a quarter of the reading's instructions on motley-5-6).
+    index: FxHashMap<&'a str, usize>,
     /// The primary items given bounds, with their `(u, v)`.
     bounds: Vec<(usize, Bounds)>,
 }
@@ -263,7 +264,7 @@ struct Items<'a> {
 /// Reads the item line.
 fn parse_items(line: usize, text: &str) -> Result<Items<'_>, ParseError> {
     let mut names = Vec::new();
-    let mut index = HashMap::new();
+    let mut index = FxHashMap::default();
     let mut bounds = Vec::new();
     let mut primary = None;
     for (column, token) in Tokens::new(text) {

@@ -302,11 +302,12 @@ impl Table {
     #[inline(always)]
     fn drop_counts(&self, cells: &mut [u16], mut gone: u64, w: usize) -> u32 {
         let n = gone.count_ones();
+        let counts = &mut cells[self.primary..];
         while gone != 0 {
             let o = w * 64 + gone.trailing_zeros() as usize;
             gone &= gone - 1;
             for &i in self.items_of(o) {
-                cells[self.primary + i as usize] -= 1;
+                counts[i as usize] -= 1;
             }
         }
         n
