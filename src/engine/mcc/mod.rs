@@ -53,19 +53,44 @@ use crate::problem::Problem;
 use crate::search::{ForceError, Stats, Step};
 
 /// How [`Search::choices`] names a level: the option for an inclusion, `usize::MAX - option`
-/// for a removal.
-fn encode(option: usize, include: bool) -> usize {
+/// for a removal. Shared with [`super::mccbits`], whose binary tree is this one's.
+pub(super) fn encode(option: usize, include: bool) -> usize {
     if include { option } else { usize::MAX - option }
 }
 
 /// The option and the direction of a choice named by [`encode`]. Options are below
 /// `u32::MAX` (node addresses are `u32`), so the two ranges never meet.
-fn decode(choice: usize) -> (usize, bool) {
+pub(super) fn decode(choice: usize) -> (usize, bool) {
     if choice <= u32::MAX as usize {
         (choice, true)
     } else {
         (usize::MAX - choice, false)
     }
+}
+
+/// [`Search::degrees`] of the levels given as (include, degree), from the first: an
+/// inclusion weighs its item's degree; a removal 1, since the node below it chooses again
+/// among what is left (a chain of removals weighs what its first node weighs). Shared with
+/// [`super::mccbits`].
+pub(super) fn degrees(levels: impl Iterator<Item = (bool, u32)>, out: &mut Vec<u32>) {
+    out.extend(levels.map(|(include, degree)| if include { degree } else { 1 }));
+}
+
+/// SSMCC's estimate of the part of the tree done ([`Search::progress`]) from the levels
+/// given as (include, degree): an inclusion after `k - 1` removals on the same stage is
+/// taken as the `k`th of `degree + k - 1` ways. Shared with [`super::mccbits`].
+pub(super) fn progress(levels: impl Iterator<Item = (bool, u32)>) -> f64 {
+    let (mut done, mut weight, mut removals) = (0.0, 1.0f64, 0u32);
+    for (include, degree) in levels {
+        if include {
+            weight /= f64::from(degree + removals).max(1.0);
+            done += f64::from(removals) * weight;
+            removals = 0;
+        } else {
+            removals += 1;
+        }
+    }
+    done
 }
 
 /// One level of the binary tree.
@@ -354,33 +379,18 @@ impl Search for Mcc {
         self.levels.len()
     }
 
-    /// An inclusion weighs its item's degree; a removal 1, since the node below it chooses
-    /// again among what is left (a chain of removals weighs what its first node weighs).
     fn degrees(&self, from: usize, out: &mut Vec<u32>) {
-        out.extend(
-            self.levels[from..]
-                .iter()
-                .map(|l| if l.include { l.degree } else { 1 }),
+        degrees(
+            self.levels[from..].iter().map(|l| (l.include, l.degree)),
+            out,
         );
     }
 
-    /// SSMCC's estimate: an inclusion after `k - 1` removals on the same stage is taken as
-    /// the `k`th of `degree + k - 1` ways.
     fn progress(&self) -> f64 {
         if self.state == State::Done {
             return 1.0;
         }
-        let (mut done, mut weight, mut removals) = (0.0, 1.0f64, 0u32);
-        for l in &self.levels {
-            if l.include {
-                weight /= f64::from(l.degree + removals).max(1.0);
-                done += f64::from(removals) * weight;
-                removals = 0;
-            } else {
-                removals += 1;
-            }
-        }
-        done
+        progress(self.levels.iter().map(|l| (l.include, l.degree)))
     }
 
     fn check(&self) -> Result<(), String> {

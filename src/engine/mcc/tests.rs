@@ -9,7 +9,7 @@ use crate::problem::ProblemBuilder;
 use proptest::prelude::*;
 
 /// Every solution, each sorted, the whole sorted: which sets, not the order found.
-fn solution_sets(engine: &mut Mcc) -> Vec<Vec<usize>> {
+pub(crate) fn solution_sets<S: Search>(engine: &mut S) -> Vec<Vec<usize>> {
     let mut solutions = super::super::all_solutions(engine);
     for s in &mut solutions {
         s.sort_unstable();
@@ -139,10 +139,11 @@ fn forcing_an_option_counts_it_against_the_bounds() {
     assert_eq!(engine.force(9), Err(ForceError::SearchStarted));
 }
 
-/// Counts the subtrees of `problem` cut at `depth`, each on a fresh engine that replays its
-/// choices, and returns the statistics of the cut plus every subtree.
-fn count_by_subtrees(problem: &Problem, depth: usize) -> Stats {
-    let mut top = Mcc::new(problem);
+/// Counts the subtrees of the problem of the engines `new` makes, cut at `depth`, each on a
+/// fresh engine that replays its choices, and returns the statistics of the cut plus every
+/// subtree (shared with the bitset MCC engine's tests).
+pub(crate) fn count_by_subtrees<S: Search>(new: impl Fn() -> S, depth: usize) -> Stats {
+    let mut top = new();
     let mut subtrees = Vec::new();
     loop {
         match top.search(depth) {
@@ -158,7 +159,7 @@ fn count_by_subtrees(problem: &Problem, depth: usize) -> Stats {
     }
     let mut total = top.stats();
     for choices in subtrees {
-        let mut engine = Mcc::new(problem);
+        let mut engine = new();
         for &c in &choices {
             engine.descend(c);
         }
@@ -221,6 +222,6 @@ proptest! {
     ) {
         let mut whole = Mcc::new(&problem);
         while whole.search(usize::MAX) != Some(Step::Exhausted) {}
-        prop_assert_eq!(count_by_subtrees(&problem, depth), whole.stats());
+        prop_assert_eq!(count_by_subtrees(|| Mcc::new(&problem), depth), whole.stats());
     }
 }

@@ -38,24 +38,10 @@ mod table;
 mod tests;
 
 use self::table::{Pick, Table};
+use super::mcc::{decode, degrees, encode, progress};
 use super::{Counters, Root, Search};
 use crate::problem::Problem;
 use crate::search::{ForceError, Stats, Step};
-
-/// How [`Search::choices`] names a level: the option for an inclusion, `usize::MAX - option`
-/// for a removal.
-fn encode(option: usize, include: bool) -> usize {
-    if include { option } else { usize::MAX - option }
-}
-
-/// The option and the direction of a choice named by [`encode`].
-fn decode(choice: usize) -> (usize, bool) {
-    if choice <= u32::MAX as usize {
-        (choice, true)
-    } else {
-        (usize::MAX - choice, false)
-    }
-}
 
 /// Whether the processor has AVX2, `popcnt` and BMI1, which the search loop is compiled
 /// for.
@@ -436,31 +422,20 @@ impl Search for MccBits {
         self.levels.len()
     }
 
-    /// As [`super::mcc`]'s: an inclusion weighs its item's degree; a removal 1.
+    /// As [`super::mcc`]'s ([`degrees`]).
     fn degrees(&self, from: usize, out: &mut Vec<u32>) {
-        out.extend(
-            self.levels[from..]
-                .iter()
-                .map(|l| if l.include { l.degree } else { 1 }),
+        degrees(
+            self.levels[from..].iter().map(|l| (l.include, l.degree)),
+            out,
         );
     }
 
-    /// SSMCC's estimate, as [`super::mcc`]'s.
+    /// SSMCC's estimate, as [`super::mcc`]'s ([`progress`]).
     fn progress(&self) -> f64 {
         if self.state == State::Done {
             return 1.0;
         }
-        let (mut done, mut weight, mut removals) = (0.0, 1.0f64, 0u32);
-        for l in &self.levels {
-            if l.include {
-                weight /= f64::from(l.degree + removals).max(1.0);
-                done += f64::from(removals) * weight;
-                removals = 0;
-            } else {
-                removals += 1;
-            }
-        }
-        done
+        progress(self.levels.iter().map(|l| (l.include, l.degree)))
     }
 
     fn check(&self) -> Result<(), String> {

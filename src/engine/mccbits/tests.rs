@@ -6,18 +6,8 @@
 
 use super::*;
 use crate::engine::mcc::Mcc;
-use crate::engine::mcc::tests::{brute_force, small_problem};
+use crate::engine::mcc::tests::{brute_force, count_by_subtrees, small_problem, solution_sets};
 use proptest::prelude::*;
-
-/// Every solution of `engine`, each sorted, the whole sorted.
-fn solution_sets<S: Search>(engine: &mut S) -> Vec<Vec<usize>> {
-    let mut solutions = super::super::all_solutions(engine);
-    for s in &mut solutions {
-        s.sort_unstable();
-    }
-    solutions.sort();
-    solutions
-}
 
 #[test]
 fn dlx3_s_example_has_its_one_solution_and_an_exhausted_search_stands_at_the_root() {
@@ -61,38 +51,6 @@ fn forcing_and_excluding_options_count_against_the_bounds() {
     engine.force(0).unwrap();
     assert_eq!(solution_sets(&mut engine), Vec::<Vec<usize>>::new());
     assert_eq!(engine.force(9), Err(ForceError::SearchStarted));
-}
-
-/// Counts the subtrees of `problem` cut at `depth`, each on a fresh engine that replays its
-/// choices, and returns the statistics of the cut plus every subtree.
-fn count_by_subtrees(problem: &Problem, depth: usize) -> Stats {
-    let mut top = MccBits::new(problem);
-    let mut subtrees = Vec::new();
-    loop {
-        match top.search(depth) {
-            None => {
-                let mut choices = Vec::new();
-                top.choices(&mut choices);
-                subtrees.push(choices);
-            }
-            Some(Step::Solution) => {}
-            Some(Step::Exhausted) => break,
-            other => panic!("{other:?}"),
-        }
-    }
-    let mut total = top.stats();
-    for choices in subtrees {
-        let mut engine = MccBits::new(problem);
-        for &c in &choices {
-            engine.descend(c);
-        }
-        while engine.search(usize::MAX) != Some(Step::Exhausted) {}
-        let stats = engine.stats();
-        total.nodes += stats.nodes;
-        total.updates += stats.updates;
-        total.solutions += stats.solutions;
-    }
-    total
 }
 
 proptest! {
@@ -147,6 +105,6 @@ proptest! {
     ) {
         let mut whole = MccBits::new(&problem);
         while whole.search(usize::MAX) != Some(Step::Exhausted) {}
-        prop_assert_eq!(count_by_subtrees(&problem, depth), whole.stats());
+        prop_assert_eq!(count_by_subtrees(|| MccBits::new(&problem), depth), whole.stats());
     }
 }
