@@ -40,6 +40,7 @@
 //! of three kinds; at most 27 classes.
 //! Whether the classes are houses of one grid is [`super::houses`]'s check.
 
+use super::grid::PERMS;
 use super::layout::{LAYERS, Layout};
 
 /// The most units: 27 houses on each of nine boards.
@@ -289,14 +290,6 @@ impl Classes {
     /// a contradiction, else whether anything was joined.
     fn match_triples(&mut self, a: [usize; 3], b: [usize; 3]) -> Option<bool> {
         const PERMS_2: [[usize; 3]; 2] = [[0, 1, 2], [1, 0, 2]];
-        const PERMS_3: [[usize; 3]; 6] = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
         let (a, b) = (self.roots(a), self.roots(b));
         let (mut rest_a, mut rest_b) = ([0usize; 3], [0usize; 3]);
         let (mut n, mut m) = (0, 0);
@@ -323,7 +316,7 @@ impl Classes {
         }
         // The allowed matchings with the best score, as the pairs of twins they make: one
         // such is taken, more are left for later.
-        let perms: &[[usize; 3]] = if n == 2 { &PERMS_2 } else { &PERMS_3 };
+        let perms: &[[usize; 3]] = if n == 2 { &PERMS_2 } else { &PERMS };
         type Matching<'a> = (&'a [usize; 3], [(usize, usize); 3]);
         let mut only: Option<Matching> = None;
         let (mut best, mut ties) = (0, false);

@@ -89,16 +89,19 @@ const fn shrink() -> [u8; 512] {
     t
 }
 
+/// The six permutations of three things (of a band's rows onto its boxes here, of a cell's
+/// three units onto its houses in [`super::classes`]).
+pub(super) const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 const fn keep() -> [u32; 512] {
-    // The six permutations: row r takes box PERMS[p][r].
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    // Row r takes box PERMS[p][r] in permutation p.
     let mut t = [0u32; 512];
     let mut s = 0;
     while s < 512 {
