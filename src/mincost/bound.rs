@@ -9,6 +9,66 @@ pub(crate) const CLASSES: usize = 7;
 /// item is chosen; past it, the item's length stands for the count.
 pub(crate) const LEN_THRESHOLD: u32 = 10;
 
+/// The lower bound of a node as its open items are read, each with the net cost of its
+/// cheapest option (see the module docs of [`super::links`], "The search"): both searches
+/// choose their item with it.
+pub(crate) struct Tally {
+    /// `cutoff - curcost`: an option must cost less to lead anywhere.
+    limit: u64,
+    /// `(limit - 1) * scale`: the node is a dead end when the weighted bound passes it.
+    bound_limit: u128,
+    /// The weighted sum of the cheapest costs of the items of no class.
+    bound: u128,
+    /// For each class, the sum and the largest of its open items' cheapest costs.
+    sums: [u64; CLASSES + 1],
+    most: [u64; CLASSES + 1],
+}
+
+impl Tally {
+    /// An empty tally for options under `limit`, the bound scaled by `scale`.
+    #[inline]
+    pub(crate) fn new(limit: u64, scale: u64) -> Tally {
+        Tally {
+            limit,
+            bound_limit: u128::from(limit - 1) * u128::from(scale),
+            bound: 0,
+            sums: [0; CLASSES + 1],
+            most: [0; CLASSES + 1],
+        }
+    }
+
+    /// Adds an open item of `class` and `weight` whose cheapest option costs `mincost`;
+    /// `false` when the node is now a dead end (its bound or its class's sum too large).
+    #[inline]
+    pub(crate) fn add(&mut self, mincost: u64, weight: u64, class: usize) -> bool {
+        self.bound += u128::from(mincost) * u128::from(weight);
+        self.sums[class] = self.sums[class].saturating_add(mincost);
+        self.most[class] = self.most[class].max(mincost);
+        self.bound <= self.bound_limit && (class == 0 || self.sums[class] < self.limit)
+    }
+
+    /// What every option leaves of every class, whatever its items: the reduction of an
+    /// item of no class.
+    #[inline]
+    pub(crate) fn reduction(&self) -> u64 {
+        (1..=CLASSES)
+            .map(|c| self.sums[c] - self.most[c])
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The reduction of an item of `class` whose cheapest option costs `mincost`, given the
+    /// node's [`Tally::reduction`].
+    #[inline]
+    pub(crate) fn reduce(&self, reduction: u64, class: usize, mincost: u64) -> u64 {
+        if class == 0 {
+            reduction
+        } else {
+            reduction.max(self.sums[class] - mincost)
+        }
+    }
+}
+
 /// The largest `scale` of the lower bound.
 const MAX_SCALE: u64 = 1 << 20;
 

@@ -5,7 +5,7 @@
 use super::{Bits, Level};
 use crate::mincost::Budget;
 use crate::mincost::best::{Best, INFINITE};
-use crate::mincost::bound::{CLASSES, LEN_THRESHOLD};
+use crate::mincost::bound::{LEN_THRESHOLD, Tally};
 
 /// The bits of the last word of the prefix `0..end` that are in it: all of them when `end`
 /// is a multiple of 64.
@@ -54,10 +54,7 @@ impl Bits {
             let x = masks[i * words + w] & live[w];
             if w == nw - 1 { x & last } else { x }
         };
-        let bound_limit = u128::from(limit - 1) * u128::from(*scale);
-        let mut bound = 0u128;
-        let mut sums = [0u64; CLASSES + 1];
-        let mut most = [0u64; CLASSES + 1];
+        let mut tally = Tally::new(limit, *scale);
         for (wi, &bits) in open.iter().enumerate() {
             let mut b = bits;
             while b != 0 {
@@ -77,17 +74,12 @@ impl Bits {
                 pos[i] = p as u32;
                 first[i] = p as u32;
                 let mincost = cost[list[p] as usize];
-                bound += u128::from(mincost) * u128::from(weight[i]);
-                let c = class[i] as usize;
-                sums[c] = sums[c].saturating_add(mincost);
-                most[c] = most[c].max(mincost);
-                if bound > bound_limit || (c != 0 && sums[c] >= limit) {
+                if !tally.add(mincost, weight[i], class[i] as usize) {
                     return None;
                 }
             }
         }
-        // What every option leaves of every class, whatever its items.
-        let reduction = (1..=CLASSES).map(|c| sums[c] - most[c]).max().unwrap_or(0);
+        let reduction = tally.reduction();
         let (mut t, mut tmpcost, mut best, mut best_reduction) = (u32::MAX, 0u64, 0u32, 0u64);
         for (wi, &bits) in open.iter().enumerate() {
             let mut b = bits;
@@ -96,12 +88,7 @@ impl Bits {
                 b &= b - 1;
                 let p = first[i] as usize;
                 let mincost = cost[list[p] as usize];
-                let c = class[i] as usize;
-                let reduce = if c == 0 {
-                    reduction
-                } else {
-                    reduction.max(sums[c] - mincost)
-                };
+                let reduce = tally.reduce(reduction, class[i] as usize, mincost);
                 if mincost + reduce >= limit {
                     return None;
                 }

@@ -5,7 +5,7 @@
 use super::Links;
 use crate::mincost::Budget;
 use crate::mincost::best::{Best, INFINITE};
-use crate::mincost::bound::{CLASSES, LEN_THRESHOLD};
+use crate::mincost::bound::{LEN_THRESHOLD, Tally};
 
 /// Where the search loop goes next (DLX5's labels).
 #[derive(Clone, Copy)]
@@ -32,10 +32,7 @@ impl Links {
     #[inline]
     fn choose_item(&mut self, limit: u64) -> Option<(u32, u64)> {
         // Leave when `curcost + ceil(bound / scale) >= cutoff`.
-        let bound_limit = u128::from(limit - 1) * u128::from(self.scale);
-        let mut bound = 0u128;
-        let mut sums = [0u64; CLASSES + 1];
-        let mut most = [0u64; CLASSES + 1];
+        let mut tally = Tally::new(limit, self.scale);
         let mut k = self.next[0];
         while k != 0 {
             let p = self.nd[k as usize].down;
@@ -47,27 +44,18 @@ impl Links {
                 return None;
             }
             self.mincost[k as usize] = mincost;
-            bound += u128::from(mincost) * u128::from(self.weight[k as usize]);
-            let c = self.class[k as usize] as usize;
-            sums[c] = sums[c].saturating_add(mincost);
-            most[c] = most[c].max(mincost);
-            if bound > bound_limit || (c != 0 && sums[c] >= limit) {
+            let weight = self.weight[k as usize];
+            if !tally.add(mincost, weight, self.class[k as usize] as usize) {
                 return None;
             }
             k = self.next[k as usize];
         }
-        // What every option leaves of every class, whatever its items.
-        let reduction = (1..=CLASSES).map(|c| sums[c] - most[c]).max().unwrap_or(0);
+        let reduction = tally.reduction();
         let (mut t, mut tmpcost, mut best, mut best_reduction) = (u32::MAX, 0u64, 0u32, 0u64);
         let mut k = self.next[0];
         while k != 0 {
             let mincost = self.mincost[k as usize];
-            let c = self.class[k as usize] as usize;
-            let reduce = if c == 0 {
-                reduction
-            } else {
-                reduction.max(sums[c] - mincost)
-            };
+            let reduce = tally.reduce(reduction, self.class[k as usize] as usize, mincost);
             if mincost + reduce >= limit {
                 return None;
             }
