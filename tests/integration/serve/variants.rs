@@ -84,13 +84,7 @@ fn a_jigsaw_puzzle_is_solved_as_sudoku_jigsaw_solves_it_and_bad_labels_get_the_c
         assert_eq!(wrong.status, 400, "{}", wrong.body);
         let message = wrong.json()["error"].as_str().unwrap().to_owned();
         let words = message.strip_prefix("jigsaw: ").unwrap();
-        let cli = dancing()
-            .args(["sudoku", "--jigsaw", bad])
-            .write_stdin(puzzle)
-            .assert()
-            .code(2);
-        let stderr = String::from_utf8_lossy(&cli.get_output().stderr).into_owned();
-        assert!(stderr.contains(words), "{words:?} is not in {stderr:?}");
+        assert_the_cli_refuses_with(&["--jigsaw", bad], puzzle, words);
     }
 }
 
@@ -159,9 +153,16 @@ fn extra_regions_are_read_as_the_cli_reads_their_file() {
     );
     let file = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(file.path(), bad).unwrap();
+    let path = file.path().to_str().unwrap();
+    assert_the_cli_refuses_with(&["--extra-regions", path], puzzle, words);
+}
+
+/// Runs `dancing sudoku` with `args` on `puzzle` and checks that it exits with 2 and says
+/// `words` (the server's message for the same input, less its field's name).
+fn assert_the_cli_refuses_with(args: &[&str], puzzle: &str, words: &str) {
     let cli = dancing()
-        .args(["sudoku", "--extra-regions"])
-        .arg(file.path())
+        .arg("sudoku")
+        .args(args)
         .write_stdin(puzzle)
         .assert()
         .code(2);
