@@ -1,6 +1,6 @@
 //! The cut of the search tree at one level ([`Cut`]), which [`crate::parts`] hands to other
 //! processes and machines: the subtrees at that level, each counted by
-//! [`count_subtree`](super::count_subtree), and the work above it.
+//! [`super::count_subtree`], and the work above it.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
