@@ -12,8 +12,12 @@
 //! changes), then the counts of live options, kept by the steps as options leave (an option
 //! leaves about three times a node on the shared instances, where recounting every item's
 //! options by `popcnt` at each node took two and a half times the instructions on
-//! redrect-4-4). [`Table::choose`] reads the two arrays in one pass that the compiler
-//! vectorizes.
+//! redrect-4-4). Each array is padded to `lanes`, a multiple of [`LANES`], with items whose
+//! bound and count are 0 (never open, never failing), so that [`Table::choose`]'s passes,
+//! which the compiler vectorizes, have no scalar remainder.
+//! - With at most [`DENSE_LANES`] lanes, option `o`'s primary items are also a dense row of
+//!   `lanes` 0s and 1s, `rows[o * lanes..][..lanes]`, which an option that leaves subtracts
+//!   from the counts a vector at a time (see [`Table::drop_counts`]).
 //! - Item `i`'s options are the entries `entries[item_start[i]..item_start[i + 1]]`, one
 //!   (word, mask) pair for each word that holds one of them: what covering the item takes
 //!   out, and where its least live option is found.
@@ -41,6 +45,14 @@ pub(crate) const MAX_WORDS: usize = 8;
 /// The largest upper bound of a primary item (16 bits of a frame).
 pub(crate) const MAX_BOUND: u32 = u16::MAX as u32;
 
+/// Items in a lane group: a frame's arrays are padded to a multiple of this, so that the
+/// passes over them run in whole vectors (16 lanes of 16 bits, one AVX2 register).
+pub(crate) const LANES: usize = 16;
+
+/// The most lanes for which each option keeps a dense row of its primary items (see
+/// [`Table::drop_counts`]): 64 items, 128 bytes a row, 64 KiB for 512 options.
+const DENSE_LANES: usize = 64;
+
 /// No stored option (the entry of [`Table::stored`] for an option without a primary item).
 const NONE: u32 = u32::MAX;
 
@@ -67,8 +79,11 @@ pub(super) enum Pick {
 pub(super) struct Table {
     /// Words of options in a frame.
     pub(super) words: usize,
-    /// Primary items (bytes of bounds in a frame).
+    /// Primary items.
     pub(super) primary: usize,
+    /// Primary items rounded up to a multiple of [`LANES`]: the length of a frame's array of
+    /// bounds and of its array of counts (the padding's bounds and counts are 0).
+    pub(super) lanes: usize,
     item_start: Vec<u32>,
     entries: Vec<Entry>,
     /// Each primary item's upper bound minus its lower bound.
@@ -76,6 +91,9 @@ pub(super) struct Table {
     kill: Vec<u64>,
     opt_start: Vec<u32>,
     opt_items: Vec<u32>,
+    /// Option `o`'s primary items as a row of `lanes` 0s and 1s, `rows[o * lanes..][..lanes]`,
+    /// when `lanes` is at most [`DENSE_LANES`]; empty otherwise.
+    rows: Vec<u16>,
     /// The [`Problem`] option of each stored option.
     index: Vec<u32>,
     /// The stored option of each [`Problem`] option, [`NONE`] for those without a primary
@@ -176,18 +194,26 @@ impl Table {
             }
             opt_start.push(opt_items.len() as u32);
         }
-        let (mut slack, mut origin_cells) = (Vec::new(), Vec::new());
+        let lanes = primary.div_ceil(LANES).max(1) * LANES;
+        let mut rows = Vec::new();
+        if lanes <= DENSE_LANES {
+            rows = vec![0u16; options * lanes];
+            for o in 0..options {
+                for &i in &opt_items[opt_start[o] as usize..opt_start[o + 1] as usize] {
+                    rows[o * lanes + i as usize] = 1;
+                }
+            }
+        }
+        let (mut slack, mut origin_cells) = (vec![0u16; lanes], vec![0u16; 2 * lanes]);
         for i in 0..primary {
             let (u, v) = problem.bounds(i).expect("a primary item has bounds");
-            slack.push((v - u) as u16);
-            origin_cells.push(v as u16);
-        }
-        for i in 0..primary {
+            slack[i] = (v - u) as u16;
+            origin_cells[i] = v as u16;
             let count: u32 = masks[i * words..(i + 1) * words]
                 .iter()
                 .map(|m| m.count_ones())
                 .sum();
-            origin_cells.push(count as u16);
+            origin_cells[lanes + i] = count as u16;
         }
         let mut origin_live = vec![0u64; words];
         for o in 0..options {
@@ -196,17 +222,26 @@ impl Table {
         Table {
             words,
             primary,
+            lanes,
             item_start,
             entries,
             slack,
             kill,
             opt_start,
             opt_items,
+            rows,
             index,
             stored,
             origin_live,
             origin_cells,
         }
+    }
+
+    /// Drops the dense rows, so that the counts are kept one item at a time, as on problems
+    /// of more than [`DENSE_LANES`] lanes (for tests of that path on small problems).
+    #[cfg(test)]
+    pub(super) fn drop_rows(&mut self) {
+        self.rows = Vec::new();
     }
 
     /// The [`Problem`] option of stored option `o`.
@@ -227,7 +262,7 @@ impl Table {
     /// item has fewer live options than its lower bound left.
     #[inline(always)]
     pub(super) fn choose(&self, cells: &[u16]) -> Pick {
-        let (bounds, counts) = cells.split_at(self.primary);
+        let (bounds, counts) = cells.split_at(self.lanes);
         let (counts, slack) = (&counts[..bounds.len()], &self.slack[..bounds.len()]);
         // One pass without branches (vectorized): whether some item fails, and the least θ
         // (`u16::MAX` for an item covered, or without options and its lower bound met).
@@ -299,15 +334,39 @@ impl Table {
 
     /// Takes the options of `gone`, live options of word `w`, out of the counts of their
     /// primary items; returns how many there are.
+    ///
+    /// With dense rows, an option's row is subtracted from the counts a vector of
+    /// [`LANES`] at a time (no lane borrows from the next: an item's count is the number of
+    /// live options that cover it, at least the 1 each of them subtracts): motley's options
+    /// cover up to 20 primary items, one at a time a load of the item and a decrement each.
     #[inline(always)]
     fn drop_counts(&self, cells: &mut [u16], mut gone: u64, w: usize) -> u32 {
         let n = gone.count_ones();
-        let counts = &mut cells[self.primary..];
-        while gone != 0 {
-            let o = w * 64 + gone.trailing_zeros() as usize;
-            gone &= gone - 1;
-            for &i in self.items_of(o) {
-                counts[i as usize] -= 1;
+        let lanes = self.lanes;
+        let counts = &mut cells[lanes..2 * lanes];
+        if self.rows.is_empty() {
+            while gone != 0 {
+                let o = w * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                for &i in self.items_of(o) {
+                    counts[i as usize] -= 1;
+                }
+            }
+        } else {
+            while gone != 0 {
+                let o = w * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                let row = &self.rows[o * lanes..(o + 1) * lanes];
+                for (c, r) in counts.chunks_exact_mut(LANES).zip(row.chunks_exact(LANES)) {
+                    // Both loaded before the store, so that the subtraction is one vector
+                    // (in place, the compiler subtracted the 16 lanes one at a time).
+                    let mut lane: [u16; LANES] = (&*c).try_into().expect("a whole group");
+                    let r: &[u16; LANES] = r.try_into().expect("a whole group");
+                    for (l, r) in lane.iter_mut().zip(r) {
+                        *l = l.wrapping_sub(*r);
+                    }
+                    c.copy_from_slice(&lane);
+                }
             }
         }
         n
@@ -348,10 +407,9 @@ impl Table {
     /// Removes live option `o` from the frame.
     #[inline(always)]
     pub(super) fn remove(&self, live: &mut [u64], cells: &mut [u16], o: u32) {
-        live[o as usize / 64] &= !(1 << (o % 64));
-        for &i in self.items_of(o as usize) {
-            cells[self.primary + i as usize] -= 1;
-        }
+        let w = o as usize / 64;
+        live[w] &= !(1 << (o % 64));
+        self.drop_counts(cells, 1 << (o % 64), w);
     }
 
     /// The stored option of `option`, to force or exclude it, if it is live in `live`.
@@ -375,7 +433,7 @@ impl Table {
 
     /// Checks the invariants of a frame (see the module docs).
     pub(super) fn check(&self, live: &[u64], cells: &[u16]) -> Result<(), String> {
-        let (bounds, counts) = cells.split_at(self.primary);
+        let (bounds, counts) = cells.split_at(self.lanes);
         for o in 0..self.index.len() as u32 {
             if !is_live(live, o) {
                 continue;
@@ -404,6 +462,9 @@ impl Table {
                     counts[i]
                 ));
             }
+        }
+        if (self.primary..self.lanes).any(|i| bounds[i] != 0 || counts[i] != 0) {
+            return Err("a lane of padding has a bound or a count".to_string());
         }
         Ok(())
     }

@@ -1,8 +1,8 @@
 //! Unit tests of the bitset MCC engine: DLX3's example, random problems with bounds and
 //! colors against the brute-force oracle of the sparse sets' tests and against the sparse
-//! sets' tree (the same nodes), the plain loop against the one compiled for AVX2, resets in
-//! the middle of the tree, forced and excluded options, and subtrees replayed by `descend`
-//! that add up to the whole search.
+//! sets' tree (the same nodes), the plain loop against the one compiled for AVX2, the counts
+//! kept one item at a time against the dense rows, resets in the middle of the tree, forced
+//! and excluded options, and subtrees replayed by `descend` that add up to the whole search.
 
 use super::*;
 use crate::engine::mcc::Mcc;
@@ -78,6 +78,18 @@ proptest! {
         plain.run_plain();
         prop_assert_eq!(solution_sets(&mut plain), solution_sets(&mut fast));
         prop_assert_eq!(plain.stats(), fast.stats());
+    }
+
+    #[test]
+    fn counts_kept_one_item_at_a_time_give_the_dense_rows_tree(problem in small_problem()) {
+        let mut dense = MccBits::new(&problem);
+        let mut sparse = MccBits::new(&problem);
+        sparse.drop_rows();
+        let pristine = sparse.clone();
+        prop_assert_eq!(solution_sets(&mut sparse), solution_sets(&mut dense));
+        prop_assert_eq!(sparse.stats(), dense.stats());
+        prop_assert!(sparse.same_state(&pristine));
+        sparse.check().unwrap();
     }
 
     #[test]
