@@ -259,11 +259,11 @@ impl MccBits {
         self.avx2 = false;
     }
 
-    /// Makes the steps keep the counts one item at a time, without the dense rows (for the
-    /// tests of that path on small problems).
+    /// Makes the search take the paths of problems of more than 64 primary items (for the
+    /// tests of those paths on small problems; see [`Table::widen`]).
     #[cfg(test)]
-    pub(crate) fn drop_rows(&mut self) {
-        self.table.drop_rows();
+    pub(crate) fn widen(&mut self) {
+        self.table.widen();
     }
 
     /// Whether two engines stand at the same node with the same frame (for tests of resets).

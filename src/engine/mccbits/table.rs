@@ -17,7 +17,8 @@
 //! which the compiler vectorizes, have no scalar remainder.
 //! - With at most [`DENSE_LANES`] lanes, option `o`'s primary items are also a dense row of
 //!   `lanes` 0s and 1s, `rows[o * lanes..][..lanes]`, which an option that leaves subtracts
-//!   from the counts a vector at a time (see [`Table::drop_counts`]).
+//!   from the counts a vector at a time (see [`Table::drop_counts`]), and the choice's key
+//!   holds the item's index.
 //! - Item `i`'s options are the entries `entries[item_start[i]..item_start[i + 1]]`, one
 //!   (word, mask) pair for each word that holds one of them: what covering the item takes
 //!   out, and where its least live option is found.
@@ -50,7 +51,8 @@ pub(crate) const MAX_BOUND: u32 = u16::MAX as u32;
 pub(crate) const LANES: usize = 16;
 
 /// The most lanes for which each option keeps a dense row of its primary items (see
-/// [`Table::drop_counts`]): 64 items, 128 bytes a row, 64 KiB for 512 options.
+/// [`Table::drop_counts`]; 64 items, 128 bytes a row, 64 KiB for 512 options) and the
+/// choice's key holds the item's index (6 bits, see [`Table::choose`]).
 const DENSE_LANES: usize = 64;
 
 /// No stored option (the entry of [`Table::stored`] for an option without a primary item).
@@ -91,8 +93,11 @@ pub(super) struct Table {
     kill: Vec<u64>,
     opt_start: Vec<u32>,
     opt_items: Vec<u32>,
+    /// Whether `lanes` is at most [`DENSE_LANES`]: the options have dense rows, and the
+    /// choice finds its item in one pass.
+    narrow: bool,
     /// Option `o`'s primary items as a row of `lanes` 0s and 1s, `rows[o * lanes..][..lanes]`,
-    /// when `lanes` is at most [`DENSE_LANES`]; empty otherwise.
+    /// when `narrow`; empty otherwise.
     rows: Vec<u16>,
     /// The [`Problem`] option of each stored option.
     index: Vec<u32>,
@@ -195,8 +200,9 @@ impl Table {
             opt_start.push(opt_items.len() as u32);
         }
         let lanes = primary.div_ceil(LANES).max(1) * LANES;
+        let narrow = lanes <= DENSE_LANES;
         let mut rows = Vec::new();
-        if lanes <= DENSE_LANES {
+        if narrow {
             rows = vec![0u16; options * lanes];
             for o in 0..options {
                 for &i in &opt_items[opt_start[o] as usize..opt_start[o + 1] as usize] {
@@ -229,6 +235,7 @@ impl Table {
             kill,
             opt_start,
             opt_items,
+            narrow,
             rows,
             index,
             stored,
@@ -237,10 +244,12 @@ impl Table {
         }
     }
 
-    /// Drops the dense rows, so that the counts are kept one item at a time, as on problems
-    /// of more than [`DENSE_LANES`] lanes (for tests of that path on small problems).
+    /// Makes the table take the paths of problems of more than [`DENSE_LANES`] lanes (the
+    /// counts kept one item at a time, the choice's third pass), for tests of those paths on
+    /// small problems.
     #[cfg(test)]
-    pub(super) fn drop_rows(&mut self) {
+    pub(super) fn widen(&mut self) {
+        self.narrow = false;
         self.rows = Vec::new();
     }
 
@@ -286,8 +295,29 @@ impl Table {
             return Pick::Solution;
         }
         // The ties among the items of least θ: the smaller `min(slack, bound)`, then the
-        // larger count (the least key, in a second pass without branches), then the smaller
-        // index (the first item with that key).
+        // larger count, then the smaller index. With at most 64 lanes the index fits in the
+        // key beside the count (at most 512 live options, 10 bits), so that one pass without
+        // branches finds the item; otherwise the least key, then the first item with it.
+        // (The length tested too, though `narrow` implies it, and in `drop_counts` the rows
+        // rather than `narrow`: on `narrow` alone the loop took more instructions,
+        // motley-5-6 24.2M -> 25.0M, redrect-4-4 144.5M -> 153.5M, fat LTO.)
+        if self.narrow && bounds.len() <= DENSE_LANES {
+            let mut least_key = u32::MAX;
+            for i in 0..bounds.len() {
+                let (b, c, s) = (bounds[i], counts[i], slack[i]);
+                let theta = if b == 0 || c == 0 {
+                    u16::MAX
+                } else {
+                    c + 1 - b.saturating_sub(s)
+                };
+                let key = (u32::from(s.min(b)) << 16) | (u32::from(1023 - c) << 6) | i as u32;
+                least_key = least_key.min(if theta == least { key } else { u32::MAX });
+            }
+            return Pick::Branch {
+                item: least_key & 63,
+                degree: u32::from(least),
+            };
+        }
         let mut least_key = u32::MAX;
         for i in 0..bounds.len() {
             let (b, c, s) = (bounds[i], counts[i], slack[i]);
