@@ -16,9 +16,9 @@
 //! bound and count are 0 (never open, never failing), so that [`Table::choose`]'s passes,
 //! which the compiler vectorizes, have no scalar remainder.
 //! - With at most [`DENSE_LANES`] lanes, option `o`'s primary items are also a dense row of
-//!   `lanes` 0s and 1s, `rows[o * lanes..][..lanes]`, which an option that leaves subtracts
-//!   from the counts a vector at a time (see [`Table::drop_counts`]), and the choice's key
-//!   holds the item's index.
+//!   [`DENSE_LANES`] 0s and 1s, `rows[o]`: the options that leave a word at once add up
+//!   their rows, which the counts then lose a vector at a time (see
+//!   [`Table::drop_counts`]); and the choice's key holds the item's index.
 //! - Item `i`'s options are the entries `entries[item_start[i]..item_start[i + 1]]`, one
 //!   (word, mask) pair for each word that holds one of them: what covering the item takes
 //!   out, and where its least live option is found.
@@ -96,9 +96,9 @@ pub(super) struct Table {
     /// Whether `lanes` is at most [`DENSE_LANES`]: the options have dense rows, and the
     /// choice finds its item in one pass.
     narrow: bool,
-    /// Option `o`'s primary items as a row of `lanes` 0s and 1s, `rows[o * lanes..][..lanes]`,
-    /// when `narrow`; empty otherwise.
-    rows: Vec<u16>,
+    /// Option `o`'s primary items as a row of 0s and 1s, `rows[o]`, when `narrow`; empty
+    /// otherwise.
+    rows: Vec<[u16; DENSE_LANES]>,
     /// The [`Problem`] option of each stored option.
     index: Vec<u32>,
     /// The stored option of each [`Problem`] option, [`NONE`] for those without a primary
@@ -203,10 +203,10 @@ impl Table {
         let narrow = lanes <= DENSE_LANES;
         let mut rows = Vec::new();
         if narrow {
-            rows = vec![0u16; options * lanes];
-            for o in 0..options {
+            rows = vec![[0u16; DENSE_LANES]; options];
+            for (o, row) in rows.iter_mut().enumerate() {
                 for &i in &opt_items[opt_start[o] as usize..opt_start[o + 1] as usize] {
-                    rows[o * lanes + i as usize] = 1;
+                    row[i as usize] = 1;
                 }
             }
         }
@@ -365,10 +365,12 @@ impl Table {
     /// Takes the options of `gone`, live options of word `w`, out of the counts of their
     /// primary items; returns how many there are.
     ///
-    /// With dense rows, an option's row is subtracted from the counts a vector of
-    /// [`LANES`] at a time (no lane borrows from the next: an item's count is the number of
-    /// live options that cover it, at least the 1 each of them subtracts): motley's options
-    /// cover up to 20 primary items, one at a time a load of the item and a decrement each.
+    /// With dense rows, the rows of `gone` are added up in a row held in registers (at most
+    /// 64 in a lane: no lane overflows), which the counts then lose a vector of [`LANES`] at
+    /// a time (no lane borrows from the next: an item's count is the number of live options
+    /// that cover it, at least what those of `gone` take). Motley's options cover up to 20
+    /// primary items, one at a time a load of the item and a decrement each; a row costs four
+    /// vector additions.
     #[inline(always)]
     fn drop_counts(&self, cells: &mut [u16], mut gone: u64, w: usize) -> u32 {
         let n = gone.count_ones();
@@ -383,20 +385,22 @@ impl Table {
                 }
             }
         } else {
+            let mut sum = [0u16; DENSE_LANES];
             while gone != 0 {
                 let o = w * 64 + gone.trailing_zeros() as usize;
                 gone &= gone - 1;
-                let row = &self.rows[o * lanes..(o + 1) * lanes];
-                for (c, r) in counts.chunks_exact_mut(LANES).zip(row.chunks_exact(LANES)) {
-                    // Both loaded before the store, so that the subtraction is one vector
-                    // (in place, the compiler subtracted the 16 lanes one at a time).
-                    let mut lane: [u16; LANES] = (&*c).try_into().expect("a whole group");
-                    let r: &[u16; LANES] = r.try_into().expect("a whole group");
-                    for (l, r) in lane.iter_mut().zip(r) {
-                        *l = l.wrapping_sub(*r);
-                    }
-                    c.copy_from_slice(&lane);
+                for (s, r) in sum.iter_mut().zip(&self.rows[o]) {
+                    *s = s.wrapping_add(*r);
                 }
+            }
+            for (c, s) in counts.chunks_exact_mut(LANES).zip(sum.chunks_exact(LANES)) {
+                // Both loaded before the store, so that the subtraction is one vector (in
+                // place, the compiler subtracted the 16 lanes one at a time).
+                let mut lane: [u16; LANES] = (&*c).try_into().expect("a whole group");
+                for (l, s) in lane.iter_mut().zip(s) {
+                    *l = l.wrapping_sub(*s);
+                }
+                c.copy_from_slice(&lane);
             }
         }
         n
