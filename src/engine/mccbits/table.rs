@@ -48,7 +48,7 @@ pub(crate) const MAX_BOUND: u32 = u16::MAX as u32;
 
 /// Items in a lane group: a frame's arrays are padded to a multiple of this, so that the
 /// passes over them run in whole vectors (16 lanes of 16 bits, one AVX2 register).
-pub(crate) const LANES: usize = 16;
+const LANES: usize = 16;
 
 /// The most lanes for which each option keeps a dense row of its primary items (see
 /// [`Table::drop_counts`]; 64 items, 128 bytes a row, 64 KiB for 512 options) and the
@@ -94,7 +94,7 @@ pub(super) struct Table {
     opt_start: Vec<u32>,
     opt_items: Vec<u32>,
     /// Whether `lanes` is at most [`DENSE_LANES`]: the options have dense rows, and the
-    /// choice finds its item in one pass.
+    /// choice's key holds the item's index, so that its second pass finds the item.
     narrow: bool,
     /// Option `o`'s primary items as a row of 0s and 1s, `rows[o]`, when `narrow`; empty
     /// otherwise.
@@ -369,7 +369,7 @@ impl Table {
     /// 64 in a lane: no lane overflows), which the counts then lose a vector of [`LANES`] at
     /// a time (no lane borrows from the next: an item's count is the number of live options
     /// that cover it, at least what those of `gone` take). Motley's options cover up to 20
-    /// primary items, one at a time a load of the item and a decrement each; a row costs four
+    /// primary items, each a load and a decrement one at a time, where a row costs four
     /// vector additions.
     #[inline(always)]
     fn drop_counts(&self, cells: &mut [u16], mut gone: u64, w: usize) -> u32 {
