@@ -86,7 +86,8 @@ pub(crate) struct MccBits {
     table: Table,
     /// Frame `d`'s live options: `live[d * words..][..words]`.
     live: Vec<u64>,
-    /// Frame `d`'s bounds and counts: `cells[d * 2 * primary..][..2 * primary]`.
+    /// Frame `d`'s bounds and counts: `cells[d * 2 * lanes..][..2 * lanes]` (see
+    /// [`Table::lanes`]).
     cells: Vec<u16>,
     levels: Vec<Level>,
     /// The options forced and excluded before the search (stored options).
@@ -129,7 +130,7 @@ impl MccBits {
     /// Frame `d`: its live options and its bounds.
     #[inline(always)]
     fn frame(&self, d: usize) -> (&[u64], &[u16]) {
-        let (w, p) = (self.table.words, self.table.primary * 2);
+        let (w, p) = (self.table.words, self.table.lanes * 2);
         (
             &self.live[d * w..(d + 1) * w],
             &self.cells[d * p..(d + 1) * p],
@@ -139,7 +140,7 @@ impl MccBits {
     /// Copies frame `d` to frame `d + 1`.
     #[inline(always)]
     fn copy_down(&mut self, d: usize) {
-        let (w, p) = (self.table.words, self.table.primary * 2);
+        let (w, p) = (self.table.words, self.table.lanes * 2);
         self.live.copy_within(d * w..(d + 1) * w, (d + 1) * w);
         self.cells.copy_within(d * p..(d + 1) * p, (d + 1) * p);
     }
@@ -156,7 +157,7 @@ impl MccBits {
         };
         self.top = g;
         let table = &self.table;
-        let (w, p) = (table.words, table.primary * 2);
+        let (w, p) = (table.words, table.lanes * 2);
         let live = &mut self.live[g * w..(g + 1) * w];
         let cells = &mut self.cells[g * p..(g + 1) * p];
         let removed = if include {
@@ -258,6 +259,13 @@ impl MccBits {
         self.avx2 = false;
     }
 
+    /// Makes the search take the paths of problems of more than 64 primary items (for the
+    /// tests of those paths on small problems; see [`Table::widen`]).
+    #[cfg(test)]
+    pub(crate) fn widen(&mut self) {
+        self.table.widen();
+    }
+
     /// Whether two engines stand at the same node with the same frame (for tests of resets).
     #[cfg(test)]
     pub(crate) fn same_state(&self, other: &MccBits) -> bool {
@@ -273,9 +281,9 @@ impl Search for MccBits {
         // the root's.
         let frames = table.words * 64 + 1;
         let mut live = vec![0u64; frames * table.words];
-        let mut cells = vec![0u16; frames * table.primary * 2];
+        let mut cells = vec![0u16; frames * table.lanes * 2];
         live[..table.words].copy_from_slice(&table.origin_live);
-        cells[..table.primary * 2].copy_from_slice(&table.origin_cells);
+        cells[..table.lanes * 2].copy_from_slice(&table.origin_cells);
         MccBits {
             table,
             live,
@@ -311,7 +319,7 @@ impl Search for MccBits {
         }
         let o = self.table.choosable(self.frame(0).0, option)?;
         let table = &self.table;
-        let (w, p) = (table.words, table.primary * 2);
+        let (w, p) = (table.words, table.lanes * 2);
         table.include(&mut self.live[..w], &mut self.cells[..p], o);
         self.root.push(Root::Forced(o));
         Ok(())
@@ -326,7 +334,7 @@ impl Search for MccBits {
         }
         match self.table.choosable(self.frame(0).0, option) {
             Ok(o) => {
-                let (w, p) = (self.table.words, self.table.primary * 2);
+                let (w, p) = (self.table.words, self.table.lanes * 2);
                 self.table
                     .remove(&mut self.live[..w], &mut self.cells[..p], o);
                 self.root.push(Root::Excluded(o));
@@ -338,7 +346,7 @@ impl Search for MccBits {
     }
 
     fn reset(&mut self) {
-        let (w, p) = (self.table.words, self.table.primary * 2);
+        let (w, p) = (self.table.words, self.table.lanes * 2);
         self.live[..w].copy_from_slice(&self.table.origin_live);
         self.cells[..p].copy_from_slice(&self.table.origin_cells);
         self.updates = 0;
@@ -348,7 +356,7 @@ impl Search for MccBits {
 
     fn reset_from(&mut self, pristine: &MccBits) {
         debug_assert!(pristine.levels.is_empty() && pristine.root.is_empty());
-        let (w, p) = (self.table.words, self.table.primary * 2);
+        let (w, p) = (self.table.words, self.table.lanes * 2);
         self.live[..w].copy_from_slice(&pristine.live[..w]);
         self.cells[..p].copy_from_slice(&pristine.cells[..p]);
         self.updates = pristine.updates;

@@ -12,8 +12,13 @@
 //! changes), then the counts of live options, kept by the steps as options leave (an option
 //! leaves about three times a node on the shared instances, where recounting every item's
 //! options by `popcnt` at each node took two and a half times the instructions on
-//! redrect-4-4). [`Table::choose`] reads the two arrays in one pass that the compiler
-//! vectorizes.
+//! redrect-4-4). Each array is padded to `lanes`, a multiple of [`LANES`], with items whose
+//! bound and count are 0 (never open, never failing), so that [`Table::choose`]'s passes,
+//! which the compiler vectorizes, have no scalar remainder.
+//! - With at most [`DENSE_LANES`] lanes, option `o`'s primary items are also a dense row of
+//!   [`DENSE_LANES`] 0s and 1s, `rows[o]`: the options that leave a word at once add up
+//!   their rows, which the counts then lose a vector at a time (see
+//!   [`Table::drop_counts`]); and the choice's key holds the item's index.
 //! - Item `i`'s options are the entries `entries[item_start[i]..item_start[i + 1]]`, one
 //!   (word, mask) pair for each word that holds one of them: what covering the item takes
 //!   out, and where its least live option is found.
@@ -41,6 +46,15 @@ pub(crate) const MAX_WORDS: usize = 8;
 /// The largest upper bound of a primary item (16 bits of a frame).
 pub(crate) const MAX_BOUND: u32 = u16::MAX as u32;
 
+/// Items in a lane group: a frame's arrays are padded to a multiple of this, so that the
+/// passes over them run in whole vectors (16 lanes of 16 bits, one AVX2 register).
+const LANES: usize = 16;
+
+/// The most lanes for which each option keeps a dense row of its primary items (see
+/// [`Table::drop_counts`]; 64 items, 128 bytes a row, 64 KiB for 512 options) and the
+/// choice's key holds the item's index (6 bits, see [`Table::choose`]).
+const DENSE_LANES: usize = 64;
+
 /// No stored option (the entry of [`Table::stored`] for an option without a primary item).
 const NONE: u32 = u32::MAX;
 
@@ -67,8 +81,11 @@ pub(super) enum Pick {
 pub(super) struct Table {
     /// Words of options in a frame.
     pub(super) words: usize,
-    /// Primary items (bytes of bounds in a frame).
+    /// Primary items.
     pub(super) primary: usize,
+    /// Primary items rounded up to a multiple of [`LANES`]: the length of a frame's array of
+    /// bounds and of its array of counts (the padding's bounds and counts are 0).
+    pub(super) lanes: usize,
     item_start: Vec<u32>,
     entries: Vec<Entry>,
     /// Each primary item's upper bound minus its lower bound.
@@ -76,6 +93,12 @@ pub(super) struct Table {
     kill: Vec<u64>,
     opt_start: Vec<u32>,
     opt_items: Vec<u32>,
+    /// Whether `lanes` is at most [`DENSE_LANES`]: the options have dense rows, and the
+    /// choice's key holds the item's index, so that its second pass finds the item.
+    narrow: bool,
+    /// Option `o`'s primary items as a row of 0s and 1s, `rows[o]`, when `narrow`; empty
+    /// otherwise.
+    rows: Vec<[u16; DENSE_LANES]>,
     /// The [`Problem`] option of each stored option.
     index: Vec<u32>,
     /// The stored option of each [`Problem`] option, [`NONE`] for those without a primary
@@ -176,18 +199,27 @@ impl Table {
             }
             opt_start.push(opt_items.len() as u32);
         }
-        let (mut slack, mut origin_cells) = (Vec::new(), Vec::new());
+        let lanes = primary.div_ceil(LANES).max(1) * LANES;
+        let narrow = lanes <= DENSE_LANES;
+        let mut rows = Vec::new();
+        if narrow {
+            rows = vec![[0u16; DENSE_LANES]; options];
+            for (o, row) in rows.iter_mut().enumerate() {
+                for &i in &opt_items[opt_start[o] as usize..opt_start[o + 1] as usize] {
+                    row[i as usize] = 1;
+                }
+            }
+        }
+        let (mut slack, mut origin_cells) = (vec![0u16; lanes], vec![0u16; 2 * lanes]);
         for i in 0..primary {
             let (u, v) = problem.bounds(i).expect("a primary item has bounds");
-            slack.push((v - u) as u16);
-            origin_cells.push(v as u16);
-        }
-        for i in 0..primary {
+            slack[i] = (v - u) as u16;
+            origin_cells[i] = v as u16;
             let count: u32 = masks[i * words..(i + 1) * words]
                 .iter()
                 .map(|m| m.count_ones())
                 .sum();
-            origin_cells.push(count as u16);
+            origin_cells[lanes + i] = count as u16;
         }
         let mut origin_live = vec![0u64; words];
         for o in 0..options {
@@ -196,17 +228,29 @@ impl Table {
         Table {
             words,
             primary,
+            lanes,
             item_start,
             entries,
             slack,
             kill,
             opt_start,
             opt_items,
+            narrow,
+            rows,
             index,
             stored,
             origin_live,
             origin_cells,
         }
+    }
+
+    /// Makes the table take the paths of problems of more than [`DENSE_LANES`] lanes (the
+    /// counts kept one item at a time, the choice's third pass), for tests of those paths on
+    /// small problems.
+    #[cfg(test)]
+    pub(super) fn widen(&mut self) {
+        self.narrow = false;
+        self.rows = Vec::new();
     }
 
     /// The [`Problem`] option of stored option `o`.
@@ -227,7 +271,7 @@ impl Table {
     /// item has fewer live options than its lower bound left.
     #[inline(always)]
     pub(super) fn choose(&self, cells: &[u16]) -> Pick {
-        let (bounds, counts) = cells.split_at(self.primary);
+        let (bounds, counts) = cells.split_at(self.lanes);
         let (counts, slack) = (&counts[..bounds.len()], &self.slack[..bounds.len()]);
         // One pass without branches (vectorized): whether some item fails, and the least θ
         // (`u16::MAX` for an item covered, or without options and its lower bound met).
@@ -251,8 +295,29 @@ impl Table {
             return Pick::Solution;
         }
         // The ties among the items of least θ: the smaller `min(slack, bound)`, then the
-        // larger count (the least key, in a second pass without branches), then the smaller
-        // index (the first item with that key).
+        // larger count, then the smaller index. With at most 64 lanes the index fits in the
+        // key beside the count (at most 512 live options, 10 bits), so that one pass without
+        // branches finds the item; otherwise the least key, then the first item with it.
+        // (The length tested too, though `narrow` implies it, and in `drop_counts` the rows
+        // rather than `narrow`: on `narrow` alone the loop took more instructions,
+        // motley-5-6 24.2M -> 25.0M, redrect-4-4 144.5M -> 153.5M, fat LTO.)
+        if self.narrow && bounds.len() <= DENSE_LANES {
+            let mut least_key = u32::MAX;
+            for i in 0..bounds.len() {
+                let (b, c, s) = (bounds[i], counts[i], slack[i]);
+                let theta = if b == 0 || c == 0 {
+                    u16::MAX
+                } else {
+                    c + 1 - b.saturating_sub(s)
+                };
+                let key = (u32::from(s.min(b)) << 16) | (u32::from(1023 - c) << 6) | i as u32;
+                least_key = least_key.min(if theta == least { key } else { u32::MAX });
+            }
+            return Pick::Branch {
+                item: least_key & 63,
+                degree: u32::from(least),
+            };
+        }
         let mut least_key = u32::MAX;
         for i in 0..bounds.len() {
             let (b, c, s) = (bounds[i], counts[i], slack[i]);
@@ -299,15 +364,43 @@ impl Table {
 
     /// Takes the options of `gone`, live options of word `w`, out of the counts of their
     /// primary items; returns how many there are.
+    ///
+    /// With dense rows, the rows of `gone` are added up in a row held in registers (at most
+    /// 64 in a lane: no lane overflows), which the counts then lose a vector of [`LANES`] at
+    /// a time (no lane borrows from the next: an item's count is the number of live options
+    /// that cover it, at least what those of `gone` take). Motley's options cover up to 20
+    /// primary items, each a load and a decrement one at a time, where a row costs four
+    /// vector additions.
     #[inline(always)]
     fn drop_counts(&self, cells: &mut [u16], mut gone: u64, w: usize) -> u32 {
         let n = gone.count_ones();
-        let counts = &mut cells[self.primary..];
-        while gone != 0 {
-            let o = w * 64 + gone.trailing_zeros() as usize;
-            gone &= gone - 1;
-            for &i in self.items_of(o) {
-                counts[i as usize] -= 1;
+        let lanes = self.lanes;
+        let counts = &mut cells[lanes..2 * lanes];
+        if self.rows.is_empty() {
+            while gone != 0 {
+                let o = w * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                for &i in self.items_of(o) {
+                    counts[i as usize] -= 1;
+                }
+            }
+        } else {
+            let mut sum = [0u16; DENSE_LANES];
+            while gone != 0 {
+                let o = w * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                for (s, r) in sum.iter_mut().zip(&self.rows[o]) {
+                    *s = s.wrapping_add(*r);
+                }
+            }
+            for (c, s) in counts.chunks_exact_mut(LANES).zip(sum.chunks_exact(LANES)) {
+                // Both loaded before the store, so that the subtraction is one vector (in
+                // place, the compiler subtracted the 16 lanes one at a time).
+                let mut lane: [u16; LANES] = (&*c).try_into().expect("a whole group");
+                for (l, s) in lane.iter_mut().zip(s) {
+                    *l = l.wrapping_sub(*s);
+                }
+                c.copy_from_slice(&lane);
             }
         }
         n
@@ -348,10 +441,9 @@ impl Table {
     /// Removes live option `o` from the frame.
     #[inline(always)]
     pub(super) fn remove(&self, live: &mut [u64], cells: &mut [u16], o: u32) {
-        live[o as usize / 64] &= !(1 << (o % 64));
-        for &i in self.items_of(o as usize) {
-            cells[self.primary + i as usize] -= 1;
-        }
+        let w = o as usize / 64;
+        live[w] &= !(1 << (o % 64));
+        self.drop_counts(cells, 1 << (o % 64), w);
     }
 
     /// The stored option of `option`, to force or exclude it, if it is live in `live`.
@@ -375,7 +467,7 @@ impl Table {
 
     /// Checks the invariants of a frame (see the module docs).
     pub(super) fn check(&self, live: &[u64], cells: &[u16]) -> Result<(), String> {
-        let (bounds, counts) = cells.split_at(self.primary);
+        let (bounds, counts) = cells.split_at(self.lanes);
         for o in 0..self.index.len() as u32 {
             if !is_live(live, o) {
                 continue;
@@ -404,6 +496,9 @@ impl Table {
                     counts[i]
                 ));
             }
+        }
+        if (self.primary..self.lanes).any(|i| bounds[i] != 0 || counts[i] != 0) {
+            return Err("a lane of padding has a bound or a count".to_string());
         }
         Ok(())
     }

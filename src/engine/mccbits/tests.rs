@@ -1,8 +1,9 @@
 //! Unit tests of the bitset MCC engine: DLX3's example, random problems with bounds and
 //! colors against the brute-force oracle of the sparse sets' tests and against the sparse
-//! sets' tree (the same nodes), the plain loop against the one compiled for AVX2, resets in
-//! the middle of the tree, forced and excluded options, and subtrees replayed by `descend`
-//! that add up to the whole search.
+//! sets' tree (the same nodes), the plain loop against the one compiled for AVX2, the paths
+//! of problems of more than 64 primary items (counts kept one item at a time, the choice in
+//! three passes) against the narrow ones, resets in the middle of the tree, forced and
+//! excluded options, and subtrees replayed by `descend` that add up to the whole search.
 
 use super::*;
 use crate::engine::mcc::Mcc;
@@ -78,6 +79,20 @@ proptest! {
         plain.run_plain();
         prop_assert_eq!(solution_sets(&mut plain), solution_sets(&mut fast));
         prop_assert_eq!(plain.stats(), fast.stats());
+    }
+
+    #[test]
+    fn the_paths_of_more_than_64_items_search_the_tree_of_the_narrow_ones(
+        problem in small_problem(),
+    ) {
+        let mut narrow = MccBits::new(&problem);
+        let mut wide = MccBits::new(&problem);
+        wide.widen();
+        let pristine = wide.clone();
+        prop_assert_eq!(solution_sets(&mut wide), solution_sets(&mut narrow));
+        prop_assert_eq!(wide.stats(), narrow.stats());
+        prop_assert!(wide.same_state(&pristine));
+        wide.check().unwrap();
     }
 
     #[test]
