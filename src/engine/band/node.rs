@@ -27,6 +27,17 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
     fn is_live(&self, shape: &Self::Shape, o: usize) -> bool;
     /// Places option `o`, which must be live, without the rules.
     fn place(&mut self, shape: &Self::Shape, o: usize);
+    /// [`Node::place`] on each of `options` in turn, up to the first that is not an option
+    /// or not live once the ones before it are placed; the number placed.
+    fn place_all(&mut self, shape: &Self::Shape, options: &[usize]) -> usize {
+        for (k, &o) in options.iter().enumerate() {
+            if o >= Self::options(shape) || !self.is_live(shape, o) {
+                return k;
+            }
+            self.place(shape, o);
+        }
+        options.len()
+    }
     /// Places option `o`, which must be live, as a branch's choice, before [`Node::propagate`]:
     /// as [`Node::place`], or with less where the rules find the rest.
     fn choose(&mut self, shape: &Self::Shape, o: usize) {
@@ -163,6 +174,10 @@ impl Node for Grid {
 
     fn place(&mut self, geometry: &Geometry, o: usize) {
         Grid::place(self, geometry, o);
+    }
+
+    fn place_all(&mut self, geometry: &Geometry, options: &[usize]) -> usize {
+        Grid::place_all(self, geometry, options)
     }
 
     fn choose(&mut self, geometry: &Geometry, o: usize) {

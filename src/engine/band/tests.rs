@@ -442,6 +442,58 @@ fn forcing_and_excluding_give_the_errors_of_the_other_engines() {
     assert!(engine.same_state(&fresh));
 }
 
+/// Forcing a list of options at once leaves the state, the statistics and the error of
+/// forcing them one by one, stopping at the first refused: on the whole matrix (grids, the
+/// givens in bulk) and on a 4x4 (frames), with lists that repeat an option, put two of a
+/// digit in a unit or two digits in a cell, name an option past the last, or follow an
+/// exclusion.
+#[test]
+fn forcing_in_bulk_is_forcing_one_by_one() {
+    let mut rng = Rng::new(38);
+    let small = matrix(&Rules::classic(Shape::with_boxes(2, 2).unwrap()));
+    for problem in [classic(), small] {
+        let options = problem.option_count();
+        let mut solved = Band::try_new(&problem).unwrap();
+        assert_eq!(solved.search(usize::MAX), Some(Step::Solution));
+        let mut solution = Vec::new();
+        solved.solution(&mut solution);
+        for round in 0..400 {
+            // Givens of a solution (some with a digit changed), or options at random.
+            let mut list: Vec<usize> = if round % 2 == 0 {
+                rng.shuffle(&mut solution);
+                let mut list = solution[..rng.below(solution.len())].to_vec();
+                for o in &mut list {
+                    if rng.below(20) == 0 {
+                        *o = rng.below(options);
+                    }
+                }
+                list
+            } else {
+                (0..rng.below(30)).map(|_| rng.below(options)).collect()
+            };
+            if round % 7 == 0 && !list.is_empty() {
+                let k = rng.below(list.len());
+                list.insert(k, options + k);
+            }
+            if round % 5 == 0 && !list.is_empty() {
+                list.push(list[0]);
+            }
+            let mut bulk = Band::try_new(&problem).unwrap();
+            let mut each = Band::try_new(&problem).unwrap();
+            if round % 3 == 0 {
+                let excluded = rng.below(options);
+                bulk.exclude(excluded).unwrap();
+                each.exclude(excluded).unwrap();
+            }
+            let one_by_one = list.iter().try_for_each(|&o| each.force(o));
+            assert_eq!(bulk.force_all(&list), one_by_one, "{list:?}");
+            assert!(bulk.same_state(&each), "{list:?}");
+            assert_eq!(bulk.stats(), each.stats());
+            assert_eq!(bulk.search(usize::MAX), each.search(usize::MAX));
+        }
+    }
+}
+
 /// A digit with no candidate left in a band at the root (every option of digit 1 in the
 /// first band excluded from the whole matrix) fails the root: a subband emptied before the
 /// root's first update is still updated, and found without a permutation of minirows.
