@@ -230,7 +230,7 @@ impl Search for Band {
 pub(crate) struct Tree<N: Node> {
     shape: Arc<N::Shape>,
     /// The node at each depth of the stack: `frames[d]` is the node at depth `d`. Past the
-    /// depth of the search ([`Tree::live`]) are the stale nodes of earlier branches (a
+    /// depth of the search (`Tree::live`) are the stale nodes of earlier branches (a
     /// failed one's may be half propagated), written over as the search comes down again.
     frames: Vec<N>,
     /// The branch points, one a level: the cell branched on, the option tried.

@@ -9,7 +9,7 @@ use super::geometry::Geometry;
 use super::grid::Grid;
 use super::layout::{LAYERS, Layout};
 
-/// What the search ([`Tree`]) asks of a node's state; a node is copied to branch, never
+/// What the search ([`super::Tree`]) asks of a node's state; a node is copied to branch, never
 /// undone. A *cell* is what a level branches on; each option is one cell on one board.
 pub(crate) trait Node: Copy + PartialEq + Debug {
     /// What the options are laid out on, shared by every node.
