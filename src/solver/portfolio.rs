@@ -126,10 +126,12 @@ impl Slices {
 
     /// At a probe of the slice running on `engine`: whether it is over; if not, sets the
     /// next probe at half the nodes its mems left would take at its rate so far, but no
-    /// more than the slice's nodes so far (a node's mems vary, and grow with the learning
-    /// engine's nogoods: its first node after a pause may cost a thousandth of its later
-    /// ones). So a slice takes a few probes more than the doublings of its nodes, and
-    /// overruns its mems by about its last nodes'.
+    /// more than half the slice's nodes so far (a node's mems vary, and grow with the
+    /// learning engine's nogoods: its first node after a pause may cost a thousandth of its
+    /// later ones, and its nodes five times as much at the end of a slice as in its first
+    /// half). So a slice takes a few probes more than the steps of one and a half times
+    /// its nodes, and overruns its mems by at most what its last third of nodes cost over
+    /// the rate before.
     pub(super) fn over(&mut self, engine: &mut Inner) -> bool {
         let spent = mems(engine) - self.from;
         let left = self.budget.saturating_sub(spent);
@@ -139,7 +141,7 @@ impl Slices {
         let counters = each!(engine, e => e.counters_mut());
         let nodes = counters.nodes - self.nodes;
         let estimate = u128::from(left) * u128::from(nodes) / u128::from(spent.max(1));
-        let next = u64::try_from(estimate / 2).map_or(nodes, |next| next.min(nodes));
+        let next = u64::try_from(estimate / 2).map_or(nodes, |next| next.min(nodes / 2));
         counters.set_probe(Some(counters.nodes.saturating_add(next.max(1))));
         false
     }

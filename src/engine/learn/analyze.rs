@@ -145,7 +145,6 @@ impl Learn {
             }
             let t = loop {
                 at -= 1;
-                self.work.mems += 1;
                 if seen[option(self.trail[at]) as usize] {
                     break self.trail[at];
                 }

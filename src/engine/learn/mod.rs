@@ -265,11 +265,16 @@ impl Learn {
 
     /// The work of the search since the last reset in a unit its time follows, whatever the
     /// nogoods (Knuth's *mems*, counted by the entries its loops read: the items and lists
-    /// of the options assigned and undone, the items scanned for the branch, the trail and
-    /// the literals of the conflict analysis, the watches and literals of the nogoods
-    /// visited), for [`crate::Engine::Auto`]'s portfolio, whose slices it measures.
+    /// of the options chosen, the items scanned for the branch (half the primary
+    /// items a branch, reckoned), the trail and the literals
+    /// of the conflict analysis, the watches and literals of the nogoods visited; and for
+    /// each option put out, its items twice, as it is propagated and undone, reckoned from
+    /// `removed` instead of counted there, where the search spends most of its steps), for
+    /// [`crate::Engine::Auto`]'s portfolio, whose slices it measures.
     pub(crate) fn mems(&self) -> u64 {
-        self.work.mems + self.nogoods.mems()
+        let options = self.spans.len() as u64 - 1;
+        let per_out = 2 * (1 + self.items.len() as u64 / options.max(1));
+        self.work.mems + self.nogoods.mems() + self.work.removed * per_out
     }
 
     /// Whether the search has left the root, so that no option can be forced any more.

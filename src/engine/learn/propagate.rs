@@ -115,7 +115,6 @@ impl Learn {
     /// The consequences of putting `x` out: the singles of its primary items.
     fn lost(&mut self, x: u32) -> Option<Conflict> {
         let span = self.spans[x as usize] as usize..self.spans[x as usize + 1] as usize;
-        self.work.mems += 1 + span.len() as u64;
         for k in span.clone() {
             let i = self.items[k];
             if i < self.primary {
@@ -153,14 +152,11 @@ impl Learn {
     /// Undoes the assignments of the trail from `to` on, in reverse order; those before
     /// `head` were propagated, and their consequences on the items are undone too.
     fn unassign_from(&mut self, to: usize) {
-        self.work.mems += self.trail.len().saturating_sub(to) as u64;
         while self.trail.len() > to {
             let lit = self.trail.pop().expect("a literal");
             let x = option(lit);
             if self.trail.len() < self.head {
-                let span = self.spans[x as usize]..self.spans[x as usize + 1];
-                self.work.mems += u64::from(span.end - span.start);
-                for k in span {
+                for k in self.spans[x as usize]..self.spans[x as usize + 1] {
                     let i = self.items[k as usize];
                     if lit & 1 == 0 {
                         if self.cover[i as usize] == x {
