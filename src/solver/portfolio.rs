@@ -20,13 +20,14 @@ use crate::engine::Search;
 /// the search to its end: the other found none, so a count counts each solution once, on one
 /// tree. On a 36x36 grid (5,184 open items when empty) the first slice is about 20 ms of
 /// the links' time, which holds the grids they solve at once (16,000 to 48,000 nodes,
-/// 1,200 to 1,500 mems an item), and a grid that either engine needs long for costs up to
+/// 450 to 1,500 mems an item), and a grid that either engine needs long for costs up to
 /// about twice and a half the other's (measured: `docs/performance.md`).
 pub const AUTO_TRY_MEMS: u64 = 2_000;
 
 /// [`AUTO_TRY_MEMS`] within [`AUTO_MAX_OPTIONS`](super::AUTO_MAX_OPTIONS) (12x12 to 25x25
 /// grids), where the links solve nearly every grid as full as
-/// [`AUTO_NEAR`](super::AUTO_NEAR) in fewer (the 25x25 grids: 110 to 300 mems an item).
+/// [`AUTO_NEAR`](super::AUTO_NEAR) in fewer (the 25x25 grids measured but one: 60 to 230
+/// mems an item).
 pub const AUTO_TRY_MEMS_SMALL: u64 = 400;
 
 /// Within [`AUTO_MAX_OPTIONS`](super::AUTO_MAX_OPTIONS), the learning engine's slice of the
