@@ -3,13 +3,14 @@
 //! ([`AUTO_MAX_OPTIONS`] and the probe, [`AUTO_PROBE_NODES`] and [`AUTO_SWITCH_RATIO`]), and the
 //! move of a search from the bits to the links at the probe, or between the links and the
 //! learning engine at the start of a search and at the end of each slice of the portfolio
-//! on a nearly full problem ([`AUTO_TRY_NODES`]), and back at a reset ([`Switch`]).
+//! on a nearly full problem ([`AUTO_TRY_MEMS`](super::AUTO_TRY_MEMS)), and back at a reset ([`Switch`]).
 //! Why these numbers, and what the move keeps, is in the docs of [`crate::solver`], "Which
 //! engine".
 
 use std::cell::OnceCell;
 use std::sync::Arc;
 
+use super::portfolio::Slices;
 use super::{Engine, Solver};
 use crate::engine::band::Band;
 use crate::engine::bits::Bits;
@@ -61,7 +62,7 @@ pub const AUTO_COLOR_WORDS: u64 = 24;
 
 /// How full the problem of a search of more than [`AUTO_MAX_OPTIONS`] options (36x36 Sudoku)
 /// must be, after the options forced and excluded, for [`Engine::Auto`] to run it as a
-/// *portfolio* (see [`AUTO_TRY_NODES`]) instead of on the learning engine alone: the average
+/// *portfolio* (see [`AUTO_TRY_MEMS`](super::AUTO_TRY_MEMS)) instead of on the learning engine alone: the average
 /// number of options of its open primary items over the largest. An empty Sudoku grid is 1,
 /// a 36x36 grid with a thirty-sixth of its cells given about 0.93, one with 72 given 0.86,
 /// with 100 given 0.81, the published and generated puzzles 0.28 to 0.50. From 0.85 up
@@ -81,34 +82,6 @@ pub const AUTO_FULL: f64 = 0.85;
 /// four of 47 at 0.57 to 0.63, whose portfolio costs little) go to the learning engine at
 /// once. See `docs/performance.md`, "`auto` on colors and empty grids".
 pub const AUTO_NEAR: f64 = 0.55;
-
-/// The links' first slice of [`Engine::Auto`]'s portfolio, in nodes an open primary item.
-/// A search as full as [`AUTO_NEAR`] or [`AUTO_FULL`] (by the problem's size) alternates
-/// between the links and the learning engine until one of them finds a solution: the links
-/// run first, for this many nodes an open primary item (an empty grid takes about one a
-/// cell, less than half of that), then the learning engine for the links' slice over
-/// [`AUTO_SLICE_RATIO`] (or [`AUTO_SLICE_RATIO_LARGE`]) of its nodes, then the links again
-/// for twice their last slice, and so on, each engine resuming its own search where it
-/// paused. The engine that finds the first solution keeps the search to its end: the other
-/// found none, so a count counts each solution once, on one tree. So a search that either
-/// engine ends in its first slice costs that slice, and one that needs many costs at most a
-/// small multiple of the better engine's (measured: `docs/performance.md`).
-pub const AUTO_TRY_NODES: u64 = 2;
-
-/// Within [`AUTO_MAX_OPTIONS`], the links' nodes of a slice of [`Engine::Auto`]'s portfolio
-/// for one node of the learning engine's (see [`AUTO_TRY_NODES`]): on 25x25 grids a node of
-/// the learning engine's costs about 25 of the links' (18 and 0.7 microseconds); with a
-/// fifth of the cells given the learning engine needs 677 nodes where the links need
-/// 226,957, and its first slice (a quarter of the links' 4,000) holds them.
-pub const AUTO_SLICE_RATIO: u64 = 4;
-
-/// [`AUTO_SLICE_RATIO`] past [`AUTO_MAX_OPTIONS`] (36x36 grids), where a node of the learning
-/// engine's costs 40 to 700 microseconds, more as its nogoods grow, and one of the links' 1
-/// to 3: with 128 the portfolio took 1.5 to 3 times the better engine's time on the grids
-/// that one engine takes much longer on (64: up to 8 times on a grid of 3 givens where the
-/// learning engine runs on and on; 256: up to 4.5 on one of 65 givens where the links do;
-/// see `docs/performance.md`).
-pub const AUTO_SLICE_RATIO_LARGE: u64 = 128;
 
 /// The numbers of options of the primary items left open by the options `root` forces, among
 /// those that it neither excludes nor puts out (by sharing an item with a forced one): see
@@ -187,11 +160,9 @@ pub(super) struct Switch {
     /// runs on it; a reset brings back the learning engine once it is built. The probe
     /// then ends a slice of the portfolio.
     learn: bool,
-    /// Under `learn`, in a search run as a portfolio ([`AUTO_TRY_NODES`]) that has found no
-    /// solution yet: the links' nodes of their last slice (0: no portfolio), and their nodes
-    /// for one of the learning engine's in a slice.
-    slice: u64,
-    ratio: u64,
+    /// Under `learn`, the turns of a search run as a portfolio ([`AUTO_TRY_MEMS`](super::AUTO_TRY_MEMS)) that
+    /// has found no solution yet (`slices.links` 0: no portfolio).
+    slices: Slices,
     /// Under `learn`, whether the engine parked is paused in this search (a slice of the
     /// portfolio), to resume where it stands; else it is started from the root when the
     /// search moves to it.
@@ -337,8 +308,7 @@ impl Solver {
             switch = Some(Box::new(Switch {
                 rule,
                 learn: true,
-                slice: 0,
-                ratio: 0,
+                slices: Slices::default(),
                 resume: false,
                 root: Vec::new(),
                 may_move: true,
@@ -374,8 +344,7 @@ impl Solver {
                 switch = Some(Box::new(Switch {
                     rule,
                     learn: false,
-                    slice: 0,
-                    ratio: 0,
+                    slices: Slices::default(),
                     resume: false,
                     root: Vec::new(),
                     may_move: false,
@@ -407,7 +376,7 @@ impl Solver {
 
     /// The probe of [`Engine::Auto`] (see the docs of [`crate::solver`]): moves the search to
     /// the links if `r` is at least the rule's ratio. On a solver for a problem of the
-    /// learning engine's, the end of a slice of the portfolio ([`AUTO_TRY_NODES`]): moves
+    /// learning engine's, the end of a slice of the portfolio ([`AUTO_TRY_MEMS`](super::AUTO_TRY_MEMS)): moves
     /// the search to the other engine for the next slice if no solution has been found and
     /// the search is `whole` (not a split, whose subtrees named so far are this engine's),
     /// else ends the portfolio, the search staying where it is.
@@ -418,8 +387,14 @@ impl Solver {
         };
         if switch.learn {
             let solutions = each!(&mut self.engine, e => e.counters_mut().solutions);
-            if whole && solutions == 0 && self.floor == 0 && switch.slice != 0 {
-                self.next_slice();
+            if whole && solutions == 0 && self.floor == 0 && switch.slices.links != 0 {
+                let over = self
+                    .switch
+                    .as_deref_mut()
+                    .is_some_and(|switch| switch.slices.over(&mut self.engine));
+                if over {
+                    self.next_slice();
+                }
             } else {
                 self.end_portfolio();
             }
@@ -485,7 +460,7 @@ impl Solver {
 
     /// Under [`Engine::Auto`], on a solver for a problem of the learning engine's, at the start
     /// of a search (no node entered, no level descended): runs the search as a portfolio
-    /// ([`AUTO_TRY_NODES`]), the links' slice first, if the problem left by the options forced
+    /// ([`AUTO_TRY_MEMS`](super::AUTO_TRY_MEMS)), the links' slice first, if the problem left by the options forced
     /// and excluded is nearly full ([`AUTO_FULL`], [`AUTO_NEAR`] within [`AUTO_MAX_OPTIONS`]),
     /// else on the learning engine, moving it from one to the other if it is not already
     /// there: the engine it moves to forces and excludes the same options and takes over the
@@ -514,11 +489,8 @@ impl Solver {
             _ => open_lengths(&switch.problem, &switch.root),
         };
         let fullness = open.fullness();
-        let (near, ratio) = if switch.problem.option_count() <= AUTO_MAX_OPTIONS {
-            (AUTO_NEAR, AUTO_SLICE_RATIO)
-        } else {
-            (AUTO_FULL, AUTO_SLICE_RATIO_LARGE)
-        };
+        let small = switch.problem.option_count() <= AUTO_MAX_OPTIONS;
+        let near = if small { AUTO_NEAR } else { AUTO_FULL };
         let on_links = fullness >= near;
         if on_links == matches!(self.engine, Inner::Learn(_)) {
             self.move_at_root();
@@ -526,14 +498,12 @@ impl Solver {
         let Some(switch) = self.switch.as_deref_mut() else {
             return;
         };
-        if let Inner::Dlx(links) = &mut self.engine {
-            switch.slice = AUTO_TRY_NODES * open.items.max(1);
-            switch.ratio = ratio;
-            links.counters_mut().set_probe(Some(switch.slice));
+        if matches!(self.engine, Inner::Dlx(_)) {
+            switch.slices = Slices::first(&mut self.engine, open.items, small);
         }
     }
 
-    /// The next slice of the portfolio ([`AUTO_TRY_NODES`]), at the end of one that found no
+    /// The next slice of the portfolio ([`AUTO_TRY_MEMS`](super::AUTO_TRY_MEMS)), at the end of one that found no
     /// solution: the search moves to the other engine (the learning engine from its root the
     /// first time, built if need be; after that each engine resumes where it paused), which
     /// takes over the counters (so the budget and the pauses count both engines' nodes) and
@@ -561,20 +531,13 @@ impl Solver {
             return self.end_portfolio();
         }
         switch.resume = true;
-        let nodes = if to_learn {
-            (switch.slice / switch.ratio).max(1)
-        } else {
-            switch.slice *= 2;
-            switch.slice
-        };
-        let counters = each!(&mut self.engine, e => e.counters_mut());
-        counters.set_probe(Some(counters.nodes.saturating_add(nodes)));
+        switch.slices.next(&mut self.engine);
     }
 
     /// Ends the portfolio of a search: it stays on the engine it is on, to its end.
     fn end_portfolio(&mut self) {
         if let Some(switch) = self.switch.as_deref_mut() {
-            switch.slice = 0;
+            switch.slices.links = 0;
         }
         each!(&mut self.engine, e => e.counters_mut().set_probe(None));
     }
@@ -656,7 +619,7 @@ impl Solver {
         };
         switch.root.clear();
         switch.may_move = switch.learn;
-        switch.slice = 0;
+        switch.slices.links = 0;
         switch.resume = false;
         if switch.learn {
             // The links' try, if any, was this search's (`settle_at_root` sets the next).

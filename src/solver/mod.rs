@@ -43,11 +43,15 @@
 //! minutes (the links: 2,415 nodes, 0.02 s), but on some the links run for seconds where
 //! the learning engine takes 0.2 s; below, the learning engine wins (on 36x36 with 100 or
 //! 260 cells given, 0.81 and 0.57 to 0.61: 0.05 to 0.28 s, the links 0.31 s to more than
-//! 10 s). The portfolio ([`AUTO_TRY_NODES`]) runs the links for [`AUTO_TRY_NODES`] nodes an
-//! open primary item, then the learning engine for a share of that ([`AUTO_SLICE_RATIO`],
-//! [`AUTO_SLICE_RATIO_LARGE`]), then each in turn for twice its last slice, each resuming
-//! its own search, until one of them finds a solution, and that one keeps the search (the
-//! other found none, so a count counts each solution once). [`Stats::nodes`] and the
+//! 10 s). The portfolio ([`AUTO_TRY_MEMS`]) runs the links for [`AUTO_TRY_MEMS`] mems an
+//! open primary item ([`AUTO_TRY_MEMS_SMALL`] within [`AUTO_MAX_OPTIONS`]), then the
+//! learning engine for as many ([`AUTO_LEARN_SHARE_SMALL`] times as many within), then
+//! each in turn for twice its last slice, each resuming its own search, until one of them finds a solution, and that one keeps the search (the
+//! other found none, so a count counts each solution once). The slices are counted in
+//! Knuth's mems, a unit both engines' time follows (the learning engine's count of the
+//! entries its loops read; the links' updates and nodes weighted, [`AUTO_LINKS_UPDATE_MEMS`]
+//! and [`AUTO_LINKS_NODE_MEMS`]), never timed, so the turns and the first solution do not
+//! depend on the machine's load. [`Stats::nodes`] and the
 //! budget count both engines' nodes, the other statistics the engine's that the search
 //! ended on, which [`Solver::engine`] names. The fullness is read from the links' item lengths after the
 //! options forced and excluded. Whether the grouped frames would take the problem is told
@@ -129,14 +133,18 @@ pub use crate::search::{ForceError, Stats, Step};
 mod auto;
 mod engine;
 mod pace;
+mod portfolio;
 
 pub use self::auto::{
-    AUTO_COLOR_WORDS, AUTO_FULL, AUTO_MAX_OPTIONS, AUTO_NEAR, AUTO_PROBE_NODES, AUTO_SLICE_RATIO,
-    AUTO_SLICE_RATIO_LARGE, AUTO_SWITCH_RATIO, AUTO_TRY_NODES,
+    AUTO_COLOR_WORDS, AUTO_FULL, AUTO_MAX_OPTIONS, AUTO_NEAR, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO,
 };
 pub use self::engine::Engine;
 pub use self::pace::PAUSE_TIME;
 pub(crate) use self::pace::Pace;
+pub use self::portfolio::{
+    AUTO_LEARN_SHARE_SMALL, AUTO_LINKS_NODE_MEMS, AUTO_LINKS_UPDATE_MEMS, AUTO_TRY_MEMS,
+    AUTO_TRY_MEMS_SMALL,
+};
 
 /// The search stopped because its node budget ran out: the answer is unknown, which is not
 /// the same as "no solution".

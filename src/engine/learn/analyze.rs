@@ -70,14 +70,17 @@ impl Learn {
     /// nothing on return; `dropped` is room. The recursive minimization (through the reasons' reasons) was
     /// measured too: on the published 25x25 puzzles it cost more than it saved (3,181M
     /// instructions against 1,832M without minimizing, 1,255M with this one).
-    fn minimize(&self, learnt: &mut Vec<u32>, seen: &mut [bool], dropped: &mut Vec<u32>) {
+    fn minimize(&self, learnt: &mut Vec<u32>, seen: &mut [bool], dropped: &mut Vec<u32>) -> u64 {
         // Every literal is checked against the whole nogood's marks, so the marks of those
         // dropped go only at the end.
         dropped.clear();
         let mut keep = 1;
+        let mut mems = 0;
         for k in 1..learnt.len() {
             let l = learnt[k];
-            if self.implied(option(l), seen) {
+            let (implied, read) = self.implied(option(l), seen);
+            mems += read;
+            if implied {
                 dropped.push(option(l));
             } else {
                 learnt[keep] = l;
@@ -91,20 +94,22 @@ impl Learn {
         for &x in dropped.iter() {
             seen[x as usize] = false;
         }
+        mems
     }
 
     /// Whether option `x`'s assignment has a reason whose other literals are all marked in
-    /// `seen` or false at level 0.
-    fn implied(&self, x: u32, seen: &[bool]) -> bool {
+    /// `seen` or false at level 0; and the literals read (see [`Learn::mems`]).
+    fn implied(&self, x: u32, seen: &[bool]) -> (bool, u64) {
         if self.reason[x as usize] == Reason::Decision {
-            return false;
+            return (false, 1);
         }
-        let mut holds = true;
+        let (mut holds, mut read) = (true, 1);
         self.antecedents(x, |l| {
             let z = option(l) as usize;
             holds &= seen[z] || self.level[z] == 0;
+            read += 1;
         });
-        holds
+        (holds, read)
     }
 
     /// The nogood learned from `conflict` at the current level (above 0), in `self.learnt`:
@@ -125,6 +130,7 @@ impl Learn {
         }
         let (mut pending, mut at) = (0usize, self.trail.len());
         let uip = loop {
+            self.work.mems += lits.len() as u64;
             for &l in &lits {
                 let x = option(l) as usize;
                 if seen[x] || self.level[x] == 0 {
@@ -167,7 +173,8 @@ impl Learn {
         for &l in &learnt[1..] {
             self.bump(option(l));
         }
-        self.minimize(&mut learnt, &mut seen, &mut lits);
+        self.work.mems += (self.trail.len() - at + learnt.len()) as u64;
+        self.work.mems += self.minimize(&mut learnt, &mut seen, &mut lits);
         // The literal of the highest level below goes second, to be watched.
         if learnt.len() > 2 {
             let best = (1..learnt.len())

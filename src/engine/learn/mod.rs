@@ -110,6 +110,9 @@ struct Work {
     removed: u64,
     forced: u64,
     pruned: u64,
+    /// The engine's memory references, roughly: the entries of the lists, spans, trail and
+    /// nogoods its loops read (see [`Learn::mems`]).
+    mems: u64,
 }
 
 /// The learning engine (see the module docs).
@@ -258,6 +261,20 @@ impl Learn {
     #[inline(always)]
     fn is_false(value: &[i8], lit: u32) -> bool {
         value[option(lit) as usize] == if lit & 1 == 0 { -1 } else { 1 }
+    }
+
+    /// The work of the search since the last reset in a unit its time follows, whatever the
+    /// nogoods (Knuth's *mems*, counted by the entries its loops read: the items and lists
+    /// of the options chosen, the items scanned for the branch (half the primary
+    /// items a branch, reckoned), the trail and the literals
+    /// of the conflict analysis, the watches and literals of the nogoods visited; and for
+    /// each option put out, its items twice, as it is propagated and undone, reckoned from
+    /// `removed` instead of counted there, where the search spends most of its steps), for
+    /// [`crate::Engine::Auto`]'s portfolio, whose slices it measures.
+    pub(crate) fn mems(&self) -> u64 {
+        let options = self.spans.len() as u64 - 1;
+        let per_out = 2 * (1 + self.items.len() as u64 / options.max(1));
+        self.work.mems + self.nogoods.mems() + self.work.removed * per_out
     }
 
     /// Whether the search has left the root, so that no option can be forced any more.

@@ -67,6 +67,9 @@ pub(crate) struct Nogoods {
     watches: Vec<Vec<u32>>,
     /// For each nogood: how often it took part in conflicts lately.
     activity: Activity,
+    /// The watches visited and the literals scanned for a new watch, since the last clear
+    /// (see `Learn::mems`).
+    mems: u64,
 }
 
 /// A nogood [`Nogoods::forget`] dropped.
@@ -81,6 +84,7 @@ impl Nogoods {
             resume: Vec::new(),
             watches: vec![Vec::new(); 2 * options],
             activity: Activity::new(0, 0.999),
+            mems: 0,
         }
     }
 
@@ -91,6 +95,12 @@ impl Nogoods {
         self.resume.clear();
         self.watches.iter_mut().for_each(Vec::clear);
         self.activity.reset(0);
+        self.mems = 0;
+    }
+
+    /// The watches visited and the literals scanned for a new watch since the last clear.
+    pub(crate) fn mems(&self) -> u64 {
+        self.mems
     }
 
     /// Raises the activity of nogood `c`, which took part in a conflict.
@@ -179,6 +189,7 @@ impl Nogoods {
     #[inline]
     pub(crate) fn falsified(&mut self, lit: u32, assignment: &mut impl Assignment) -> Option<u32> {
         let mut list = std::mem::take(&mut self.watches[lit as usize]);
+        self.mems += list.len() as u64;
         let mut conflict = None;
         let mut keep = 0;
         let mut k = 0;
@@ -200,10 +211,16 @@ impl Nogoods {
             }
             let from = self.resume[c as usize] as usize;
             let not_false = |j: &usize| !assignment.is_false(lits[*j]);
-            if let Some(j) = (from..lits.len())
+            let found = (from..lits.len())
                 .find(not_false)
-                .or_else(|| (2..from).find(not_false))
-            {
+                .or_else(|| (2..from).find(not_false));
+            // The literals scanned: from `from` to `j`, wrapping around past the end.
+            self.mems += match found {
+                Some(j) if j >= from => j - from + 1,
+                Some(j) => lits.len() - from + j - 1,
+                None => lits.len() - 2,
+            } as u64;
+            if let Some(j) = found {
                 self.resume[c as usize] = j as u32;
                 lits.swap(1, j);
                 self.watches[lits[1] as usize].push(c);

@@ -82,6 +82,7 @@ impl Learn {
     /// The consequences of choosing `x`: its items covered, the options sharing them out.
     fn chose(&mut self, x: u32) -> Option<Conflict> {
         let span = self.spans[x as usize] as usize..self.spans[x as usize + 1] as usize;
+        self.work.mems += 1 + span.len() as u64;
         // Cover every item first, so that undoing is the same whatever the conflict.
         for k in span.clone() {
             let i = self.items[k] as usize;
@@ -98,6 +99,7 @@ impl Learn {
             }
             // The assignment borrowed apart from the lists, so that each item's list is read
             // as one slice (5% fewer instructions on the published 25x25 puzzles).
+            self.work.mems += u64::from(self.starts[i + 1] - self.starts[i]);
             let mut assigner = assigner!(self);
             for &y in &self.lists[self.starts[i] as usize..self.starts[i + 1] as usize] {
                 match assigner.value[y as usize] {
@@ -181,8 +183,10 @@ impl Learn {
         let start = self.lims[d];
         let mut kept = std::mem::take(&mut self.kept);
         kept.clear();
+        self.work.mems += (self.trail.len() - start) as u64;
         for &lit in &self.trail[start..] {
             if let Reason::Nogood(c) = self.reason[option(lit) as usize] {
+                self.work.mems += self.nogoods.lits(c).len() as u64;
                 let stays = self
                     .nogoods
                     .lits(c)

@@ -90,3 +90,21 @@ fn a_sudoku_solved_with_givens_is_the_one_solution() {
     let found = solutions_checked(&mut engine);
     assert_eq!(as_set(found), as_set(all_solutions(&mut links)));
 }
+
+#[test]
+fn the_mems_count_the_search_s_work_the_same_on_every_run_and_none_after_a_reset() {
+    let four = matrix(&Rules::classic(Shape::new(2).unwrap()));
+    let mut engine = Learn::on(&four);
+    assert_eq!(engine.mems(), 0);
+    assert_eq!(engine.search(usize::MAX), Some(Step::Solution));
+    let first = engine.mems();
+    // At least the options put out, each read from an item's list and propagated.
+    assert!(first > engine.stats().updates, "{first}");
+    assert_eq!(solutions_checked(&mut engine).len(), 287);
+    let all = engine.mems();
+    assert!(all > first, "{all} after {first}");
+    engine.reset();
+    assert_eq!(engine.mems(), 0);
+    assert_eq!(solutions_checked(&mut engine).len(), 288);
+    assert_eq!(engine.mems(), all);
+}

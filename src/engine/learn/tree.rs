@@ -150,6 +150,9 @@ impl Learn {
     /// Pushes the branch point of the node where the search stands, choosing `option` (the
     /// first that may be tried if `None`); false if every primary item is covered.
     pub(super) fn branch(&mut self, option: Option<u32>) -> bool {
+        // The scan for the branch item, reckoned as half the bits of `open` (its
+        // open items, fewer as the search goes down) instead of counted item by item.
+        self.work.mems += self.open.len() as u64 * 32;
         let Some((mut item, mut degree)) = self.branch_item() else {
             return false;
         };
