@@ -21,7 +21,8 @@ pub enum Engine {
     /// a portfolio of the links and the learning engine, taking turns until one finds a
     /// solution, for a search whose problem, after the options forced and excluded, is
     /// nearly full (an empty or near-empty grid, [`AUTO_FULL`](super::AUTO_FULL) and
-    /// [`AUTO_NEAR`](super::AUTO_NEAR); the turns: [`AUTO_TRY_MEMS`](super::AUTO_TRY_MEMS), slices in a unit both engines' time follows);
+    /// [`AUTO_NEAR`](super::AUTO_NEAR); the turns: [`AUTO_TRY_MEMS`](super::AUTO_TRY_MEMS),
+    /// slices in a unit both engines' time follows);
     /// otherwise the bit engine when
     /// the problem has at most [`AUTO_MAX_OPTIONS`](super::AUTO_MAX_OPTIONS) options (those with a primary item) and
     /// fits its memory bound, else the links; a search that starts on

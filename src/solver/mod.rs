@@ -46,8 +46,9 @@
 //! 10 s). The portfolio ([`AUTO_TRY_MEMS`]) runs the links for [`AUTO_TRY_MEMS`] mems an
 //! open primary item ([`AUTO_TRY_MEMS_SMALL`] within [`AUTO_MAX_OPTIONS`]), then the
 //! learning engine for as many ([`AUTO_LEARN_SHARE_SMALL`] times as many within), then
-//! each in turn for twice its last slice, each resuming its own search, until one of them finds a solution, and that one keeps the search (the
-//! other found none, so a count counts each solution once). The slices are counted in
+//! each in turn for twice its last slice, each resuming its own search, until one of them
+//! finds a solution, and that one keeps the search (the other found none, so a count
+//! counts each solution once). The slices are counted in
 //! Knuth's mems, a unit both engines' time follows (the learning engine's count of the
 //! entries its loops read; the links' updates and nodes weighted, [`AUTO_LINKS_UPDATE_MEMS`]
 //! and [`AUTO_LINKS_NODE_MEMS`]), never timed, so the turns and the first solution do not
