@@ -48,16 +48,13 @@ static SHRINK: [u8; 512] = shrink();
 /// cells of the minirows in some permutation (one a row, one a box) of them; 0 if none.
 static KEEP: [u32; 512] = keep();
 
-/// `LOCKED[s]`: for the nine bits of a band's non-empty minirows, the minirows that
-/// [`KEEP`] leaves alone in their row (bit `3 * row + box`, as the index).
-static LOCKED: [u16; 512] = locked();
+/// `LOCKED[s]`: for the nine bits of a band's non-empty minirows, the cells of the
+/// minirows that [`KEEP`] leaves alone in their row.
+static LOCKED: [u32; 512] = locked();
 
 /// `COLUMNS[c]`: for the nine bits of the columns a subband has, what they tell (see
 /// [`Columns`]).
 static COLUMNS: [Columns; 512] = columns();
-
-/// `ROWS[t]`: for nine bits of minirows, the cells of the rows that have one of them.
-static ROWS: [u32; 512] = rows();
 
 /// What the columns of a subband tell, in one entry so that one index finds both.
 #[derive(Clone, Copy)]
@@ -65,7 +62,7 @@ struct Columns {
     /// The cells the other two bands keep: all but the columns that are the only one of
     /// their box.
     other: u32,
-    /// The minirows (bit `3 * row + box`) of the boxes that have one column.
+    /// The cells of the boxes that have one column.
     lone: u32,
 }
 
@@ -129,22 +126,15 @@ const fn keep() -> [u32; 512] {
     t
 }
 
-const fn locked() -> [u16; 512] {
+const fn locked() -> [u32; 512] {
     let keep = keep();
-    let mut t = [0u16; 512];
+    let mut t = [0u32; 512];
     let mut s = 0;
     while s < 512 {
         let mut r = 0;
         while r < 3 {
-            let mut minirows = 0u16;
-            let mut k = 0;
-            while k < 3 {
-                if keep[s] >> (9 * r + 3 * k) & 7 != 0 {
-                    minirows |= 1 << (3 * r + k);
-                }
-                k += 1;
-            }
-            if minirows.count_ones() == 1 {
+            let minirows = keep[s] & ROW << (9 * r);
+            if minirows != 0 && SHRINK[(minirows >> (9 * r)) as usize].count_ones() == 1 {
                 t[s] |= minirows;
             }
             r += 1;
@@ -165,28 +155,12 @@ const fn columns() -> [Columns; 512] {
             let cols: usize = c >> (3 * k) & 7;
             if cols != 0 && cols & (cols - 1) == 0 {
                 other &= !(0o001_001_001 << (3 * k + cols.trailing_zeros() as usize));
-                lone |= 0o111 << k;
+                lone |= 0o007_007_007 << (3 * k);
             }
             k += 1;
         }
         t[c] = Columns { other, lone };
         c += 1;
-    }
-    t
-}
-
-const fn rows() -> [u32; 512] {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut r = 0;
-        while r < 3 {
-            if m >> (3 * r) & 7 != 0 {
-                t[m] |= ROW << (9 * r);
-            }
-            r += 1;
-        }
-        m += 1;
     }
     t
 }
@@ -286,7 +260,9 @@ struct Settled {
 
 /// The rules on subband `old` by table look-ups; `None` if it has no permutation of
 /// minirows left. A row with one cell is one whose minirow is alone in the row (so that its
-/// box has the digit there alone) in a box of one column.
+/// box has the digit there alone) in a box of one column: its cells are that minirow's,
+/// found without a look-up of the rows (the cells of the locked minirows, of the boxes of
+/// one column and of the subband, one `and` of the three).
 #[inline(always)]
 fn settle(old: u32) -> Option<Settled> {
     let shrunk = u32::from(SHRINK[(old & ROW) as usize])
@@ -297,11 +273,10 @@ fn settle(old: u32) -> Option<Settled> {
         return None;
     }
     let columns = COLUMNS[((cells | cells >> 9 | cells >> 18) & ROW) as usize];
-    let lone = u32::from(LOCKED[shrunk as usize]) & columns.lone;
     Some(Settled {
         cells,
         other: columns.other,
-        single: ROWS[lone as usize] & cells,
+        single: LOCKED[shrunk as usize] & columns.lone & cells,
     })
 }
 
