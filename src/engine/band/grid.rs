@@ -178,10 +178,10 @@ struct Spot {
 }
 
 /// `BAND_ROWS[k]`: the cells of a band's rows, for three bits of rows.
-static BAND_ROWS: [u32; 8] = band_rows();
+static BAND_ROWS: [u32; 8] = unions(ROW, 9);
 
 /// `BAND_BOXES[k]`: the cells of a band's boxes, for three bits of boxes.
-static BAND_BOXES: [u32; 8] = band_boxes();
+static BAND_BOXES: [u32; 8] = unions(0o007_007_007, 3);
 
 const fn spots() -> [Spot; 81] {
     let mut t = [Spot {
@@ -202,30 +202,16 @@ const fn spots() -> [Spot; 81] {
     t
 }
 
-const fn band_rows() -> [u32; 8] {
+/// For each three bits `k`, the union of the units `unit << (step * j)` whose bit `j` is in
+/// `k` (a band's rows: `ROW`, 9; its boxes: one box's cells, 3).
+const fn unions(unit: u32, step: u32) -> [u32; 8] {
     let mut t = [0u32; 8];
     let mut k = 0;
     while k < 8 {
         let mut j = 0;
         while j < 3 {
             if k >> j & 1 != 0 {
-                t[k] |= ROW << (9 * j);
-            }
-            j += 1;
-        }
-        k += 1;
-    }
-    t
-}
-
-const fn band_boxes() -> [u32; 8] {
-    let mut t = [0u32; 8];
-    let mut k = 0;
-    while k < 8 {
-        let mut j = 0;
-        while j < 3 {
-            if k >> j & 1 != 0 {
-                t[k] |= 0o007_007_007 << (3 * j);
+                t[k] |= unit << (step * j);
             }
             j += 1;
         }
