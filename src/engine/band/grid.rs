@@ -34,9 +34,10 @@
 use super::frame::Work;
 use super::geometry::Geometry;
 use super::layout::NONE;
+use super::slices;
 
 /// The 27 bits of a band.
-const ALL: u32 = 0o777_777_777;
+pub(super) const ALL: u32 = 0o777_777_777;
 
 /// The nine bits of a row.
 const ROW: u32 = 0o777;
@@ -503,23 +504,14 @@ impl Grid {
     }
 
     /// Places the open cells with one digit left (in their band; the update does the rest)
-    /// and notes the cells with two; `None` if a cell has no digit, else whether any was
-    /// placed.
+    /// and notes the cells with two ([`slices`]); `None` if a cell has no digit, else
+    /// whether any was placed.
     fn naked_singles(&mut self) -> Option<bool> {
+        let counted = slices::count(&self.cells)?;
+        self.pairs = counted.pairs;
         let mut any = false;
         for b in 0..3 {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cells[3 * d + b];
-                three |= two & x;
-                two |= one & x;
-                one |= x;
-            }
-            if one != ALL {
-                return None;
-            }
-            self.pairs[b] = two & !three;
-            let mut singles = one & !two & self.unsolved[b];
+            let mut singles = counted.singles[b] & self.unsolved[b];
             while singles != 0 {
                 let i = singles.trailing_zeros() as usize;
                 singles &= singles - 1;

@@ -62,6 +62,7 @@ mod houses;
 pub(crate) mod layout;
 mod node;
 mod phantom;
+mod slices;
 #[cfg(test)]
 mod tests;
 
