@@ -46,7 +46,9 @@
 //!   updated one (each update a band's locked candidates and hidden singles at once), not
 //!   the candidates: their bit counts, or even a count of the updates that removed some,
 //!   would cost more than the rules' bookkeeping is worth (3.6% of a search for the
-//!   latter).
+//!   latter). The passes, and on a failed node the options placed before it fails, depend
+//!   on the order in which a pass updates the subbands (see [`grid`]); the solutions and
+//!   the nodes do not.
 //!
 //! # Subtrees
 //! As the propagating engine's: [`Search::descend`] opens the node where the search stands,
@@ -62,6 +64,7 @@ mod houses;
 pub(crate) mod layout;
 mod node;
 mod phantom;
+mod slices;
 #[cfg(test)]
 mod tests;
 
