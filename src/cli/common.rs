@@ -158,16 +158,20 @@ impl SeedArgs {
     }
 }
 
-/// Reads a number of threads: from 1 to [`dancing::parallel::MAX_JOBS`].
+/// Reads a number of threads: from 1 to [`dancing::parallel::MAX_JOBS`]. The cores are
+/// counted for the message only: `available_parallelism` reads the process's CPU affinity
+/// and its cgroup's files, five system calls that `--jobs 1` need not make.
 fn parse_jobs(text: &str) -> Result<u16, String> {
     let max = dancing::parallel::MAX_JOBS;
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
     match text.trim().parse::<usize>() {
         Ok(jobs) if (1..=max).contains(&jobs) => Ok(jobs as u16),
-        _ => Err(format!(
-            "found `{text}`, expected a number of threads from 1 to {max} (threads beyond \
-             the cores only add work, and this machine has {cores})"
-        )),
+        _ => {
+            let cores = std::thread::available_parallelism().map_or(1, usize::from);
+            Err(format!(
+                "found `{text}`, expected a number of threads from 1 to {max} (threads \
+                 beyond the cores only add work, and this machine has {cores})"
+            ))
+        }
     }
 }
 

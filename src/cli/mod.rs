@@ -129,18 +129,27 @@ mod tests {
     }
 
     /// The list of `dancing --help` (each subcommand's summary, defined before its arguments
-    /// are) says what each subcommand's own `--help` says first (its arguments' definition).
+    /// are) says what each subcommand's own `--help` says first (its arguments' definition);
+    /// so does the list of `dancing sudoku --help` for its actions.
     #[test]
     fn the_list_of_subcommands_reads_each_ones_own_summary() {
-        let listed = super::Cli::command();
+        fn agree(listed: &clap::Command, built: &clap::Command) {
+            let about = |command: &clap::Command| command.get_about().map(ToString::to_string);
+            assert!(listed.get_subcommands().next().is_some());
+            for subcommand in listed.get_subcommands() {
+                let name = subcommand.get_name();
+                let own = built.find_subcommand(name).expect("the same subcommands");
+                assert!(about(subcommand).is_some(), "{name} has no summary");
+                assert_eq!(about(subcommand), about(own), "{name}");
+            }
+        }
         let mut built = super::Cli::command();
         built.build();
-        let about = |command: &clap::Command| command.get_about().map(ToString::to_string);
-        for subcommand in listed.get_subcommands() {
-            let name = subcommand.get_name();
-            let own = built.find_subcommand(name).expect("the same subcommands");
-            assert!(about(subcommand).is_some(), "{name} has no summary");
-            assert_eq!(about(subcommand), about(own), "{name}");
-        }
+        agree(&super::Cli::command(), &built);
+        // The actions as `dancing sudoku` lists them: its own arguments defined, theirs not.
+        let sudoku =
+            <super::make::SudokuCommand as clap::Args>::augment_args(clap::Command::new("sudoku"));
+        let built_sudoku = built.find_subcommand("sudoku").expect("dancing sudoku");
+        agree(&sudoku, built_sudoku);
     }
 }
