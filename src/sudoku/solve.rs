@@ -558,7 +558,11 @@ impl SudokuSolver {
     /// that the grid is the one allocation.
     fn decode(&mut self) -> Grid {
         let shape = self.rules.shape();
-        let mut cells = vec![0; shape.cells()];
+        // A `malloc` and a store of zeros in line, where `vec![0; n]` calls `calloc`, which
+        // takes no block from the thread's cache: 80 instructions a 9x9 puzzle less.
+        #[expect(clippy::slow_vector_initialization, reason = "calloc costs more here")]
+        let mut cells = Vec::with_capacity(shape.cells());
+        cells.resize(shape.cells(), 0);
         self.solver.solution_into(&mut self.chosen);
         for &option in &self.chosen {
             let (cell, digit) = self.places[option];
