@@ -457,16 +457,9 @@ impl SudokuSolver {
                 found: wrong.shape().side(),
             });
         }
-        // Without a branch on each cell: every cell's option is written, and the next cell
-        // writes over it unless the cell holds a digit.
-        let cells = puzzle.cells();
-        self.givens.resize(cells.len() + 1, 0);
-        let mut k = 0;
-        for (cell, &digit) in cells.iter().enumerate() {
-            self.givens[k] = (cell * side + usize::from(digit)).wrapping_sub(1);
-            k += usize::from(digit != 0);
-        }
-        self.givens.truncate(k);
+        self.givens.clear();
+        let givens = &mut self.givens;
+        puzzle.for_each_filled(|cell, digit| givens.push(option_of(side, cell, digit)));
         self.avoided.clear();
         let avoided = avoid.map_or(&[][..], |grid| grid.cells()).iter();
         let avoided = avoided.enumerate().filter(|&(_, &d)| d != 0);
