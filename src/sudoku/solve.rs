@@ -275,8 +275,10 @@ impl SudokuSolver {
 
     /// Makes [`SudokuSolver::solve_watched`] call its watch about every `time` (`None`: not
     /// by the clock), whatever a node costs: the search pauses by the clock
-    /// ([`Solver::set_pause_time`]). How a caller stops a search within a fraction of a
-    /// second (Ctrl-C, a budget of its own over many searches), however long it runs.
+    /// ([`Solver::set_pause_time`]), the first time at the search's first pause (so that a
+    /// search ended before it reads no clock). How a caller stops a search within a
+    /// fraction of a second (Ctrl-C, a budget of its own over many searches), however long
+    /// it runs.
     pub fn set_watch_time(&mut self, time: Option<Duration>) {
         self.watch_time = time;
         self.set_pauses();
@@ -436,11 +438,15 @@ impl SudokuSolver {
         mut found: impl FnMut(&mut Self),
         mut watch: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<u64, SolveError> {
-        let started = Instant::now();
+        // The clock is read here for a time budget only: a batch of puzzles solved before
+        // their first pause reads none (as the pace means, `crate::solver::pace`), and the
+        // watch by the clock is due at the first pause, then every `watch_time`.
+        let started = self.max_time.map(|_| Instant::now());
         // A budget past what the clock can hold is no limit (rather than a panic).
-        let deadline = self
-            .max_time
-            .and_then(|t| Some((t, started.checked_add(t)?)));
+        let deadline = match (self.max_time, started) {
+            (Some(t), Some(s)) => s.checked_add(t).map(|d| (t, d)),
+            _ => None,
+        };
         let mut next_watch = self.watch_every.unwrap_or(u64::MAX);
         let mut last_watch = started;
         let shape = self.rules.shape();
@@ -508,8 +514,10 @@ impl SudokuSolver {
                         });
                     }
                     let watch_due = match (self.watch_time, now) {
-                        (Some(time), Some(now)) if now >= last_watch + time => {
-                            last_watch = now;
+                        (Some(time), Some(now))
+                            if last_watch.is_none_or(|last| now >= last + time) =>
+                        {
+                            last_watch = Some(now);
                             true
                         }
                         _ => false,
