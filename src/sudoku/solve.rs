@@ -161,7 +161,8 @@ pub struct SudokuSolver {
     watch_every: Option<u64>,
     /// The time between two calls of that watch.
     watch_time: Option<Duration>,
-    /// The options of the givens of the puzzle being solved (kept to reuse the buffer).
+    /// The options of the givens of the puzzle being solved, in its first slots (kept as long
+    /// as the largest grid so far, to reuse the buffer).
     givens: Vec<usize>,
     /// The options of the digits it avoids ([`SudokuSolver::count_avoiding_watched`]).
     avoided: Vec<usize>,
@@ -463,9 +464,18 @@ impl SudokuSolver {
                 found: wrong.shape().side(),
             });
         }
-        self.givens.clear();
-        let givens = &mut self.givens;
-        puzzle.for_each_filled(|cell, digit| givens.push(option_of(side, cell, digit)));
+        // The givens' options into the first slots of a buffer as long as the grid (stores
+        // without a push's bookkeeping); `k` of them.
+        let cells = puzzle.cells().len();
+        if self.givens.len() < cells {
+            self.givens.resize(cells, 0);
+        }
+        let (slots, mut k) = (&mut self.givens[..], 0);
+        puzzle.for_each_filled(|cell, digit| {
+            slots[k] = option_of(side, cell, digit);
+            k += 1;
+        });
+        let givens = &self.givens[..k];
         self.avoided.clear();
         let avoided = avoid.map_or(&[][..], |grid| grid.cells()).iter();
         let avoided = avoided.enumerate().filter(|&(_, &d)| d != 0);
@@ -473,11 +483,11 @@ impl SudokuSolver {
             .extend(avoided.map(|(cell, &digit)| option_of(side, cell, digit)));
         // From the root of the last search when few givens differ (the generator's checks),
         // else from a reset.
-        if !self.solver.reroot(&self.givens, &self.avoided) {
+        if !self.solver.reroot(givens, &self.avoided) {
             self.solver.reset_from(&self.pristine);
             // Two givens in conflict share an item, so forcing the second fails: the conflict
             // is looked for (to name it) only then, which spares the scan for every puzzle.
-            if self.solver.force_all(&self.givens).is_err() {
+            if self.solver.force_all(givens).is_err() {
                 self.solver.reset_from(&self.pristine);
                 // (Givens that cannot all be forced leave no solution, named or not.)
                 return Err(puzzle
