@@ -59,6 +59,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::sudoku::decode::Places;
 use crate::sudoku::grid::{Conflict, Grid, Shape};
 pub use crate::sudoku::matrix::matrix;
 pub(crate) use crate::sudoku::matrix::{Encoding, grouped, option_of};
@@ -169,16 +170,7 @@ pub struct SudokuSolver {
     /// The options of the solution being decoded (kept to reuse the buffer).
     chosen: Vec<usize>,
     /// For each option of the matrix ([`option_of`]): its cell (row-major) and its digit.
-    places: Vec<(u16, u8)>,
-}
-
-/// The cell and the digit of each option of the matrix, option [`option_of`]`(N, cell,
-/// digit)` at that index.
-fn places(shape: Shape) -> Vec<(u16, u8)> {
-    let side = shape.side();
-    (0..shape.cells() * side)
-        .map(|option| ((option / side) as u16, (option % side + 1) as u8))
-        .collect()
+    places: Places,
 }
 
 impl SudokuSolver {
@@ -206,7 +198,7 @@ impl SudokuSolver {
     /// the solutions and statistics are the same on both; only the time differs).
     pub fn with_engine(rules: Rules, engine: Engine) -> SudokuSolver {
         let solver = Solver::with_engine_shared(&Arc::new(matrix(&rules)), engine, grouped(&rules));
-        let places = places(rules.shape());
+        let places = Places::new(rules.shape());
         SudokuSolver {
             rules,
             pristine: solver.clone(),
@@ -563,23 +555,12 @@ impl SudokuSolver {
         self.solver.stats()
     }
 
-    /// The grid of the solution on the solver's stack, read through [`SudokuSolver::places`]:
-    /// dividing each option by `N` took 6% of the CPU time of the 17-clue set. The options
+    /// The grid of the solution on the solver's stack ([`Places::decode`]). The options
     /// come into a buffer kept from one puzzle to the next ([`Solver::solution_into`]), so
     /// that the grid is the one allocation.
     fn decode(&mut self) -> Grid {
-        let shape = self.rules.shape();
-        // A `malloc` and a store of zeros in line, where `vec![0; n]` calls `calloc`, which
-        // takes no block from the thread's cache: 80 instructions a 9x9 puzzle less.
-        #[expect(clippy::slow_vector_initialization, reason = "calloc costs more here")]
-        let mut cells = Vec::with_capacity(shape.cells());
-        cells.resize(shape.cells(), 0);
         self.solver.solution_into(&mut self.chosen);
-        for &option in &self.chosen {
-            let (cell, digit) = self.places[option];
-            cells[usize::from(cell)] = digit;
-        }
-        Grid::from_checked(shape, cells)
+        self.places.decode(self.rules.shape(), &self.chosen)
     }
 }
 
