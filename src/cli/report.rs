@@ -144,6 +144,9 @@ pub struct LongSearches<'a> {
     report: &'a Report,
     /// [`LONG_AFTER_NODES`], when set.
     after_nodes: Option<u64>,
+    /// Whether the report shows progress (asked once: a search that shows none reads no
+    /// clock).
+    shows: bool,
     /// The long searches shown on a terminal: place, figures.
     running: Mutex<Vec<(String, String)>>,
 }
@@ -158,6 +161,7 @@ impl<'a> LongSearches<'a> {
         LongSearches {
             report,
             after_nodes,
+            shows: report.shows_progress(),
             running: Mutex::new(Vec::new()),
         }
     }
@@ -175,8 +179,7 @@ impl<'a> LongSearches<'a> {
     pub fn start(&self, place: impl FnOnce() -> String) -> LongSearch<'_, 'a> {
         LongSearch {
             searches: self,
-            place: self.report.shows_progress().then(place),
-            start: Instant::now(),
+            place: self.shows.then(|| (place(), Instant::now())),
             shown: false,
             logged: None,
         }
@@ -196,9 +199,8 @@ impl<'a> LongSearches<'a> {
 #[derive(Debug)]
 pub struct LongSearch<'s, 'a> {
     searches: &'s LongSearches<'a>,
-    /// `file:line`; `None` when no progress is shown.
-    place: Option<String>,
-    start: Instant,
+    /// `file:line` and when the search started; `None` when no progress is shown.
+    place: Option<(String, Instant)>,
     /// Whether it is on the terminal's display.
     shown: bool,
     /// When the log last got a line about it.
@@ -209,9 +211,11 @@ impl LongSearch<'_, '_> {
     /// The search has searched `nodes` nodes and explored about `explored` of its tree: shown
     /// if it has run long.
     pub fn saw(&mut self, nodes: u64, explored: f64) {
-        let Some(place) = &self.place else { return };
+        let Some((place, start)) = &self.place else {
+            return;
+        };
         let searches = self.searches;
-        let elapsed = self.start.elapsed();
+        let elapsed = start.elapsed();
         let long = searches
             .after_nodes
             .map_or(elapsed >= LONG_AFTER, |after| nodes >= after);
@@ -245,7 +249,7 @@ impl LongSearch<'_, '_> {
 impl Drop for LongSearch<'_, '_> {
     /// The search ended: it leaves the display.
     fn drop(&mut self) {
-        if let (true, Some(place)) = (self.shown, &self.place) {
+        if let (true, Some((place, _))) = (self.shown, &self.place) {
             let searches = self.searches;
             let mut running = searches.running.lock().unwrap_or_else(|e| e.into_inner());
             running.retain(|(p, _)| p != place);

@@ -394,6 +394,10 @@ impl Solver {
     /// or the slow way would fail, leaving a state that only a reset clears. The Sudoku
     /// generator's checks differ by a given or two.
     pub(crate) fn reroot(&mut self, forced: &[usize], excluded: &[usize]) -> bool {
+        // Elsewhere nothing to do: the caller's reset clears the state.
+        if !matches!(self.engine, Inner::Bits(_)) {
+            return false;
+        }
         self.back_to_start();
         match &mut self.engine {
             Inner::Bits(e) => e.reroot(forced, excluded).is_some(),

@@ -150,6 +150,34 @@ impl Grid {
         &self.cells
     }
 
+    /// Calls `f` with each filled cell's index (row-major) and digit, in order. Eight cells
+    /// are tested at once, as the bytes of a word (a byte is not zero when its low seven
+    /// bits plus `0x7f`, or its top bit, carry into its top bit), so that a blank costs no
+    /// branch of its own: how the solver turns a puzzle's givens into options (a test of
+    /// each cell took some 900 instructions a 9x9 puzzle, fat LTO).
+    #[inline]
+    pub(crate) fn for_each_filled(&self, mut f: impl FnMut(usize, u8)) {
+        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let mut words = self.cells.chunks_exact(8);
+        let mut base = 0;
+        for word in words.by_ref() {
+            let w = u64::from_le_bytes(word.try_into().expect("a word of eight cells"));
+            // Bit `8 * i + 7` set where byte `i` is not zero.
+            let mut filled = (((w & LOW) + LOW) | w) & !LOW;
+            while filled != 0 {
+                let top = filled.trailing_zeros();
+                f(base + (top / 8) as usize, (w >> (top - 7)) as u8);
+                filled &= filled - 1;
+            }
+            base += 8;
+        }
+        for (i, &digit) in words.remainder().iter().enumerate() {
+            if digit != 0 {
+                f(base + i, digit);
+            }
+        }
+    }
+
     /// The cell at 0-based (`row`, `col`): `0` if blank, else its digit.
     ///
     /// # Panics
@@ -445,6 +473,32 @@ mod tests {
             c.to_string(),
             "digit 4 appears twice in box 1: at r1c1 and r2c3"
         );
+    }
+
+    #[test]
+    fn each_filled_cell_is_seen_once_in_order_with_its_digit() {
+        let mut rng = crate::rng::Rng::new(38);
+        for side in [2, 3, 4, 5, 6] {
+            let shape = Shape::new(side).unwrap();
+            let n = shape.side();
+            for density in [0, 1, 2, 4, 8] {
+                let mut g = Grid::empty(shape);
+                for r in 0..n {
+                    for c in 0..n {
+                        if rng.below(8) < density {
+                            g.set(r, c, 1 + rng.below(n) as u8);
+                        }
+                    }
+                }
+                let mut seen = Vec::new();
+                g.for_each_filled(|cell, digit| seen.push((cell, digit)));
+                let expected: Vec<(usize, u8)> = (g.cells().iter().enumerate())
+                    .filter(|&(_, &d)| d != 0)
+                    .map(|(cell, &d)| (cell, d))
+                    .collect();
+                assert_eq!(seen, expected, "side {n}, density {density}");
+            }
+        }
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! and the rest ([`read`], [`solve`], [`check`], ...) on top.
 
 pub mod check;
+mod decode;
 pub mod export;
 pub mod generate;
 pub mod grid;

@@ -59,6 +59,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::sudoku::decode::Places;
 use crate::sudoku::grid::{Conflict, Grid, Shape};
 pub use crate::sudoku::matrix::matrix;
 pub(crate) use crate::sudoku::matrix::{Encoding, grouped, option_of};
@@ -161,23 +162,15 @@ pub struct SudokuSolver {
     watch_every: Option<u64>,
     /// The time between two calls of that watch.
     watch_time: Option<Duration>,
-    /// The options of the givens of the puzzle being solved (kept to reuse the buffer).
+    /// The options of the givens of the puzzle being solved, in its first slots (kept as long
+    /// as the largest grid so far, to reuse the buffer).
     givens: Vec<usize>,
     /// The options of the digits it avoids ([`SudokuSolver::count_avoiding_watched`]).
     avoided: Vec<usize>,
     /// The options of the solution being decoded (kept to reuse the buffer).
     chosen: Vec<usize>,
     /// For each option of the matrix ([`option_of`]): its cell (row-major) and its digit.
-    places: Vec<(u16, u8)>,
-}
-
-/// The cell and the digit of each option of the matrix, option [`option_of`]`(N, cell,
-/// digit)` at that index.
-fn places(shape: Shape) -> Vec<(u16, u8)> {
-    let side = shape.side();
-    (0..shape.cells() * side)
-        .map(|option| ((option / side) as u16, (option % side + 1) as u8))
-        .collect()
+    places: Places,
 }
 
 impl SudokuSolver {
@@ -205,7 +198,7 @@ impl SudokuSolver {
     /// the solutions and statistics are the same on both; only the time differs).
     pub fn with_engine(rules: Rules, engine: Engine) -> SudokuSolver {
         let solver = Solver::with_engine_shared(&Arc::new(matrix(&rules)), engine, grouped(&rules));
-        let places = places(rules.shape());
+        let places = Places::new(rules.shape());
         SudokuSolver {
             rules,
             pristine: solver.clone(),
@@ -275,8 +268,10 @@ impl SudokuSolver {
 
     /// Makes [`SudokuSolver::solve_watched`] call its watch about every `time` (`None`: not
     /// by the clock), whatever a node costs: the search pauses by the clock
-    /// ([`Solver::set_pause_time`]). How a caller stops a search within a fraction of a
-    /// second (Ctrl-C, a budget of its own over many searches), however long it runs.
+    /// ([`Solver::set_pause_time`]), the first time at the search's first pause (so that a
+    /// search ended before it reads no clock). How a caller stops a search within a
+    /// fraction of a second (Ctrl-C, a budget of its own over many searches), however long
+    /// it runs.
     pub fn set_watch_time(&mut self, time: Option<Duration>) {
         self.watch_time = time;
         self.set_pauses();
@@ -436,11 +431,15 @@ impl SudokuSolver {
         mut found: impl FnMut(&mut Self),
         mut watch: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<u64, SolveError> {
-        let started = Instant::now();
+        // The clock is read here for a time budget only: a batch of puzzles solved before
+        // their first pause reads none (as the pace means, `crate::solver::pace`), and the
+        // watch by the clock is due at the first pause, then every `watch_time`.
+        let started = self.max_time.map(|_| Instant::now());
         // A budget past what the clock can hold is no limit (rather than a panic).
-        let deadline = self
-            .max_time
-            .and_then(|t| Some((t, started.checked_add(t)?)));
+        let deadline = match (self.max_time, started) {
+            (Some(t), Some(s)) => s.checked_add(t).map(|d| (t, d)),
+            _ => None,
+        };
         let mut next_watch = self.watch_every.unwrap_or(u64::MAX);
         let mut last_watch = started;
         let shape = self.rules.shape();
@@ -457,16 +456,18 @@ impl SudokuSolver {
                 found: wrong.shape().side(),
             });
         }
-        // Without a branch on each cell: every cell's option is written, and the next cell
-        // writes over it unless the cell holds a digit.
-        let cells = puzzle.cells();
-        self.givens.resize(cells.len() + 1, 0);
-        let mut k = 0;
-        for (cell, &digit) in cells.iter().enumerate() {
-            self.givens[k] = (cell * side + usize::from(digit)).wrapping_sub(1);
-            k += usize::from(digit != 0);
+        // The givens' options into the first slots of a buffer as long as the grid (stores
+        // without a push's bookkeeping); `k` of them.
+        let cells = puzzle.cells().len();
+        if self.givens.len() < cells {
+            self.givens.resize(cells, 0);
         }
-        self.givens.truncate(k);
+        let (slots, mut k) = (&mut self.givens[..], 0);
+        puzzle.for_each_filled(|cell, digit| {
+            slots[k] = option_of(side, cell, digit);
+            k += 1;
+        });
+        let givens = &self.givens[..k];
         self.avoided.clear();
         let avoided = avoid.map_or(&[][..], |grid| grid.cells()).iter();
         let avoided = avoided.enumerate().filter(|&(_, &d)| d != 0);
@@ -474,11 +475,11 @@ impl SudokuSolver {
             .extend(avoided.map(|(cell, &digit)| option_of(side, cell, digit)));
         // From the root of the last search when few givens differ (the generator's checks),
         // else from a reset.
-        if !self.solver.reroot(&self.givens, &self.avoided) {
+        if !self.solver.reroot(givens, &self.avoided) {
             self.solver.reset_from(&self.pristine);
             // Two givens in conflict share an item, so forcing the second fails: the conflict
             // is looked for (to name it) only then, which spares the scan for every puzzle.
-            if self.solver.force_all(&self.givens).is_err() {
+            if self.solver.force_all(givens).is_err() {
                 self.solver.reset_from(&self.pristine);
                 // (Givens that cannot all be forced leave no solution, named or not.)
                 return Err(puzzle
@@ -515,8 +516,10 @@ impl SudokuSolver {
                         });
                     }
                     let watch_due = match (self.watch_time, now) {
-                        (Some(time), Some(now)) if now >= last_watch + time => {
-                            last_watch = now;
+                        (Some(time), Some(now))
+                            if last_watch.is_none_or(|last| now >= last + time) =>
+                        {
+                            last_watch = Some(now);
                             true
                         }
                         _ => false,
@@ -552,19 +555,12 @@ impl SudokuSolver {
         self.solver.stats()
     }
 
-    /// The grid of the solution on the solver's stack, read through [`SudokuSolver::places`]:
-    /// dividing each option by `N` took 6% of the CPU time of the 17-clue set. The options
+    /// The grid of the solution on the solver's stack ([`Places::decode`]). The options
     /// come into a buffer kept from one puzzle to the next ([`Solver::solution_into`]), so
     /// that the grid is the one allocation.
     fn decode(&mut self) -> Grid {
-        let shape = self.rules.shape();
-        let mut cells = vec![0; shape.cells()];
         self.solver.solution_into(&mut self.chosen);
-        for &option in &self.chosen {
-            let (cell, digit) = self.places[option];
-            cells[usize::from(cell)] = digit;
-        }
-        Grid::from_checked(shape, cells)
+        self.places.decode(self.rules.shape(), &self.chosen)
     }
 }
 

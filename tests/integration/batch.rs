@@ -143,6 +143,29 @@ fn the_input_is_read_at_most_two_chunks_ahead_of_the_output() {
 }
 
 #[test]
+fn with_one_job_each_item_is_consumed_before_the_next_is_read() {
+    let read = AtomicUsize::new(0);
+    let mut pipeline = Pipeline::new(1, || ()).with_chunk(10);
+    let mut consumed = 0usize;
+    pipeline
+        .run(
+            (0..100u64).inspect(|_| {
+                read.fetch_add(1, Ordering::Relaxed);
+            }),
+            |_, x| x,
+            |x| {
+                assert_eq!(x as usize, consumed);
+                consumed += 1;
+                assert_eq!(read.load(Ordering::Relaxed), consumed, "read ahead");
+                Ok::<(), ()>(())
+            },
+            || false,
+        )
+        .unwrap();
+    assert_eq!(consumed, 100);
+}
+
+#[test]
 fn a_stop_ends_the_run_on_a_prefix_of_the_input() {
     for jobs in [1, 2] {
         let mut pipeline = Pipeline::new(jobs, || ()).with_chunk(16);

@@ -575,28 +575,37 @@ impl Grid {
     /// phantom givens (places without an option, where the matrix's givens were taken out):
     /// in increasing order where the geometry is [`Geometry::in_order`]. Each place's option
     /// is written as its subband's bit is found (a solved node has each place on one
-    /// subband), then a whole matrix's 81 go out in one `extend` of known length.
+    /// subband, a bit the root has, so an option): where every place is open, straight into
+    /// `out`'s 81 slots, else into an array of the places, then those with an option.
     pub(crate) fn solved_options(&self, geometry: &Geometry, out: &mut Vec<usize>) {
+        if geometry.open == [ALL; 3] {
+            let start = out.len();
+            out.resize(start + 81, 0);
+            self.each_solved(geometry, &mut out[start..], usize::from);
+            return;
+        }
         let mut options = [NONE; 81];
+        self.each_solved(geometry, &mut options, |o| o);
+        out.extend(
+            options
+                .iter()
+                .filter(|&&o| o != NONE)
+                .map(|&o| usize::from(o)),
+        );
+    }
+
+    /// Writes into `slots[p]`, for each place `p` of a solved node, `f` of its option.
+    #[inline(always)]
+    fn each_solved<T>(&self, geometry: &Geometry, slots: &mut [T], f: impl Fn(u16) -> T) {
         for (subbands, at) in self.cells.chunks_exact(3).zip(&geometry.at) {
             for (b, &x) in subbands.iter().enumerate() {
                 let mut x = x;
                 while x != 0 {
                     let p = 27 * b + x.trailing_zeros() as usize;
-                    options[p] = at[p];
+                    slots[p] = f(at[p]);
                     x &= x - 1;
                 }
             }
-        }
-        if geometry.open == [ALL; 3] {
-            out.extend(options.iter().map(|&o| usize::from(o)));
-        } else {
-            out.extend(
-                options
-                    .iter()
-                    .filter(|&&o| o != NONE)
-                    .map(|&o| usize::from(o)),
-            );
         }
     }
 

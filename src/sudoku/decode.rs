@@ -1,0 +1,80 @@
+//! Reading a solution back into a grid: the options the solver chose, numbered as the
+//! matrix numbers them (option `N * cell + digit - 1`, [`option_of`]), become the digits of
+//! their cells, in whatever order the solver hands them over, through a table of each
+//! option's cell and digit ([`Places`]): dividing each option by `N` took 6% of the CPU
+//! time of the 17-clue set. (Reading a solution in cell order by arithmetic instead, each
+//! option less `N` times its slot being its digit less one, took more instructions: eleven
+//! a cell against the table's ten, the compiler not vectorizing the narrowing.)
+//!
+//! [`option_of`]: super::matrix::option_of
+
+use crate::sudoku::grid::{Grid, Shape};
+
+/// For each option of the matrix of a shape, its cell (row-major) and its digit.
+#[derive(Clone, Debug)]
+pub(crate) struct Places(Vec<(u16, u8)>);
+
+impl Places {
+    /// The table of the matrix of `shape` (`N^3` options).
+    pub(crate) fn new(shape: Shape) -> Places {
+        let side = shape.side();
+        Places(
+            (0..shape.cells() * side)
+                .map(|option| ((option / side) as u16, (option % side + 1) as u8))
+                .collect(),
+        )
+    }
+
+    /// The grid that the options `chosen` fill, a solution of the matrix of `shape` (each
+    /// cell's option once, in any order).
+    pub(crate) fn decode(&self, shape: Shape, chosen: &[usize]) -> Grid {
+        let n = shape.cells();
+        // A `malloc` and a store of zeros in line, where `vec![0; n]` calls `calloc`, which
+        // takes no block from the thread's cache: 80 instructions a 9x9 puzzle less.
+        #[expect(clippy::slow_vector_initialization, reason = "calloc costs more here")]
+        let mut cells = Vec::with_capacity(n);
+        cells.resize(n, 0);
+        for &option in chosen {
+            let (cell, digit) = self.0[option];
+            cells[usize::from(cell)] = digit;
+        }
+        Grid::from_checked(shape, cells)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// A random full assignment of digits to the cells (not a Sudoku: the decoding does not
+    /// care), as the options of its cells.
+    fn options(shape: Shape, rng: &mut Rng) -> (Vec<u8>, Vec<usize>) {
+        let side = shape.side();
+        let digits: Vec<u8> = (0..shape.cells())
+            .map(|_| 1 + rng.below(side) as u8)
+            .collect();
+        let options = (digits.iter().enumerate())
+            .map(|(cell, &d)| side * cell + usize::from(d) - 1)
+            .collect();
+        (digits, options)
+    }
+
+    #[test]
+    fn options_in_any_order_give_their_cells_digits() {
+        let mut rng = Rng::new(38);
+        for side in [2, 3, 4, 5] {
+            let shape = Shape::new(side).unwrap();
+            let places = Places::new(shape);
+            for _ in 0..20 {
+                let (digits, mut chosen) = options(shape, &mut rng);
+                assert_eq!(places.decode(shape, &chosen).cells(), &digits[..]);
+                let (i, j) = (rng.below(chosen.len()), rng.below(chosen.len()));
+                chosen.swap(i, j);
+                assert_eq!(places.decode(shape, &chosen).cells(), &digits[..]);
+                chosen.reverse();
+                assert_eq!(places.decode(shape, &chosen).cells(), &digits[..]);
+            }
+        }
+    }
+}
