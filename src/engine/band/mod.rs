@@ -14,7 +14,9 @@
 //! in a row: the rest of the other unit loses them; pointing and claiming). Then it
 //! branches on an open cell with two candidates (the first), or else on one with the
 //! fewest (on a [`Grid`], the fewest among the first open cell of each band), trying its
-//! boards in increasing order, each child in a copy of the node's frame.
+//! boards in increasing order, each child but the last in a copy of the node's frame; on a
+//! [`Grid`] the last in the node's own frame, as JCZSolve does (no copy; the node is not
+//! needed again once its last child is tried).
 //!
 //! # The tree and the order of solutions
 //! A node is the state after a choice and its propagation (the root: after the givens). Its
@@ -232,9 +234,12 @@ impl Search for Band {
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<N: Node> {
     shape: Arc<N::Shape>,
-    /// The node at each depth of the stack: `frames[d]` is the node at depth `d`. Past the
-    /// depth of the search (`Tree::live`) are the stale nodes of earlier branches (a
-    /// failed one's may be half propagated), written over as the search comes down again.
+    /// The nodes of the search's path, one a depth but where a level tries its last
+    /// option in place ([`Node::IN_PLACE`]): its child is then written over the level's
+    /// node, in the same frame. The node at depth `d` is `frames[d - k]`, `k` being the
+    /// number of levels above it trying their last option ([`Tree::slot`]). Past the
+    /// search's current node are the stale nodes of earlier branches (a failed one's may
+    /// be half propagated), written over as the search comes down again.
     frames: Vec<N>,
     /// The branch points, one a level: the cell branched on, the option tried.
     levels: Vec<Level>,
@@ -248,6 +253,8 @@ pub(crate) struct Tree<N: Node> {
     state: State,
     /// The number of levels placed by [`Search::descend`].
     floor: usize,
+    /// The number of levels whose option is their last tried in place (see `frames`).
+    in_place: usize,
     /// Whether the root has been propagated.
     opened: bool,
     counters: Counters,
@@ -268,17 +275,48 @@ impl<N: Node> Tree<N> {
             forced: Vec::new(),
             state: State::Enter,
             floor: 0,
+            in_place: 0,
             opened: false,
             counters: Counters::default(),
             work: Work::default(),
         }
     }
 
-    /// The number of frames that are nodes of the search: those of its levels and the one
-    /// below them, if it has been opened.
+    /// Whether `level` tries its last option in place: its child in its node's frame.
+    #[inline]
+    fn last_in_place(level: &Level) -> bool {
+        N::IN_PLACE && level.rank == level.degree
+    }
+
+    /// The index in `frames` of the node at depth `d`, for `d` at most the number of
+    /// levels, given `k`, the number of levels above it that try their last option in place.
+    #[inline]
+    fn slot(d: usize, k: usize) -> usize {
+        d - k
+    }
+
+    /// The index in `frames` of the parent node of the last level (the deepest branch
+    /// point).
+    #[inline]
+    fn parent_slot(&self) -> usize {
+        let d = self.levels.len() - 1;
+        Self::slot(
+            d,
+            self.in_place - usize::from(Self::last_in_place(&self.levels[d])),
+        )
+    }
+
+    /// The index in `frames` of the node where the search stands (below every level).
+    #[inline]
+    fn current_slot(&self) -> usize {
+        Self::slot(self.levels.len(), self.in_place)
+    }
+
+    /// The nodes of the search's path that it has opened, from the root down; a level's
+    /// node once its last option is tried in place is its child.
     #[cfg(test)]
-    fn live(&self) -> usize {
-        self.frames.len().min(self.levels.len() + 1)
+    fn live(&self) -> &[N] {
+        &self.frames[..self.frames.len().min(self.current_slot() + 1)]
     }
 
     /// Whether the search has left the root, so that no option can be forced any more.
@@ -286,8 +324,10 @@ impl<N: Node> Tree<N> {
         self.opened || self.state != State::Enter || self.counters.nodes != 0
     }
 
-    /// Opens the node at depth `d`: the root propagated in place, or a copy of the parent's
-    /// node with its level's option placed and propagated; false if it fails.
+    /// Opens the node at depth `d` (the number of levels): the root propagated in place,
+    /// or its parent's node with the last level's option placed and propagated, in a copy
+    /// of the parent's frame or, for the last option where [`Node::IN_PLACE`], in the
+    /// parent's own; false if it fails.
     fn open(&mut self, d: usize) -> bool {
         let shape = &*self.shape;
         if d == 0 {
@@ -298,34 +338,35 @@ impl<N: Node> Tree<N> {
         if N::TRAIL {
             self.trail.truncate(self.marks[d]);
         }
-        // The copy over the stale node at depth `d`, if there is one (the stack keeps its
-        // length: no check of the capacity at each node).
-        if self.frames.len() > d {
-            let (parents, node) = self.frames.split_at_mut(d);
-            node[0] = parents[d - 1];
-        } else {
-            self.frames.push(self.frames[d - 1]);
-        }
-        let (parents, node) = self.frames.split_at_mut(d);
-        let frame = &mut node[0];
+        let p = self.parent_slot();
         let o = self.levels[d - 1].option as usize;
+        self.work.placed += 1;
+        if Self::last_in_place(&self.levels[d - 1]) {
+            let frame = &mut self.frames[p];
+            frame.choose(shape, o);
+            return frame.propagate(shape, None, &mut self.trail, &mut self.work);
+        }
+        // The copy over the stale node after the parent's, if there is one (the stack
+        // keeps its length: no check of the capacity at each node).
+        if self.frames.len() > p + 1 {
+            let (parents, node) = self.frames.split_at_mut(p + 1);
+            node[0] = parents[p];
+        } else {
+            self.frames.push(self.frames[p]);
+        }
+        let (parents, node) = self.frames.split_at_mut(p + 1);
+        let frame = &mut node[0];
         frame.choose(shape, o);
         if N::TRAIL {
             self.trail.push(o as u16);
         }
-        self.work.placed += 1;
-        frame.propagate(
-            shape,
-            Some(&parents[d - 1]),
-            &mut self.trail,
-            &mut self.work,
-        )
+        frame.propagate(shape, Some(&parents[p]), &mut self.trail, &mut self.work)
     }
 
     /// Pushes the branch point of the opened node at depth `d` choosing `option` (the first
     /// live option of its cell if `None`); false if every cell is placed.
     fn branch(&mut self, d: usize, option: Option<u32>) -> bool {
-        let frame = &self.frames[d];
+        let frame = &self.frames[self.current_slot()];
         let shape = &*self.shape;
         let (cell, degree) = match option {
             Some(o) => {
@@ -359,12 +400,14 @@ impl<N: Node> Tree<N> {
                 (o as u32, 1)
             }
         };
-        self.levels.push(Level {
+        let level = Level {
             item: cell as u32,
             option,
             rank,
             degree,
-        });
+        };
+        self.in_place += usize::from(Self::last_in_place(&level));
+        self.levels.push(level);
         if N::TRAIL {
             self.marks.truncate(d + 1);
             self.marks.push(self.trail.len());
@@ -375,7 +418,7 @@ impl<N: Node> Tree<N> {
     /// Whether two engines hold the same search state (for tests of resets).
     #[cfg(test)]
     fn same_state(&self, other: &Tree<N>) -> bool {
-        self.frames[..self.live()] == other.frames[..other.live()]
+        self.live() == other.live()
             && self.levels == other.levels
             && self.forced == other.forced
             && self.state == other.state
@@ -441,6 +484,7 @@ impl<N: Node> Tree<N> {
         self.forced.clear();
         self.state = State::Enter;
         self.floor = 0;
+        self.in_place = 0;
         self.opened = false;
         self.counters.restart();
         self.work = Work::default();
@@ -479,12 +523,21 @@ impl<N: Node> Tree<N> {
                     }
                     let d = self.levels.len() - 1;
                     let level = self.levels[d];
+                    // A level whose last option was tried in place has no node left to
+                    // read, and no option after it.
+                    if Self::last_in_place(&level) {
+                        self.in_place -= 1;
+                        self.levels.pop();
+                        continue;
+                    }
                     let l = N::place_of(&self.shape, level.option as usize).1;
-                    match self.frames[d].next_at(&self.shape, level.item as usize, Some(l)) {
+                    let node = &self.frames[self.parent_slot()];
+                    match node.next_at(&self.shape, level.item as usize, Some(l)) {
                         Some(o) => {
                             let level = &mut self.levels[d];
                             level.option = o as u32;
                             level.rank += 1;
+                            self.in_place += usize::from(Self::last_in_place(level));
                             self.state = State::Enter;
                         }
                         None => {
@@ -500,8 +553,7 @@ impl<N: Node> Tree<N> {
     /// solution in increasing order; on grids, every option in increasing order (the
     /// callers, the Sudoku front end's decoding among them, take a solution as a set).
     fn solution(&self, out: &mut Vec<usize>) {
-        let d = self.levels.len();
-        self.frames[d].solution(&self.shape, &self.trail, &self.forced, out);
+        self.frames[self.current_slot()].solution(&self.shape, &self.trail, &self.forced, out);
     }
 
     fn choices(&self, out: &mut Vec<usize>) {
@@ -534,23 +586,30 @@ impl<N: Node> Tree<N> {
     }
 
     /// The nodes that have a level, propagated; the one below them may be the root with
-    /// its givens not yet propagated, a failed node's or a stale one.
+    /// its givens not yet propagated, a failed node's or a stale one. A level whose last
+    /// option is tried in place has its child in its node's frame, not its node.
     fn check(&self) -> Result<(), String> {
         let shape = &*self.shape;
-        if self.frames.len() < self.levels.len() {
-            return Err("a level without its frame".into());
-        }
-        for frame in &self.frames[..self.levels.len()] {
-            frame.check(shape)?;
-        }
+        let mut k = 0;
         for (d, level) in self.levels.iter().enumerate() {
+            let Some(frame) = self.frames.get(Self::slot(d, k)) else {
+                return Err("a level without its frame".into());
+            };
             let o = level.option as usize;
             if N::place_of(shape, o).0 != level.item as usize {
                 return Err(format!("level {d} tries an option of another cell"));
             }
-            if !self.frames[d].is_live(shape, o) {
+            if Self::last_in_place(level) {
+                k += 1;
+                continue;
+            }
+            frame.check(shape)?;
+            if !frame.is_live(shape, o) {
                 return Err(format!("level {d} tries an option not live at its node"));
             }
+        }
+        if k != self.in_place {
+            return Err("the levels tried in place miscounted".into());
         }
         Ok(())
     }

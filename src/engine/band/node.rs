@@ -17,6 +17,9 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
     /// Whether the node needs the options placed on the search's trail (for its
     /// solution); where not, the search keeps no trail.
     const TRAIL: bool;
+    /// Whether a node's last child is tried in the node's own frame, with no copy (its
+    /// [`Node::propagate`] then given no parent): where the node needs no parent.
+    const IN_PLACE: bool;
     /// The root: every option of the matrix live.
     fn root(shape: &Self::Shape) -> Self;
     /// The cell and the board of option `o`.
@@ -76,6 +79,8 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
 impl Node for Frame {
     type Shape = Layout;
     const TRAIL: bool = true;
+    /// The parent's boards spare the rules the boards it left unchanged.
+    const IN_PLACE: bool = false;
 
     fn root(layout: &Layout) -> Frame {
         Frame::root(layout)
@@ -154,6 +159,8 @@ impl Node for Grid {
     type Shape = Geometry;
     /// The solution is read out of the bands.
     const TRAIL: bool = false;
+    /// The parent is not read: the subbands' `prev` tells the updates due.
+    const IN_PLACE: bool = true;
 
     fn root(geometry: &Geometry) -> Grid {
         Grid::root(geometry)

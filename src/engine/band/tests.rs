@@ -584,3 +584,53 @@ proptest! {
         }
     }
 }
+
+/// A grid's last alternatives are tried in place (each level so has no node of its own
+/// left): the 436 solutions of `PUZZLES[2]`, the invariants checked at each, are the
+/// links', and so are those of each subtree opened by `descend` under the root's branch,
+/// which together make the whole.
+#[test]
+fn the_last_alternatives_tried_in_place_keep_the_tree_and_its_subtrees() {
+    let full = classic();
+    let (problem, _) = reduced(&full, &givens(PUZZLES[2]));
+    let links = as_set(all_solutions(&mut <Dlx as Search>::new(&problem)));
+    assert_eq!(links.len(), 436);
+    let mut engine = Band::try_new(&problem).unwrap();
+    let Band::Grid(tree) = &engine else {
+        panic!("a puzzle's export runs on grids")
+    };
+    assert_eq!(tree.in_place, 0);
+    let (mut found, mut in_place) = (Vec::new(), 0);
+    while let Some(Step::Solution) = engine.search(usize::MAX) {
+        let mut s = Vec::new();
+        engine.solution(&mut s);
+        found.push(s);
+        engine.check().unwrap();
+        if let Band::Grid(tree) = &engine {
+            in_place = in_place.max(tree.in_place);
+        }
+    }
+    assert!(in_place > 1, "{in_place} levels in place at most");
+    assert_eq!(as_set(found), links);
+    // The root's branch: each of its options opens a subtree, searched alone.
+    let mut root = Band::try_new(&problem).unwrap();
+    assert_eq!(root.search(1), None);
+    let mut first = Vec::new();
+    root.choices(&mut first);
+    assert_eq!(first.len(), 1, "the search stands below the root's branch");
+    let Band::Grid(tree) = &root else {
+        unreachable!()
+    };
+    let (cell, _) = tree.frames[0].branch_cell().unwrap();
+    let mut whole = Vec::new();
+    let mut after = None;
+    while let Some(o) = tree.frames[0].next_at(&tree.shape, cell, after) {
+        after = Some(Grid::place_of(&tree.shape, o).1);
+        let mut part = Band::try_new(&problem).unwrap();
+        part.descend(o);
+        let solutions = all_solutions(&mut part);
+        assert!(solutions.iter().all(|s| s.contains(&o)));
+        whole.extend(solutions);
+    }
+    assert_eq!(as_set(whole), links);
+}
