@@ -555,12 +555,16 @@ impl SudokuSolver {
         self.solver.stats()
     }
 
-    /// The grid of the solution on the solver's stack ([`Places::decode`]). The options
-    /// come into a buffer kept from one puzzle to the next ([`Solver::solution_into`]), so
-    /// that the grid is the one allocation.
+    /// The grid of the solution on the solver's stack: each option the solver chose,
+    /// handed over as it is read ([`Solver::each_solution_option`]; an engine that needs
+    /// a buffer for them has one kept from one puzzle to the next), writes its digit into
+    /// its cell ([`Places::put`]), so that the grid is the one allocation.
     fn decode(&mut self) -> Grid {
-        self.solver.solution_into(&mut self.chosen);
-        self.places.decode(self.rules.shape(), &self.chosen)
+        let shape = self.rules.shape();
+        let mut cells = Places::blank(shape);
+        let places = &self.places;
+        (self.solver).each_solution_option(&mut self.chosen, |o| places.put(&mut cells, o));
+        Grid::from_checked(shape, cells)
     }
 }
 
