@@ -167,7 +167,8 @@ pub struct SudokuSolver {
     givens: Vec<usize>,
     /// The options of the digits it avoids ([`SudokuSolver::count_avoiding_watched`]).
     avoided: Vec<usize>,
-    /// The options of the solution being decoded (kept to reuse the buffer).
+    /// The options of the solution being decoded, for an engine that hands them over through
+    /// a buffer (kept to reuse it; the band engine on a grid leaves it empty).
     chosen: Vec<usize>,
     /// For each option of the matrix ([`option_of`]): its cell (row-major) and its digit.
     places: Places,
