@@ -274,6 +274,17 @@ pub(crate) trait Search: Clone + std::fmt::Debug + Send + Sync {
     /// them).
     fn solution(&self, out: &mut Vec<usize>);
 
+    /// Calls `f` on each option of the solution just found, in no set order: the options
+    /// of [`Search::solution`], written into `out` first by an engine that has no quicker
+    /// way (the band engine on a grid reads them straight out of its bands).
+    fn each_solution_option(&self, out: &mut Vec<usize>, f: impl FnMut(usize))
+    where
+        Self: Sized,
+    {
+        self.solution(out);
+        out.iter().copied().for_each(f);
+    }
+
     /// The options chosen at each level of the tree, from the root (forced options not
     /// included).
     fn choices(&self, out: &mut Vec<usize>);

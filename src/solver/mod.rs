@@ -546,6 +546,12 @@ impl Solver {
         each!(&self.engine, e => e.solution(out));
     }
 
+    /// Calls `f` on each option of the solution just found (those of [`Solver::solution`],
+    /// in no set order), with `out` as scratch space for an engine that needs a buffer.
+    pub(crate) fn each_solution_option(&self, out: &mut Vec<usize>, mut f: impl FnMut(usize)) {
+        each!(&self.engine, e => e.each_solution_option(out, &mut f));
+    }
+
     /// Runs [`Solver::step`] until a solution or the end, ignoring pauses.
     fn next(&mut self) -> Result<bool, GaveUp> {
         loop {

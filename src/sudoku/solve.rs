@@ -167,7 +167,8 @@ pub struct SudokuSolver {
     givens: Vec<usize>,
     /// The options of the digits it avoids ([`SudokuSolver::count_avoiding_watched`]).
     avoided: Vec<usize>,
-    /// The options of the solution being decoded (kept to reuse the buffer).
+    /// The options of the solution being decoded, for an engine that hands them over through
+    /// a buffer (kept to reuse it; the band engine on a grid leaves it empty).
     chosen: Vec<usize>,
     /// For each option of the matrix ([`option_of`]): its cell (row-major) and its digit.
     places: Places,
@@ -555,12 +556,16 @@ impl SudokuSolver {
         self.solver.stats()
     }
 
-    /// The grid of the solution on the solver's stack ([`Places::decode`]). The options
-    /// come into a buffer kept from one puzzle to the next ([`Solver::solution_into`]), so
-    /// that the grid is the one allocation.
+    /// The grid of the solution on the solver's stack: each option the solver chose,
+    /// handed over as it is read ([`Solver::each_solution_option`]; an engine that needs
+    /// a buffer for them has one kept from one puzzle to the next), writes its digit into
+    /// its cell ([`Places::put`]), so that the grid is the one allocation.
     fn decode(&mut self) -> Grid {
-        self.solver.solution_into(&mut self.chosen);
-        self.places.decode(self.rules.shape(), &self.chosen)
+        let shape = self.rules.shape();
+        let mut cells = Places::blank(shape);
+        let places = &self.places;
+        (self.solver).each_solution_option(&mut self.chosen, |o| places.put(&mut cells, o));
+        Grid::from_checked(shape, cells)
     }
 }
 

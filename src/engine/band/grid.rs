@@ -594,6 +594,24 @@ impl Grid {
         );
     }
 
+    /// Calls `f` on the option of each place of a solved node, but the phantom givens',
+    /// place by place.
+    pub(crate) fn each_solved_option(&self, geometry: &Geometry, mut f: impl FnMut(usize)) {
+        let all_open = geometry.open == [ALL; 3];
+        for (subbands, at) in self.cells.chunks_exact(3).zip(&geometry.at) {
+            for (b, &x) in subbands.iter().enumerate() {
+                let mut x = x;
+                while x != 0 {
+                    let o = at[27 * b + x.trailing_zeros() as usize];
+                    if all_open || o != NONE {
+                        f(usize::from(o));
+                    }
+                    x &= x - 1;
+                }
+            }
+        }
+    }
+
     /// Writes into `slots[p]`, for each place `p` of a solved node, `f` of its option.
     #[inline(always)]
     fn each_solved<T>(&self, geometry: &Geometry, slots: &mut [T], f: impl Fn(u16) -> T) {

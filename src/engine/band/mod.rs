@@ -205,6 +205,10 @@ impl Search for Band {
         each!(self, t => t.solution(out))
     }
 
+    fn each_solution_option(&self, out: &mut Vec<usize>, f: impl FnMut(usize)) {
+        each!(self, t => t.each_solution_option(out, f))
+    }
+
     fn choices(&self, out: &mut Vec<usize>) {
         each!(self, t => t.choices(out))
     }
@@ -554,6 +558,11 @@ impl<N: Node> Tree<N> {
     /// callers, the Sudoku front end's decoding among them, take a solution as a set).
     fn solution(&self, out: &mut Vec<usize>) {
         self.frames[self.current_slot()].solution(&self.shape, &self.trail, &self.forced, out);
+    }
+
+    fn each_solution_option(&self, out: &mut Vec<usize>, f: impl FnMut(usize)) {
+        let node = &self.frames[self.current_slot()];
+        node.each_solution_option(&self.shape, &self.trail, &self.forced, out, f);
     }
 
     fn choices(&self, out: &mut Vec<usize>) {

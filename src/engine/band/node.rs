@@ -72,6 +72,19 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
     ///
     /// [`Search::solution`]: crate::engine::Search::solution
     fn solution(&self, shape: &Self::Shape, trail: &[u16], forced: &[u32], out: &mut Vec<usize>);
+    /// Calls `f` on each option of [`Node::solution`]'s, in no set order (`out` is scratch
+    /// space).
+    fn each_solution_option(
+        &self,
+        shape: &Self::Shape,
+        trail: &[u16],
+        forced: &[u32],
+        out: &mut Vec<usize>,
+        f: impl FnMut(usize),
+    ) {
+        self.solution(shape, trail, forced, out);
+        out.iter().copied().for_each(f);
+    }
     /// The invariants of its module docs that a node alone shows.
     fn check(&self, shape: &Self::Shape) -> Result<(), String>;
 }
@@ -226,6 +239,18 @@ impl Node for Grid {
         if !geometry.in_order {
             out.sort_unstable();
         }
+    }
+
+    /// Straight out of the bands, place by place, with no buffer between.
+    fn each_solution_option(
+        &self,
+        geometry: &Geometry,
+        _: &[u16],
+        _: &[u32],
+        _: &mut Vec<usize>,
+        f: impl FnMut(usize),
+    ) {
+        self.each_solved_option(geometry, f);
     }
 
     fn check(&self, geometry: &Geometry) -> Result<(), String> {

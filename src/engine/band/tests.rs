@@ -634,3 +634,40 @@ fn the_last_alternatives_tried_in_place_keep_the_tree_and_its_subtrees() {
     }
     assert_eq!(as_set(whole), links);
 }
+
+/// The options of a solution handed over one by one (as the Sudoku front end decodes them)
+/// are the solution's, at every solution: on grids with the givens forced, on grids with
+/// them taken out (phantom givens, shuffled), and on frames (the X variant).
+#[test]
+fn each_solution_option_is_an_option_of_the_solution() {
+    let full = classic();
+    let x = matrix(&Rules::classic(Shape::CLASSIC).with_x());
+    let mut rng = Rng::new(38);
+    let mut solutions = 0;
+    for line in &PUZZLES[..3] {
+        let given = givens(line);
+        let (export, _) = reduced(&full, &given);
+        let export = shuffled(&export, &mut rng);
+        let (mut forced, mut frames) = (Band::try_new(&full).unwrap(), Band::try_new(&x).unwrap());
+        forced.force_all(&given).unwrap();
+        frames.force_all(&given[..given.len() / 2]).unwrap();
+        for mut band in [forced, Band::try_new(&export).unwrap(), frames] {
+            let (mut out, mut each) = (Vec::new(), Vec::new());
+            for _ in 0..50 {
+                match band.search(usize::MAX) {
+                    Some(Step::Solution) => {}
+                    Some(Step::Exhausted) => break,
+                    other => panic!("{other:?}"),
+                }
+                band.solution(&mut out);
+                band.each_solution_option(&mut Vec::new(), |o| each.push(o));
+                out.sort_unstable();
+                each.sort_unstable();
+                assert_eq!(each, out, "{line}");
+                each.clear();
+                solutions += 1;
+            }
+        }
+    }
+    assert!(solutions > 100, "{solutions}");
+}
