@@ -581,11 +581,12 @@ impl Grid {
         if geometry.open == [ALL; 3] {
             let start = out.len();
             out.resize(start + 81, 0);
-            self.each_solved(geometry, &mut out[start..], usize::from);
+            let slots = &mut out[start..];
+            self.each_place(geometry, |p, o| slots[p] = usize::from(o));
             return;
         }
         let mut options = [NONE; 81];
-        self.each_solved(geometry, &mut options, |o| o);
+        self.each_place(geometry, |p, o| options[p] = o);
         out.extend(
             options
                 .iter()
@@ -598,29 +599,23 @@ impl Grid {
     /// place by place.
     pub(crate) fn each_solved_option(&self, geometry: &Geometry, mut f: impl FnMut(usize)) {
         let all_open = geometry.open == [ALL; 3];
-        for (subbands, at) in self.cells.chunks_exact(3).zip(&geometry.at) {
-            for (b, &x) in subbands.iter().enumerate() {
-                let mut x = x;
-                while x != 0 {
-                    let o = at[27 * b + x.trailing_zeros() as usize];
-                    if all_open || o != NONE {
-                        f(usize::from(o));
-                    }
-                    x &= x - 1;
-                }
+        self.each_place(geometry, |_, o| {
+            if all_open || o != NONE {
+                f(usize::from(o));
             }
-        }
+        });
     }
 
-    /// Writes into `slots[p]`, for each place `p` of a solved node, `f` of its option.
+    /// Calls `f` with each place `p` of a solved node and its option there (`NONE` where
+    /// the place holds a phantom given), digit by digit (each place is on one subband).
     #[inline(always)]
-    fn each_solved<T>(&self, geometry: &Geometry, slots: &mut [T], f: impl Fn(u16) -> T) {
+    fn each_place(&self, geometry: &Geometry, mut f: impl FnMut(usize, u16)) {
         for (subbands, at) in self.cells.chunks_exact(3).zip(&geometry.at) {
             for (b, &x) in subbands.iter().enumerate() {
                 let mut x = x;
                 while x != 0 {
                     let p = 27 * b + x.trailing_zeros() as usize;
-                    slots[p] = f(at[p]);
+                    f(p, at[p]);
                     x &= x - 1;
                 }
             }
