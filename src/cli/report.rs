@@ -75,6 +75,15 @@ impl Report {
         &self.bar
     }
 
+    /// Counts `n` more units of work done on the display. A hidden display counts nothing:
+    /// indicatif would still read the clock and update its estimate of the rate (a `pow`,
+    /// the one call into libm of a run that shows no progress).
+    pub fn advance(&self, n: u64) {
+        if self.shows_progress() {
+            self.bar.inc(n);
+        }
+    }
+
     /// Whether progress is drawn at all (so that computing it is worth it).
     pub fn shows_progress(&self) -> bool {
         !self.bar.is_hidden()

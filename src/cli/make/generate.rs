@@ -234,7 +234,7 @@ pub(super) fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                 }
             }
         }
-        report.bar().inc(end - start);
+        report.advance(end - start);
         start = end;
     }
     out.flush()?;
