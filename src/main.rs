@@ -26,6 +26,9 @@ use clap::{CommandFactory, FromArgMatches};
 /// - it names the main thread `main`, which only a panic's message would show;
 /// - after `fn main`, it flushes standard output: [`std::process::exit`] does that too, and is
 ///   how [`main`] ends. A panic still exits with 101, after its message.
+///
+/// `std::env::args_os` needs no `lang_start` on glibc, where the standard library takes the
+/// arguments from the loader (an `.init_array` entry), nor on macOS; on musl it would.
 #[cfg(not(test))]
 // SAFETY: the C runtime calls `main` once, before any other code of the crate but the
 // standard library's `.init_array` entries (which capture the arguments for `std::env`); no
