@@ -353,7 +353,7 @@ fn explored(progress: f64) -> String {
 /// Shows the work so far on the progress display; `whereabouts` says how far it got.
 fn show_progress(report: &Report, stats: Stats, whereabouts: &str) {
     if report.shows_progress() {
-        report.bar().set_message(format!(
+        report.set_message(format!(
             "{} solutions, {} nodes, {whereabouts}",
             stats.solutions, stats.nodes
         ));

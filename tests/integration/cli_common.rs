@@ -263,3 +263,29 @@ fn every_command_takes_the_shared_flags_or_the_guide_names_it_as_the_exception()
         }
     }
 }
+
+/// The process starts without the standard library's `lang_start` (`src/main.rs`), so it
+/// opens `/dev/null` on a closed standard stream itself, as `lang_start` does: a closed stdin
+/// reads as empty, and with stdout closed the answers go nowhere, not into the puzzle file
+/// that would otherwise have taken stdout's number when it was opened.
+#[test]
+fn closed_standard_streams_read_as_empty_and_write_nowhere() {
+    let run = |script: &str| {
+        StdCommand::new("bash")
+            .arg("-c")
+            .arg(script)
+            .arg(binary())
+            .output()
+            .unwrap()
+    };
+    let closed_stdin = run(r#""$0" sudoku <&-"#);
+    assert_eq!(closed_stdin.status.code(), Some(2));
+    let stderr = String::from_utf8(closed_stdin.stderr).unwrap();
+    assert!(stderr.contains("<stdin>:1:1: no puzzle found"), "{stderr}");
+
+    let closed_stdout = run(r#""$0" sudoku puzzles/sudoku/hardest.txt >&-"#);
+    assert_eq!(closed_stdout.status.code(), Some(0));
+    let stderr = String::from_utf8(closed_stdout.stderr).unwrap();
+    assert!(stderr.contains("puzzles: 11, solved: 11,"), "{stderr}");
+    assert!(!stderr.contains("dancing:"), "{stderr}");
+}

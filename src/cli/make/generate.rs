@@ -140,7 +140,7 @@ pub(super) fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         args.common.progress,
         "{bar:30} {pos}/{len} puzzles, {per_sec}, {eta}",
     );
-    report.bar().set_length(args.count);
+    report.set_length(args.count);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut made, mut missed, mut clues) = (0u64, 0u64, 0usize);
     // A rating is a second search of each puzzle: made only when it is asked for.
@@ -234,7 +234,7 @@ pub(super) fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
                 }
             }
         }
-        report.bar().inc(end - start);
+        report.advance(end - start);
         start = end;
     }
     out.flush()?;

@@ -231,7 +231,7 @@ impl<W: Write> RateRun<'_, W> {
     /// Writes the answer to one puzzle.
     fn answer(&mut self, name: &str, answer: Rated) -> io::Result<()> {
         let jsonl = self.args.format == RateFormat::Jsonl;
-        self.report.bar().inc(1);
+        self.report.advance(1);
         let (line, puzzle, result) = match answer {
             Ok((puzzle, result)) => (puzzle.line, Some(puzzle), result),
             Err(err) if err.is_a_puzzle() => {

@@ -280,7 +280,7 @@ impl<W: Write + Send> Batch<'_, W> {
             },
             crate::cli::interrupted,
         )?;
-        self.report.bar().inc(std::mem::take(&mut self.unshown));
+        self.report.advance(std::mem::take(&mut self.unshown));
         Ok(())
     }
 
@@ -303,7 +303,7 @@ impl<W: Write + Send> Batch<'_, W> {
         }
         self.unshown += 1;
         if self.unshown == PROGRESS_EVERY {
-            self.report.bar().inc(std::mem::take(&mut self.unshown));
+            self.report.advance(std::mem::take(&mut self.unshown));
         }
         Ok(())
     }
