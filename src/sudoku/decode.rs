@@ -25,16 +25,6 @@ impl Places {
         )
     }
 
-    /// The cells of a grid of `shape` with no digit yet, for [`Places::put`] to fill.
-    pub(crate) fn blank(shape: Shape) -> Vec<u8> {
-        // A `malloc` and a store of zeros in line, where `vec![0; n]` calls `calloc`, which
-        // takes no block from the thread's cache: 80 instructions a 9x9 puzzle less.
-        #[expect(clippy::slow_vector_initialization, reason = "calloc costs more here")]
-        let mut cells = Vec::with_capacity(shape.cells());
-        cells.resize(shape.cells(), 0);
-        cells
-    }
-
     /// Writes option `option`'s digit into its cell of `cells`: each option of a solution
     /// of the matrix (each cell's once, in any order) fills the grid.
     #[inline]
@@ -52,11 +42,11 @@ mod tests {
 
     /// The grid that the options `chosen` fill.
     fn decode(places: &Places, shape: Shape, chosen: &[usize]) -> Grid {
-        let mut cells = Places::blank(shape);
+        let mut grid = Grid::empty(shape);
         for &option in chosen {
-            places.put(&mut cells, option);
+            places.put(grid.cells_mut(), option);
         }
-        Grid::from_checked(shape, cells)
+        grid
     }
 
     /// A random full assignment of digits to the cells (not a Sudoku: the decoding does not
