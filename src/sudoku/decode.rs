@@ -17,12 +17,13 @@ pub(crate) struct Places(Vec<(u16, u8)>);
 impl Places {
     /// The table of the matrix of `shape` (`N^3` options).
     pub(crate) fn new(shape: Shape) -> Places {
+        // Cell by cell, digit by digit: no division an option.
         let side = shape.side();
-        Places(
-            (0..shape.cells() * side)
-                .map(|option| ((option / side) as u16, (option % side + 1) as u8))
-                .collect(),
-        )
+        let mut places = Vec::with_capacity(shape.cells() * side);
+        for cell in 0..shape.cells() as u16 {
+            places.extend((1..=side as u8).map(|digit| (cell, digit)));
+        }
+        Places(places)
     }
 
     /// Writes option `option`'s digit into its cell of `cells`: each option of a solution
