@@ -92,19 +92,47 @@ impl fmt::Display for Conflict {
 /// assert!(err.to_string().starts_with("1:1: found 10 cells, expected the N*N cells"));
 /// # Ok::<(), dancing::sudoku::read::ReadError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     shape: Shape,
-    cells: Vec<u8>,
+    cells: Cells,
+}
+
+/// The most cells a grid holds in itself: 9x9 and every smaller shape.
+const INLINE: usize = 81;
+
+/// A grid's cells: in the grid itself up to [`INLINE`] of them, so that a batch of 9x9
+/// puzzles allocates no block for a puzzle read nor for its solution (a `malloc` and a
+/// `free` each, some 380 instructions a puzzle for the two, fat LTO); larger grids on the
+/// heap.
+///
+/// Invariant: `Inline` exactly when the shape has at most [`INLINE`] cells, its bytes past
+/// the shape's cells zero (so that the derived comparisons and hash are those of the cells).
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Cells {
+    Inline([u8; INLINE]),
+    Heap(Vec<u8>),
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Grid")
+            .field("shape", &self.shape)
+            .field("cells", &self.cells())
+            .finish()
+    }
 }
 
 impl Grid {
     /// A grid of the given shape with every cell blank.
     pub fn empty(shape: Shape) -> Grid {
-        Grid {
-            shape,
-            cells: vec![0; shape.cells()],
-        }
+        let n = shape.cells();
+        let cells = if n <= INLINE {
+            Cells::Inline([0; INLINE])
+        } else {
+            Cells::Heap(vec![0; n])
+        };
+        Grid { shape, cells }
     }
 
     /// A grid from its cells, row-major, `0` for blank.
@@ -128,14 +156,34 @@ impl Grid {
                 max,
             });
         }
-        Ok(Grid { shape, cells })
+        Ok(Grid::from_checked(shape, cells))
     }
 
     /// A grid from cells the caller has already checked (length `N * N`, values `0..=N`).
     pub(crate) fn from_checked(shape: Shape, cells: Vec<u8>) -> Grid {
         debug_assert_eq!(cells.len(), shape.cells());
         debug_assert!(cells.iter().all(|&d| d <= shape.max_digit()));
-        Grid { shape, cells }
+        if cells.len() <= INLINE {
+            let mut grid = Grid::empty(shape);
+            grid.cells_mut().copy_from_slice(&cells);
+            grid
+        } else {
+            Grid {
+                shape,
+                cells: Cells::Heap(cells),
+            }
+        }
+    }
+
+    /// The cells, row-major, for a caller that fills a blank grid ([`Grid::empty`]) with
+    /// values it has checked (`0..=N`): the reader, the decoding of a solution.
+    #[inline]
+    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
+        let n = self.shape.cells();
+        match &mut self.cells {
+            Cells::Inline(cells) => &mut cells[..n],
+            Cells::Heap(cells) => cells,
+        }
     }
 
     /// The shape of the grid.
@@ -147,7 +195,10 @@ impl Grid {
     /// The cells, row-major, `0` for blank.
     #[inline]
     pub fn cells(&self) -> &[u8] {
-        &self.cells
+        match &self.cells {
+            Cells::Inline(cells) => &cells[..self.shape.cells()],
+            Cells::Heap(cells) => cells,
+        }
     }
 
     /// Calls `f` with each filled cell's index (row-major) and digit, in order. Eight cells
@@ -158,7 +209,7 @@ impl Grid {
     #[inline]
     pub(crate) fn for_each_filled(&self, mut f: impl FnMut(usize, u8)) {
         const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        let mut words = self.cells.chunks_exact(8);
+        let mut words = self.cells().chunks_exact(8);
         let mut base = 0;
         for word in words.by_ref() {
             let w = u64::from_le_bytes(word.try_into().expect("a word of eight cells"));
@@ -189,7 +240,7 @@ impl Grid {
             row < n && col < n,
             "cell ({row}, {col}) outside a {n}x{n} grid"
         );
-        self.cells[row * n + col]
+        self.cells()[row * n + col]
     }
 
     /// Sets the cell at 0-based (`row`, `col`) to `digit` (`0` blanks it).
@@ -207,17 +258,17 @@ impl Grid {
             digit <= self.shape.max_digit(),
             "digit {digit} above {n} in a {n}x{n} grid"
         );
-        self.cells[row * n + col] = digit;
+        self.cells_mut()[row * n + col] = digit;
     }
 
     /// The number of filled cells.
     pub fn givens(&self) -> usize {
-        self.cells.iter().filter(|&&d| d != 0).count()
+        self.cells().iter().filter(|&&d| d != 0).count()
     }
 
     /// Whether no cell is blank (says nothing about conflicts: see [`Grid::conflict`]).
     pub fn is_complete(&self) -> bool {
-        self.cells.iter().all(|&d| d != 0)
+        self.cells().iter().all(|&d| d != 0)
     }
 
     /// The grid on one line, row-major: `N * N` characters, `.` for a blank, digits in the
@@ -233,7 +284,7 @@ impl Grid {
     /// The grid on one line as [`Grid::to_line`], its digits written in `symbols`.
     pub fn to_line_in(&self, symbols: Symbols) -> String {
         // Bytes, not chars: pushing a char to a String checks its UTF-8 length each time.
-        let mut bytes = Vec::with_capacity(self.cells.len() + 1);
+        let mut bytes = Vec::with_capacity(self.cells().len() + 1);
         self.push_line_in(symbols, &mut bytes);
         String::from_utf8(bytes).expect("the symbols are ASCII")
     }
@@ -245,10 +296,10 @@ impl Grid {
     /// up in a table of the shape's digits made once per grid.
     pub fn push_line_in(&self, symbols: Symbols, out: &mut Vec<u8>) {
         let start = out.len();
-        out.resize(start + self.cells.len(), 0);
+        out.resize(start + self.cells().len(), 0);
         let line = &mut out[start..];
         if symbols == Symbols::FromOne && self.shape.side() <= 9 {
-            for (byte, &d) in line.iter_mut().zip(&self.cells) {
+            for (byte, &d) in line.iter_mut().zip(self.cells()) {
                 *byte = if d == 0 { b'.' } else { b'0' + d };
             }
             return;
@@ -257,7 +308,7 @@ impl Grid {
         for (d, byte) in bytes.iter_mut().enumerate().take(self.shape.side() + 1) {
             *byte = symbols.byte_of(d as u8);
         }
-        for (byte, &d) in line.iter_mut().zip(&self.cells) {
+        for (byte, &d) in line.iter_mut().zip(self.cells()) {
             *byte = bytes[usize::from(d)];
         }
     }
@@ -269,14 +320,14 @@ impl Grid {
     /// # Errors
     /// Whatever error `out` returns.
     pub fn write_grid(&self, out: &mut impl io::Write) -> io::Result<()> {
-        let mut text = String::with_capacity(self.cells.len() * 3);
+        let mut text = String::with_capacity(self.cells().len() * 3);
         self.push_grid(&mut text);
         out.write_all(text.as_bytes())
     }
 
     /// The text [`Grid::write_grid`] writes.
     pub fn to_grid_string(&self) -> String {
-        let mut text = String::with_capacity(self.cells.len() * 3);
+        let mut text = String::with_capacity(self.cells().len() * 3);
         self.push_grid(&mut text);
         text
     }
@@ -286,7 +337,7 @@ impl Grid {
         if n == 0 {
             return;
         }
-        for row in self.cells.chunks(n) {
+        for row in self.cells().chunks(n) {
             for (k, &d) in row.iter().enumerate() {
                 if k > 0 {
                     text.push(' ');
@@ -306,7 +357,7 @@ impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write as _;
         let symbols = Symbols::default_for(self.shape);
-        for &d in &self.cells {
+        for &d in self.cells() {
             f.write_char(symbols.char_of(d))?;
         }
         Ok(())

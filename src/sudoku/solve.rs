@@ -559,13 +559,13 @@ impl SudokuSolver {
     /// The grid of the solution on the solver's stack: each option the solver chose,
     /// handed over as it is read ([`Solver::each_solution_option`]; an engine that needs
     /// a buffer for them has one kept from one puzzle to the next), writes its digit into
-    /// its cell ([`Places::put`]), so that the grid is the one allocation.
+    /// its cell ([`Places::put`]) of a blank grid, which holds a 9x9 grid's cells without an
+    /// allocation.
     fn decode(&mut self) -> Grid {
-        let shape = self.rules.shape();
-        let mut cells = Places::blank(shape);
-        let places = &self.places;
-        (self.solver).each_solution_option(&mut self.chosen, |o| places.put(&mut cells, o));
-        Grid::from_checked(shape, cells)
+        let mut grid = Grid::empty(self.rules.shape());
+        let (places, cells) = (&self.places, grid.cells_mut());
+        (self.solver).each_solution_option(&mut self.chosen, |o| places.put(cells, o));
+        grid
     }
 }
 

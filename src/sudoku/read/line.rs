@@ -196,16 +196,14 @@ fn parse_plain(shape: Shape, symbols: Option<Symbols>, bytes: &[u8]) -> Option<G
     if shape == Shape::CLASSIC && symbols.is_none_or(|s| s == Symbols::FromOne) {
         // The bytes that are not cells gathered in the same pass, in vector registers too
         // (a search of the values for one took some 90 instructions a line, fat LTO).
+        // Into the grid's own cells, which hold a 9x9 grid without an allocation.
+        let mut grid = Grid::empty(shape);
         let mut not_cells = 0;
-        let values: Vec<u8> = cells
-            .iter()
-            .map(|&b| {
-                let value = classic_cell(b);
-                not_cells |= u8::from(value == NOT_A_CELL);
-                value
-            })
-            .collect();
-        return (not_cells == 0).then(|| Grid::from_checked(shape, values));
+        for (value, &b) in grid.cells_mut().iter_mut().zip(cells) {
+            *value = classic_cell(b);
+            not_cells |= u8::from(*value == NOT_A_CELL);
+        }
+        return (not_cells == 0).then_some(grid);
     }
     let mut values = Vec::with_capacity(n);
     for &b in cells {
