@@ -27,20 +27,39 @@ use clap::{CommandFactory, FromArgMatches};
 /// - after `fn main`, it flushes standard output: [`std::process::exit`] does that too, and is
 ///   how [`main`] ends. A panic still exits with 101, after its message.
 ///
-/// `std::env::args_os` needs no `lang_start` on glibc, where the standard library takes the
-/// arguments from the loader (an `.init_array` entry), nor on macOS; on musl it would.
+/// The arguments are read from `argv` as the C runtime hands them over, not through
+/// `std::env::args_os`, which on some C libraries (musl) learns them from `lang_start` alone.
 #[cfg(not(test))]
 // SAFETY: the C runtime calls `main` once, before any other code of the crate but the
 // standard library's `.init_array` entries (which capture the arguments for `std::env`); no
 // other symbol of the binary or its libraries is named `main`.
 #[unsafe(no_mangle)]
-extern "C" fn main(
-    _argc: std::ffi::c_int,
-    _argv: *const *const std::ffi::c_char,
-) -> std::ffi::c_int {
+extern "C" fn main(argc: std::ffi::c_int, argv: *const *const std::ffi::c_char) -> std::ffi::c_int {
     start();
-    let code = std::panic::catch_unwind(run).map_or(101, |code| code as i32);
+    // SAFETY: the C runtime hands `main` `argc` pointers in `argv`, each to a NUL-terminated
+    // string that lives as long as the process.
+    let args = unsafe { arguments(argc, argv) };
+    let code = std::panic::catch_unwind(|| run(args)).map_or(101, |code| code as i32);
     std::process::exit(code)
+}
+
+/// The command line's words, copied out of C's `argv`.
+///
+/// # Safety
+/// `argv` holds at least `argc` pointers, each to a NUL-terminated string.
+#[cfg(not(test))]
+unsafe fn arguments(
+    argc: std::ffi::c_int,
+    argv: *const *const std::ffi::c_char,
+) -> Vec<std::ffi::OsString> {
+    use std::os::unix::ffi::OsStrExt;
+    (0..usize::try_from(argc).unwrap_or(0))
+        .map(|i| {
+            // SAFETY: `i < argc`, and the caller vouches for `argv`'s first `argc` strings.
+            let word = unsafe { std::ffi::CStr::from_ptr(*argv.add(i)) };
+            std::ffi::OsStr::from_bytes(word.to_bytes()).to_owned()
+        })
+        .collect()
 }
 
 /// What `lang_start` does before `fn main` that `dancing` needs: `SIGPIPE` ignored, and the
@@ -67,8 +86,8 @@ fn start() {
 
 /// The command run from its arguments, and its exit code.
 #[cfg_attr(test, allow(dead_code))]
-fn run() -> u8 {
-    let args = parse();
+fn run(words: Vec<std::ffi::OsString>) -> u8 {
+    let args = parse(words);
     let exit = match cli::run(args) {
         Ok(code) => code,
         Err(err) if cli::is_broken_pipe(&err) => cli::Exit::Success,
@@ -85,10 +104,10 @@ fn run() -> u8 {
 /// of dropping them: freeing the definition of every subcommand's arguments cost 140,000 of
 /// the 1.30 million instructions that a run on an empty file takes (`valgrind
 /// --tool=callgrind`), where a batch of 300 puzzles takes 11 million in all.
-fn parse() -> cli::Cli {
+fn parse(words: Vec<std::ffi::OsString>) -> cli::Cli {
     let mut command = cli::Cli::command();
     let parsed = command
-        .try_get_matches_from_mut(std::env::args_os())
+        .try_get_matches_from_mut(words)
         .and_then(|mut matches| {
             let args = cli::Cli::from_arg_matches_mut(&mut matches);
             std::mem::forget(matches);
