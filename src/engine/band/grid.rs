@@ -459,6 +459,13 @@ impl Grid {
                             work.pruned += passes + 1;
                             return false;
                         }
+                        // The subbands read again from the grid after an update, not
+                        // kept in registers: without this barrier LLVM carried the values
+                        // the updates stored from one check to the next, in more values
+                        // than registers, and spilled them to the stack and back on the
+                        // updates' chains of look-ups (forum-hardest-1106: 126.95M
+                        // instructions, 99.71M with it; see docs/performance.md).
+                        std::hint::black_box(&mut self.cells);
                     }
                 )*
             };
