@@ -383,6 +383,17 @@ impl Grid {
         self.cells[3 * d + b] &= PEERS[i];
     }
 
+    /// Makes this grid a copy of `parent`, field by field: each field under the size past
+    /// which LLVM calls `memcpy` (128 bytes on x86-64), so that the copy is a few vector
+    /// moves inline, where the whole grid's 240 bytes took a `memcpy` call a child.
+    #[inline(always)]
+    pub(crate) fn copy_from(&mut self, parent: &Grid) {
+        self.cells = parent.cells;
+        self.prev = parent.prev;
+        self.unsolved = parent.unsolved;
+        self.pairs = parent.pairs;
+    }
+
     /// Takes option `o` out, if it is live.
     pub(crate) fn remove(&mut self, geometry: &Geometry, o: usize) -> bool {
         if !self.is_live(geometry, o) {

@@ -354,7 +354,7 @@ impl<N: Node> Tree<N> {
         // keeps its length: no check of the capacity at each node).
         if self.frames.len() > p + 1 {
             let (parents, node) = self.frames.split_at_mut(p + 1);
-            node[0] = parents[p];
+            node[0].copy_from(&parents[p]);
         } else {
             self.frames.push(self.frames[p]);
         }

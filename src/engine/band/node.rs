@@ -41,6 +41,12 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
         }
         options.len()
     }
+    /// Makes this node a copy of `parent`, to open a child in its frame: as an assignment,
+    /// or by parts where that is cheaper.
+    #[inline]
+    fn copy_from(&mut self, parent: &Self) {
+        *self = *parent;
+    }
     /// Places option `o`, which must be live, as a branch's choice, before [`Node::propagate`]:
     /// as [`Node::place`], or with less where the rules find the rest.
     fn choose(&mut self, shape: &Self::Shape, o: usize) {
@@ -198,6 +204,10 @@ impl Node for Grid {
 
     fn place_all(&mut self, geometry: &Geometry, options: &[usize]) -> usize {
         Grid::place_all(self, geometry, options)
+    }
+
+    fn copy_from(&mut self, parent: &Grid) {
+        Grid::copy_from(self, parent);
     }
 
     fn choose(&mut self, geometry: &Geometry, o: usize) {
