@@ -247,6 +247,9 @@ pub(crate) struct Tree<N: Node> {
     frames: Vec<N>,
     /// The branch points, one a level: the cell branched on, the option tried.
     levels: Vec<Level>,
+    /// For each level whose cell has two options, its second, found with the first
+    /// ([`Node::pair_at`]); stale at the other levels.
+    seconds: Vec<u32>,
     /// The options placed by each node's propagation and choice, in order, where the nodes
     /// keep them here ([`Node::TRAIL`]; else both stay empty); the options of the nodes at
     /// depths below `d` end at `marks[d]`.
@@ -274,6 +277,7 @@ impl<N: Node> Tree<N> {
             shape,
             frames,
             levels: Vec::new(),
+            seconds: Vec::new(),
             trail: Vec::with_capacity(81),
             marks: if N::TRAIL { vec![0] } else { Vec::new() },
             forced: Vec::new(),
@@ -354,7 +358,7 @@ impl<N: Node> Tree<N> {
         // keeps its length: no check of the capacity at each node).
         if self.frames.len() > p + 1 {
             let (parents, node) = self.frames.split_at_mut(p + 1);
-            node[0] = parents[p];
+            node[0].copy_from(&parents[p]);
         } else {
             self.frames.push(self.frames[p]);
         }
@@ -382,6 +386,16 @@ impl<N: Node> Tree<N> {
                 None => return false,
             },
         };
+        if degree == 2 {
+            let (first, second) = frame.pair_at(shape, cell);
+            if self.seconds.len() <= d {
+                self.seconds.resize(d + 1, 0);
+            }
+            self.seconds[d] = second as u32;
+            if option.is_none() {
+                return self.push_level(d, cell, first as u32, 1, degree);
+            }
+        }
         let (option, rank) = match option {
             Some(o) => {
                 let l = N::place_of(shape, o as usize).1;
@@ -404,6 +418,13 @@ impl<N: Node> Tree<N> {
                 (o as u32, 1)
             }
         };
+        self.push_level(d, cell, option, rank, degree)
+    }
+
+    /// Pushes the level at depth `d`: `option` of `cell`, of rank `rank` among its
+    /// `degree`; true.
+    #[inline]
+    fn push_level(&mut self, d: usize, cell: usize, option: u32, rank: u32, degree: u32) -> bool {
         let level = Level {
             item: cell as u32,
             option,
@@ -534,9 +555,14 @@ impl<N: Node> Tree<N> {
                         self.levels.pop();
                         continue;
                     }
-                    let l = N::place_of(&self.shape, level.option as usize).1;
-                    let node = &self.frames[self.parent_slot()];
-                    match node.next_at(&self.shape, level.item as usize, Some(l)) {
+                    let next = if level.degree == 2 && level.rank == 1 {
+                        Some(self.seconds[d] as usize)
+                    } else {
+                        let l = N::place_of(&self.shape, level.option as usize).1;
+                        let node = &self.frames[self.parent_slot()];
+                        node.next_at(&self.shape, level.item as usize, Some(l))
+                    };
+                    match next {
                         Some(o) => {
                             let level = &mut self.levels[d];
                             level.option = o as u32;

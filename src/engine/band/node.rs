@@ -41,6 +41,12 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
         }
         options.len()
     }
+    /// Makes this node a copy of `parent`, to open a child in its frame: as an assignment,
+    /// or by parts where that is cheaper.
+    #[inline]
+    fn copy_from(&mut self, parent: &Self) {
+        *self = *parent;
+    }
     /// Places option `o`, which must be live, as a branch's choice, before [`Node::propagate`]:
     /// as [`Node::place`], or with less where the rules find the rest.
     fn choose(&mut self, shape: &Self::Shape, o: usize) {
@@ -65,6 +71,17 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
     /// The option at cell `c` on the first board after `after` (from the first if `None`)
     /// where it is live.
     fn next_at(&self, shape: &Self::Shape, c: usize, after: Option<usize>) -> Option<usize>;
+    /// The two options of cell `c`, which has two live: in the order of [`Node::next_at`].
+    fn pair_at(&self, shape: &Self::Shape, c: usize) -> (usize, usize) {
+        let first = self
+            .next_at(shape, c, None)
+            .expect("a pair has a first option");
+        let after = Some(Self::place_of(shape, first).1);
+        let second = self
+            .next_at(shape, c, after)
+            .expect("a pair has a second option");
+        (first, second)
+    }
     /// Writes into `out` (which it clears) the options of the solution at this (solved)
     /// node, `forced` being the options forced before the search and `trail` those placed
     /// since, where the node keeps them there; in the order of [`Search::solution`] as
@@ -200,6 +217,10 @@ impl Node for Grid {
         Grid::place_all(self, geometry, options)
     }
 
+    fn copy_from(&mut self, parent: &Grid) {
+        Grid::copy_from(self, parent);
+    }
+
     fn choose(&mut self, geometry: &Geometry, o: usize) {
         Grid::choose(self, geometry, o);
     }
@@ -228,6 +249,10 @@ impl Node for Grid {
 
     fn next_at(&self, geometry: &Geometry, p: usize, after: Option<usize>) -> Option<usize> {
         Grid::next_at(self, geometry, p, after)
+    }
+
+    fn pair_at(&self, geometry: &Geometry, p: usize) -> (usize, usize) {
+        Grid::pair_at(self, geometry, p)
     }
 
     /// Every option of the solution, the forced ones among them, in increasing order: read
