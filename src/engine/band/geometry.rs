@@ -13,7 +13,7 @@
 //! the nine options of one cell, or of one digit in one row, column or box, and no two
 //! items alike; then the 324 items are exactly the classic matrix's (2,916 mentions, each
 //! option in the four items of its cell, row, column and box), whatever their order and
-//! names. About 67,000 instructions (fat LTO) against the layout's and
+//! names. About 52,000 instructions (fat LTO) against the layout's and
 //! [`Geometry::find`]'s 680,000; any other order goes that longer way.
 //!
 //! # How the houses are found
@@ -101,14 +101,21 @@ impl Geometry {
         const ROWS: u32 = 16;
         const COLUMNS: u32 = 32;
         const COUNT: u32 = 48;
+        // Every option of four items, checked on the starts at once (a loop the compiler
+        // vectorizes), so that the options are read as arrays of four, with no start loaded
+        // and no length checked an option (with the table of options below written in a
+        // loop without divisions: the whole recognition 67,213 instructions to 52,433).
+        let (items, starts) = problem.raw_options();
+        if starts.iter().zip(0..).any(|(&s, k)| s != 4 * k) {
+            return None;
+        }
+        let (options, []) = items.as_chunks::<4>() else {
+            return None;
+        };
         let mut seen_at = [0u64; ITEMS];
-        for p in 0..81 {
+        for (p, cell) in (0..81).zip(options.chunks_exact(9)) {
             let place = 1 << (ROWS + p / 9) | 1 << (COLUMNS + p % 9);
-            for d in 0..9 {
-                let its = problem.option_items(9 * p as usize + d as usize);
-                if its.len() != 4 {
-                    return None;
-                }
+            for (d, its) in (0..9).zip(cell) {
                 let guess = place | 1 << (DIGITS + d);
                 for &x in its {
                     let word = &mut seen_at[x as usize];
@@ -145,8 +152,10 @@ impl Geometry {
             seen[key / 64] |= 1 << (key % 64);
         }
         let mut at = [[NONE; 81]; 9];
-        for o in 0..729 {
-            at[o % 9][o / 9] = o as u16;
+        for (d, options) in (0..).zip(&mut at) {
+            for (p, o) in (0..).zip(options) {
+                *o = 9 * p + d;
+            }
         }
         Some(Geometry {
             place: (0..729).map(|o| ((o / 9) as u8, (o % 9) as u8)).collect(),
