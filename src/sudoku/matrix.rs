@@ -142,9 +142,10 @@ pub fn matrix(rules: &Rules) -> Problem {
 
 /// The classic matrix of `shape`, the same as [`Encoding::problem`]'s, its items computed
 /// from the place of each cell (the houses are the boxes, the rows and the columns, in
-/// that order: [`Rules::houses`]) and each option written as one array of four: no house
-/// built, and a loop the compiler unrolls. The 9x9 matrix, which every Sudoku solver
-/// builds once, took 69,000 instructions through the houses (fat LTO).
+/// that order: [`Rules::houses`]) and each option written as one array of four, a cell's
+/// nine at once: no house built, one capacity check a cell. The 9x9 matrix, which every
+/// Sudoku solver builds once, took 69,000 instructions through the houses, 12,600 so
+/// (fat LTO).
 fn classic(shape: Shape) -> Problem {
     let n = shape.side();
     let cells = n * n;
