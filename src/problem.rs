@@ -241,6 +241,13 @@ impl Problem {
         &self.items[self.starts[k]..self.starts[k + 1]]
     }
 
+    /// The items of every option as stored, concatenated, and where each option starts
+    /// (option `k` is `items[starts[k]..starts[k + 1]]`), for the crate's passes over the
+    /// whole matrix that check its shape in bulk (the band engine's recognition).
+    pub(crate) fn raw_options(&self) -> (&[u32], &[usize]) {
+        (&self.items, &self.starts)
+    }
+
     /// Whether item `i` is primary.
     pub fn is_primary(&self, i: usize) -> bool {
         i < self.primary

@@ -161,7 +161,15 @@ fn the_options_in_cell_order_give_the_general_recognition_s_geometry_whatever_th
     let mut rename: Vec<u32> = (0..full.primary_items() as u32).collect();
     rng.shuffle(&mut rename);
     let order: Vec<usize> = (0..full.option_count()).collect();
-    for problem in [full.clone(), full.permuted(&rename, &order)] {
+    let options = |p: &Problem| p.raw_options().0.as_chunks::<4>().0.to_vec();
+    let renamed = full.permuted(&rename, &order);
+    // The front end's own names take the first guess, and the pass over the units takes
+    // them too; other names only the pass.
+    assert!(Geometry::named_in_order(&options(&full)));
+    assert!(Geometry::units_in_cell_order(&options(&full)));
+    assert!(!Geometry::named_in_order(&options(&renamed)));
+    assert!(Geometry::units_in_cell_order(&options(&renamed)));
+    for problem in [full.clone(), renamed] {
         let fast = Geometry::in_cell_order(&problem).expect("in cell order");
         assert_eq!(fast.place, general.place);
         assert_eq!(fast.at, general.at);
