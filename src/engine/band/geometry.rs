@@ -15,8 +15,8 @@
 //! option in the four items of its cell, row, column and box), whatever their order and
 //! names. About 52,000 instructions (fat LTO) against the layout's and
 //! [`Geometry::find`]'s 680,000; any other order goes that longer way. Before that pass,
-//! the items are guessed to be named as the front end names them, which one comparison an
-//! option confirms ([`Geometry::named_in_order`]).
+//! the items are guessed to be numbered as the front end numbers them (an item's index, not
+//! its name), which one comparison an option confirms ([`Geometry::numbered_in_order`]).
 //!
 //! # How the houses are found
 //! On a full board a unit's cells are a *house*; every board must have the same 27. Two
@@ -105,7 +105,7 @@ impl Geometry {
         let (options, []) = items.as_chunks::<4>() else {
             return None;
         };
-        if !Geometry::named_in_order(options) && !Geometry::units_in_cell_order(options) {
+        if !Geometry::numbered_in_order(options) && !Geometry::units_in_cell_order(options) {
             return None;
         }
         let mut at = [[NONE; 81]; 9];
@@ -124,14 +124,14 @@ impl Geometry {
     }
 
     /// Whether the 729 options of four items are those of the classic matrix as the Sudoku
-    /// front end names its items and writes its options (the cells row by row, then each
+    /// front end numbers its items and writes its options (the cells row by row, then each
     /// box's, row's and column's nine digits): option `9 * (9 * row + column) + digit`
     /// names `9 * row + column`, `81 + 9 * box + digit`, `162 + 9 * row + digit` and
     /// `243 + 9 * column + digit`, in that order. The first guess of the options in cell order:
     /// a matrix equal to the classic one needs no other check, one comparison of 16 bytes
     /// an option, where the pass of [`Geometry::units_in_cell_order`], which any other
-    /// naming of the items goes through, took some 40,000 instructions (fat LTO).
-    pub(super) fn named_in_order(options: &[[u32; 4]]) -> bool {
+    /// numbering of the items goes through, took some 40,000 instructions (fat LTO).
+    pub(super) fn numbered_in_order(options: &[[u32; 4]]) -> bool {
         (0..81).zip(options.chunks_exact(9)).all(|(p, cell)| {
             let (row, column) = (p / 9, p % 9);
             let b = row / 3 * 3 + column / 3;

@@ -165,9 +165,9 @@ fn the_options_in_cell_order_give_the_general_recognition_s_geometry_whatever_th
     let renamed = full.permuted(&rename, &order);
     // The front end's own names take the first guess, and the pass over the units takes
     // them too; other names only the pass.
-    assert!(Geometry::named_in_order(&options(&full)));
+    assert!(Geometry::numbered_in_order(&options(&full)));
     assert!(Geometry::units_in_cell_order(&options(&full)));
-    assert!(!Geometry::named_in_order(&options(&renamed)));
+    assert!(!Geometry::numbered_in_order(&options(&renamed)));
     assert!(Geometry::units_in_cell_order(&options(&renamed)));
     for problem in [full.clone(), renamed] {
         let fast = Geometry::in_cell_order(&problem).expect("in cell order");
