@@ -242,11 +242,7 @@ impl<'a> Iterator for SliceLines<'a> {
         if self.rest.is_empty() {
             return None;
         }
-        let end = self
-            .rest
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(self.rest.len(), |i| i + 1);
+        let end = newline_in(self.rest).map_or(self.rest.len(), |i| i + 1);
         let (line, rest) = self.rest.split_at(end);
         self.rest = rest;
         self.number += 1;
