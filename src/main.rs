@@ -87,8 +87,8 @@ fn start() {
 /// The command run from its arguments, and its exit code.
 #[cfg_attr(test, allow(dead_code))]
 fn run(words: Vec<std::ffi::OsString>) -> u8 {
-    let args = parse(words);
-    let exit = match cli::run(args) {
+    let args = parse(&words);
+    let exit = match cli::run(args, &words) {
         Ok(code) => code,
         Err(err) if cli::is_broken_pipe(&err) => cli::Exit::Success,
         Err(err) => {
@@ -108,8 +108,11 @@ fn run(words: Vec<std::ffi::OsString>) -> u8 {
 /// Neither this function nor [`definition`] is inlined into [`main`], so that the stack
 /// frames of the definition (7.9 KB, the derive's `Command`s moved by value) and of the
 /// parse are not one frame that stays under the whole run.
+///
+/// clap is given copies of the words (a few short strings), which stay with the caller for
+/// `serve` to hand to the server.
 #[inline(never)]
-fn parse(words: Vec<std::ffi::OsString>) -> cli::Cli {
+fn parse(words: &[std::ffi::OsString]) -> cli::Cli {
     let mut command = definition();
     let parsed = command
         .try_get_matches_from_mut(words)
@@ -137,9 +140,10 @@ fn definition() -> clap::Command {
 /// C's `pow`, the one function `dancing` took from the C math library, here from the `libm`
 /// crate (the Rust port of musl's), so that the dynamic loader no longer maps `libm.so.6`,
 /// relocates it and looks up its symbols: 28,000 of the 549,000 instructions of a run on an
-/// empty file (`valgrind --tool=callgrind`) and 9 page faults. Its callers: indicatif's
-/// rate estimate on a shown progress display and tokio's multi-thread scheduler (`serve`).
-/// The linker resolves their calls here and, as rustc links with `--as-needed`, leaves
+/// empty file (`valgrind --tool=callgrind`) and 9 page faults. Its caller: indicatif's
+/// rate estimate on a shown progress display (tokio's scheduler, which calls it too, is in
+/// `dancing-serve`, which links `libm.so.6`).
+/// The linker resolves its calls here and, as rustc links with `--as-needed`, leaves
 /// `libm.so.6` out.
 #[cfg(not(test))]
 // SAFETY: the function has C's signature and meaning for `pow`; no other object the binary

@@ -18,6 +18,7 @@ mod solve;
 mod sudoku;
 mod walk;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock};
@@ -58,7 +59,7 @@ enum Command {
     Polycube(polyomino::PolycubeArgs),
     /// Serve a local web page and a JSON API: Sudoku (solve, check, hint, rate, generate, print)
     /// and exact cover (first solutions, counts), for a browser or a script.
-    Serve(serve::ServeArgs),
+    Serve(serve::args::ServeArgs),
 }
 
 /// The exit codes of `dancing`, as documented in `--help`, the README and `docs/guide.md`.
@@ -92,8 +93,9 @@ fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
-/// Runs the chosen subcommand.
-pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+/// Runs the chosen subcommand; `words` are the command line's words as parsed into `cli`
+/// (`serve` hands those after its name to the server).
+pub fn run(cli: Cli, words: &[OsString]) -> anyhow::Result<Exit> {
     // Without the handler, Ctrl-C kills the process at once: no summary, a half-written line.
     // If it cannot be installed, that is still what happens, which is acceptable. The handler
     // only sets a flag, so it needs no thread of its own (starting one took 0.1 ms of the 1
@@ -106,7 +108,9 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Langford(args) => langford::run(args),
         Command::Polyomino(args) => polyomino::run_polyomino(args),
         Command::Polycube(args) => polyomino::run_polycube(args),
-        Command::Serve(args) => serve::run(args),
+        // `dancing` takes no option before its subcommand but `--help` and `--version`, which
+        // exit: `serve` is the second word.
+        Command::Serve(_) => serve::run(words.get(2..).unwrap_or_default()),
     }
 }
 

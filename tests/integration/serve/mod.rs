@@ -5,6 +5,7 @@
 
 mod api;
 mod browser;
+mod executable;
 mod load;
 mod variants;
 mod webdriver;
@@ -26,9 +27,14 @@ pub struct Server {
 impl Server {
     /// Starts `dancing serve --port 0 ARGS` and reads its address from its first line.
     pub fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(binary())
-            .args(["serve", "--port", "0"])
-            .args(args)
+        let mut command = Command::new(binary());
+        command.args(["serve", "--port", "0"]).args(args);
+        Server::run(command)
+    }
+
+    /// Starts `command`, a server, and reads its address from its first line.
+    pub fn run(mut command: Command) -> Server {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

@@ -1,15 +1,14 @@
-//! `dancing serve`: the arguments of the local web page and JSON API; the server is the
-//! library's ([`dancing::serve`]).
+//! The arguments of `dancing serve`, defined once for the two binaries that read them:
+//! `dancing`, which checks them (its `--help` and its usage errors) before it runs the
+//! server, and `dancing-serve`, the server, which reads them again from the same words
+//! (`src/bin/dancing-serve.rs` includes this file by its path). So this file names nothing of
+//! either binary's own: only clap and the library.
 
-use std::io::Write;
 use std::net::IpAddr;
 use std::time::Duration;
 
-use anyhow::Context;
 use clap::Args;
 use dancing::serve::Config;
-
-use super::Exit;
 
 /// Serve a local web page and a JSON API: Sudoku (solve, check, hint, rate, generate, print)
 /// and exact cover (first solutions, counts), for a browser or a script.
@@ -47,27 +46,21 @@ pub struct ServeArgs {
     body_limit: usize,
 }
 
-/// Runs `dancing serve` until Ctrl-C or SIGTERM.
-pub fn run(args: ServeArgs) -> anyhow::Result<Exit> {
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |n| n as usize,
-    );
-    let config = Config {
-        bind: args.bind,
-        port: args.port,
-        jobs,
-        queue: args.queue,
-        body_limit: args.body_limit,
-        max_time: args.max_time,
-        max_nodes: args.max_nodes,
-    };
-    dancing::serve::run(config, |bound| {
-        // An IPv6 address is written in brackets, as a URL writes it.
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "http://{bound}/");
-        let _ = out.flush();
-    })
-    .with_context(|| format!("cannot serve on {}:{}", args.bind, args.port))?;
-    Ok(Exit::Success)
+impl ServeArgs {
+    /// The server's configuration: the arguments, with `--jobs` defaulting to the cores.
+    pub fn config(&self) -> Config {
+        let jobs = self.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            |n| n as usize,
+        );
+        Config {
+            bind: self.bind,
+            port: self.port,
+            jobs,
+            queue: self.queue,
+            body_limit: self.body_limit,
+            max_time: self.max_time,
+            max_nodes: self.max_nodes,
+        }
+    }
 }
