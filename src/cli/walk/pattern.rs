@@ -17,7 +17,8 @@
 //! placed in the pattern the user wrote too.
 //!
 //! A path is matched with `*`, `?` and `[...]` taking `/` like any character, case-sensitive,
-//! a leading `.` like any character (a walk leaves hidden files out before it asks).
+//! a leading `.` like any character (a walk leaves hidden files out before it asks). An
+//! alternative of `*` then plain characters (`*.txt`) is matched by comparing the path's end.
 
 use std::fmt;
 
