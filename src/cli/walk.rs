@@ -7,8 +7,11 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use anyhow::Context;
-use globset::{Glob, GlobSet, GlobSetBuilder};
+use anyhow::anyhow;
+
+mod pattern;
+
+use pattern::Pattern;
 
 /// The extensions of the puzzle files a walk reads by default.
 pub const PUZZLE_EXTENSIONS: [&str; 5] = ["txt", "sdk", "ss", "sdm", "csv"];
@@ -23,19 +26,20 @@ pub struct Filter {
     sets: OnceLock<Sets>,
 }
 
-/// The glob sets of a [`Filter`].
+/// The patterns of a [`Filter`].
 #[derive(Debug)]
 struct Sets {
     /// A file is read if it matches one of these...
-    include: GlobSet,
+    include: Vec<Pattern>,
     /// ...and none of these.
-    exclude: GlobSet,
+    exclude: Vec<Pattern>,
 }
 
 impl Filter {
     /// The filter of `--glob` patterns: those without `!` replace the default (the puzzle
     /// extensions), so they can widen it (`'*'`) or narrow it (`'*.sdk'`); those with `!`
-    /// leave their matches out (`'!*.solutions.txt'`). `*` also matches `/`.
+    /// leave their matches out (`'!*.solutions.txt'`). `*` also matches `/`. The syntax is
+    /// the `pattern` module's; a bad pattern is an error naming it and the column at fault.
     pub fn new(globs: &[String]) -> anyhow::Result<Filter> {
         let sets = OnceLock::new();
         if !globs.is_empty() {
@@ -45,42 +49,43 @@ impl Filter {
     }
 
     /// Whether a walk reads the file at `relative` below the walked directory.
+    /// A name that is not UTF-8 is matched with `\u{FFFD}` in place of its bad bytes, so that
+    /// the extension of such a file still counts.
     fn reads(&self, relative: &Path) -> bool {
         let sets = self
             .sets
             .get_or_init(|| Sets::of(&[]).expect("the puzzle extensions' patterns are globs"));
-        sets.include.is_match(relative) && !sets.exclude.is_match(relative)
+        let relative = relative.to_string_lossy();
+        let matches = |patterns: &[Pattern]| patterns.iter().any(|p| p.matches(&relative));
+        matches(&sets.include) && !matches(&sets.exclude)
     }
 }
 
 impl Sets {
     /// The sets of `--glob` patterns (see [`Filter::new`]).
     fn of(globs: &[String]) -> anyhow::Result<Sets> {
-        let (excluded, included): (Vec<&str>, Vec<&str>) = globs
-            .iter()
-            .map(String::as_str)
-            .partition(|g| g.starts_with('!'));
-        let defaults: Vec<String> = PUZZLE_EXTENSIONS.iter().map(|e| format!("*.{e}")).collect();
-        let included: Vec<&str> = if included.is_empty() {
-            defaults.iter().map(String::as_str).collect()
-        } else {
-            included
-        };
-        let excluded: Vec<&str> = excluded.iter().map(|g| &g[1..]).collect();
-        Ok(Sets {
-            include: set(&included)?,
-            exclude: set(&excluded)?,
-        })
+        let mut include = Vec::new();
+        let mut exclude = Vec::new();
+        for glob in globs {
+            // The column of an error counts the `!`, as the user wrote it.
+            let (text, skipped, side) = match glob.strip_prefix('!') {
+                Some(text) => (text, 1, &mut exclude),
+                None => (glob.as_str(), 0, &mut include),
+            };
+            let pattern = Pattern::new(text).map_err(|mut err| {
+                err.at += skipped;
+                anyhow!("--glob `{glob}`: {err}")
+            })?;
+            side.push(pattern);
+        }
+        if include.is_empty() {
+            include = PUZZLE_EXTENSIONS
+                .iter()
+                .map(|e| Pattern::new(&format!("*.{e}")))
+                .collect::<Result<_, _>>()?;
+        }
+        Ok(Sets { include, exclude })
     }
-}
-
-/// The glob set of `patterns`.
-fn set(patterns: &[&str]) -> anyhow::Result<GlobSet> {
-    let mut builder = GlobSetBuilder::new();
-    for pattern in patterns {
-        builder.add(Glob::new(pattern).with_context(|| format!("--glob `{pattern}`"))?);
-    }
-    Ok(builder.build()?)
 }
 
 /// What a walk finds, in sorted order.
@@ -192,6 +197,26 @@ mod tests {
     fn a_bad_glob_is_an_error_naming_it() {
         let err = Filter::new(&["a[".to_string()]).unwrap_err();
         assert!(format!("{err:#}").contains("--glob `a[`"), "{err:#}");
+    }
+
+    #[test]
+    fn an_excluded_patterns_error_counts_the_bang_in_its_column() {
+        let globs = ["*".to_string(), "!x{a".to_string()];
+        let err = Filter::new(&globs).unwrap_err();
+        assert_eq!(
+            format!("{err:#}"),
+            "--glob `!x{a`: column 3: an unclosed `{` (`\\{` is the character)"
+        );
+    }
+
+    #[test]
+    fn alternatives_escapes_and_negated_classes_choose_files() {
+        assert!(reads(&["*.{sdk,ss}"], "a/b.ss") && !reads(&["*.{sdk,ss}"], "b.txt"));
+        assert!(!reads(&["!*.{csv,sdm}"], "x.sdm"));
+        assert!(reads(&["!*.{csv,sdm}"], "x.txt"), "default kept");
+        assert!(reads(&["[^.]*"], "README.md") && !reads(&["[^R]*"], "README.md"));
+        assert!(reads(&[r"\[1\].txt"], "[1].txt") && !reads(&[r"\[1\].txt"], "1.txt"));
+        assert!(!reads(&["!sub/*"], "sub/deep/a.txt") && reads(&["!sub/*"], "a.txt"));
     }
 }
 

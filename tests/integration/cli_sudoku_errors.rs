@@ -1,7 +1,7 @@
 //! `dancing sudoku` through the binary when things go wrong: invalid and unsolvable puzzles,
-//! spent budgets, missing and unreadable files, `--quiet`, the exit codes in `--help`, and a
-//! closed pipe. The other puzzles of a batch are still solved, each checked against its own
-//! puzzle.
+//! spent budgets, missing and unreadable files, a bad `--glob` pattern, `--quiet`, the exit
+//! codes in `--help`, and a closed pipe. The other puzzles of a batch are still solved, each
+//! checked against its own puzzle.
 
 use crate::common;
 
@@ -159,6 +159,27 @@ fn a_missing_file_is_named_and_exits_2_and_the_others_are_still_solved() {
     );
     let s = summary_of_lines(&stdout_of(&assert), &err);
     assert_eq!((s["puzzles"], s["solved"], s["errors"]), (11, 11, 1));
+}
+
+#[test]
+fn a_bad_glob_is_named_with_its_column_before_any_puzzle_and_exits_2() {
+    for (glob, message) in [
+        (
+            "*.{txt,sdk",
+            "dancing: --glob `*.{txt,sdk`: column 3: an unclosed `{` (`\\{` is the character)\n",
+        ),
+        (
+            "!a[",
+            "dancing: --glob `!a[`: column 3: an unclosed `[` (`\\[` is the character)\n",
+        ),
+    ] {
+        dancing()
+            .args(["sudoku", "--glob", glob, "puzzles/sudoku/hardest.txt"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(message);
+    }
 }
 
 #[test]

@@ -35,7 +35,11 @@ pub struct SudokuArgs {
     /// *.sdm, *.csv) that are not hidden; files named here are always read.
     paths: Vec<PathBuf>,
     /// Below a directory, read the files whose path matches GLOB instead of the puzzle files
-    /// (`'*'` reads them all); `!GLOB` leaves its matches out. May be repeated.
+    /// (`'*'` reads them all); `!GLOB` leaves its matches out. May be repeated. GLOB is matched
+    /// against the path below the directory, case-sensitive: `*` matches any characters, `/`
+    /// too; `?` one character; `[abc]` and `[a-z]` one of those, `[!abc]` or `[^abc]` one
+    /// other; `**` any folders, as a whole path component (`'**/x.txt'`, `'x/**'`); `{a,b}`
+    /// either (`'*.{sdk,ss}'`); `\c` the character c.
     #[arg(long, value_name = "GLOB")]
     glob: Vec<String>,
     /// Output format. Default: `grid` for a single grid on standard input, else `line`.
