@@ -1,10 +1,18 @@
 //! The flags every command takes, with the same words in every `--help` and the same
 //! meaning: one clap `Args` struct, flattened into each command's arguments (a new front end
 //! flattens it too), and the parsing of their values.
+//!
+//! A flag of `dancing sudoku`'s arguments (here, and in the shape and variant flags) is an
+//! `Option<bool>` that its presence sets (`action = ArgAction::Set, num_args = 0,
+//! default_missing_value = "true"`), not clap's `bool` (`ArgAction::SetTrue`): clap gives a
+//! `SetTrue` flag an implicit `false` default, which every run parses into the matches
+//! (`Parser::add_defaults`: a value parser, an `Arc` and a matched argument, some 2,900
+//! instructions a flag). Such a flag takes no value, so its help, its usage and its errors
+//! (`--quiet=yes`, a flag given twice, a conflict) are the same words.
 
 use std::time::Duration;
 
-use clap::{Args, ValueEnum};
+use clap::{ArgAction, Args, ValueEnum};
 use dancing::Engine;
 
 /// The shared flags; their `///` docs are the `--help` text of every command.
@@ -19,11 +27,12 @@ pub struct CommonArgs {
     pub jobs: Option<u16>,
     /// No progress, no summary and no message about a single puzzle or search: the exit
     /// code and the output tell everything (input that cannot be read is still reported).
-    #[arg(short, long, conflicts_with = "progress")]
-    pub quiet: bool,
+    #[arg(short, long, conflicts_with = "progress", action = ArgAction::Set, num_args = 0,
+          default_missing_value = "true")]
+    quiet: Option<bool>,
     /// Show progress on stderr even when it is not a terminal (a line every half second).
-    #[arg(long)]
-    pub progress: bool,
+    #[arg(long, action = ArgAction::Set, num_args = 0, default_missing_value = "true")]
+    progress: Option<bool>,
     /// Print statistics on stderr: Knuth's nodes and updates, the solutions and the time (in
     /// a batch, summed with the summary; in jsonl, also per puzzle). With `cover`, `auto`
     /// then searches Knuth's tree where it would take the band or the MCC engine (whose
@@ -41,6 +50,16 @@ pub struct CommonArgs {
 }
 
 impl CommonArgs {
+    /// Whether --quiet was given.
+    pub fn quiet(&self) -> bool {
+        self.quiet.is_some()
+    }
+
+    /// Whether --progress was given.
+    pub fn progress(&self) -> bool {
+        self.progress.is_some()
+    }
+
     /// The number of threads asked for, or all cores.
     pub fn jobs(&self) -> usize {
         match self.jobs {

@@ -91,7 +91,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     let parsed =
         knuth::parse(&bytes).map_err(|e| anyhow!("{name}:{}:{}: {}", e.line, e.column, e.kind))?;
     let common = &args.common;
-    let report = Report::new(common.quiet, common.progress, TEMPLATE);
+    let report = Report::new(common.quiet(), common.progress(), TEMPLATE);
     for k in parsed.problem.ignored_options() {
         report.note(format!(
             "{name}:{}:1: warning: this option has no primary item, so it is ignored (as \

@@ -89,7 +89,11 @@ impl MemoArgs {
         common: &CommonArgs,
         mut show: impl FnMut(&mut dyn Write, &[usize]) -> anyhow::Result<()>,
     ) -> anyhow::Result<Exit> {
-        let report = Report::new(common.quiet, common.progress, "{spinner} {msg}, {elapsed}");
+        let report = Report::new(
+            common.quiet(),
+            common.progress(),
+            "{spinner} {msg}, {elapsed}",
+        );
         let start = Instant::now();
         let deadline = common.max_time.map(|t| start + t);
         let mut memo = Memo::new(problem, self.config())?;

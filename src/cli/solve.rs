@@ -93,7 +93,7 @@ impl SolveArgs {
 
     /// Whether `--quiet` was given: a front end says nothing beside its output.
     pub fn quiet(&self) -> bool {
-        self.common.quiet
+        self.common.quiet()
     }
 
     /// Solves `family` as the flags ask. `show` writes one solution (option indices) to the
@@ -115,7 +115,7 @@ impl SolveArgs {
                 .memo
                 .run(family.problem, self.count, seed, &self.common, show);
         }
-        let report = Report::new(self.common.quiet, self.common.progress, TEMPLATE);
+        let report = Report::new(self.common.quiet(), self.common.progress(), TEMPLATE);
         let search = Search {
             problem: family.problem,
             engine: self.engine.engine(),

@@ -136,8 +136,8 @@ pub(super) fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         .build()
         .context("cannot start the worker threads")?;
     let report = Report::new(
-        args.common.quiet,
-        args.common.progress,
+        args.common.quiet(),
+        args.common.progress(),
         "{bar:30} {pos}/{len} puzzles, {per_sec}, {eta}",
     );
     report.set_length(args.count);
@@ -258,7 +258,7 @@ pub(super) fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
             args.count
         ));
     }
-    if !args.common.quiet && made > 0 {
+    if !args.common.quiet() && made > 0 {
         crate::cli::report::write_stderr(&format!(
             "puzzles: {made}, mean clues: {:.2}\n",
             clues as f64 / made as f64

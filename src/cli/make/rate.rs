@@ -84,8 +84,8 @@ pub(super) fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
     let variants = args.shape.variants()?;
     let common = &args.common;
     let report = Report::new(
-        common.quiet,
-        common.progress,
+        common.quiet(),
+        common.progress(),
         "{spinner} {pos} puzzles rated, {per_sec}, {elapsed}",
     );
     let engine = args.engine.engine();

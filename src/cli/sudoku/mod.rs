@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
-use clap::{Args, ValueEnum};
+use clap::{ArgAction, Args, ValueEnum};
 use dancing::batch::Pipeline;
 use dancing::sudoku::export;
 use dancing::sudoku::read::Format;
@@ -64,8 +64,9 @@ pub struct SudokuArgs {
     /// Write the puzzle's exact-cover problem in Knuth's format instead of solving it (the
     /// givens' items and conflicting options left out), for `dancing cover` or Knuth's DLX1;
     /// the input must hold one puzzle.
-    #[arg(long, conflicts_with_all = ["count", "unique", "check", "format"])]
-    to_dlx: bool,
+    #[arg(long, conflicts_with_all = ["count", "unique", "check", "format"],
+          action = ArgAction::Set, num_args = 0, default_missing_value = "true")]
+    to_dlx: Option<bool>,
     #[command(flatten)]
     pub shape: ShapeArgs,
     #[command(flatten)]
@@ -119,15 +120,15 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     let filter = Filter::new(&args.glob)?;
     let common = &args.common;
     let report = Report::new(
-        common.quiet,
-        common.progress,
+        common.quiet(),
+        common.progress(),
         "{spinner} {pos} puzzles, {per_sec}, {elapsed}{msg}",
     );
     // A puzzle whose search runs long shows its own progress beside the batch's.
     let longs = LongSearches::new(&report);
     let watch_every = longs.watch_every();
     let variants = args.shape.variants()?;
-    if args.to_dlx {
+    if args.to_dlx.is_some() {
         return to_dlx(&args, &variants);
     }
     // Each worker's solver is built for the shape of the first puzzle it gets, and again
@@ -162,7 +163,7 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     let summary = batch.summary;
     let single = stdin_only && summary.puzzles == 1;
     let seconds = start.elapsed().as_secs_f64();
-    if super::interrupted() || (!common.quiet && !single) {
+    if super::interrupted() || (!common.quiet() && !single) {
         report.write(&summary.text(seconds));
     }
     if common.stats {

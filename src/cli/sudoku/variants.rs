@@ -6,7 +6,7 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use clap::Args;
+use clap::{ArgAction, Args};
 use dancing::sudoku::grid::Shape;
 use dancing::sudoku::read::PuzzleReader;
 use dancing::sudoku::rules::{Jigsaw, Part, Rules, Variant, parse_regions};
@@ -32,22 +32,22 @@ pub struct ShapeArgs {
     #[arg(long, value_name = "SYMBOLS")]
     symbols: Option<Symbols>,
     /// X-Sudoku: both main diagonals hold every digit once.
-    #[arg(long)]
-    x: bool,
+    #[arg(long, action = ArgAction::Set, num_args = 0, default_missing_value = "true")]
+    x: Option<bool>,
     /// Hyper Sudoku (windoku): the windows one cell in from the boxes' corners (four 3x3
     /// windows in 9x9) hold every digit once. Square boxes only.
-    #[arg(long)]
-    hyper: bool,
+    #[arg(long, action = ArgAction::Set, num_args = 0, default_missing_value = "true")]
+    hyper: Option<bool>,
     /// Jigsaw Sudoku: irregular regions in place of the boxes, as N*N labels (one character
     /// a cell, or whitespace-separated words), row-major: a file, or the labels themselves.
     #[arg(long, value_name = "REGIONS")]
     jigsaw: Option<String>,
     /// No two equal digits a knight's move apart (secondary items of the matrix).
-    #[arg(long)]
-    anti_knight: bool,
+    #[arg(long, action = ArgAction::Set, num_args = 0, default_missing_value = "true")]
+    anti_knight: Option<bool>,
     /// No two equal digits a king's move apart, diagonals included (secondary items).
-    #[arg(long)]
-    anti_king: bool,
+    #[arg(long, action = ArgAction::Set, num_args = 0, default_missing_value = "true")]
+    anti_king: Option<bool>,
     /// More regions that each hold every digit once: a file with a region a line (`r1c1
     /// r1c2 ...`) or a grid of N*N labels (`.` no region).
     #[arg(long, value_name = "FILE")]
@@ -123,12 +123,12 @@ impl ShapeArgs {
             shape,
             symbols: self.symbols,
             variant: Variant {
-                x: self.x,
-                hyper: self.hyper,
+                x: self.x.is_some(),
+                hyper: self.hyper.is_some(),
                 jigsaw,
                 extra: extra.unwrap_or_default(),
-                anti_knight: self.anti_knight,
-                anti_king: self.anti_king,
+                anti_knight: self.anti_knight.is_some(),
+                anti_king: self.anti_king.is_some(),
             },
             jigsaw_name: jigsaw_name.unwrap_or_default(),
             extra_name: extra_name.unwrap_or_default(),
