@@ -168,7 +168,7 @@ impl Search for Band {
             }
             let shape = &*t.shape;
             let placed = t.frames[0].place_all(shape, options);
-            t.forced.extend(options[..placed].iter().map(|&o| o as u32));
+            t.forced.extend_from_slice(&options[..placed]);
             t.work.placed += placed as u64;
             match options.get(placed) {
                 None => Ok(()),
@@ -256,7 +256,7 @@ pub(crate) struct Tree<N: Node> {
     trail: Vec<u16>,
     marks: Vec<usize>,
     /// The options forced before the search (the givens), in order.
-    forced: Vec<u32>,
+    forced: Vec<usize>,
     state: State,
     /// The number of levels placed by [`Search::descend`].
     floor: usize,
@@ -479,7 +479,7 @@ impl<N: Node> Tree<N> {
         }
         root.place(&self.shape, option);
         self.work.placed += 1;
-        self.forced.push(option as u32);
+        self.forced.push(option);
         Ok(())
     }
 
@@ -491,7 +491,7 @@ impl<N: Node> Tree<N> {
         if option >= N::options(&self.shape) {
             return Err(ForceError::NotInSearch { option });
         }
-        if self.forced.contains(&(option as u32)) {
+        if self.forced.contains(&option) {
             return Err(ForceError::Forced { option });
         }
         if self.frames[0].remove(&self.shape, option) {

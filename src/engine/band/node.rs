@@ -88,14 +88,14 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
     /// the band engine gives it (see the implementations).
     ///
     /// [`Search::solution`]: crate::engine::Search::solution
-    fn solution(&self, shape: &Self::Shape, trail: &[u16], forced: &[u32], out: &mut Vec<usize>);
+    fn solution(&self, shape: &Self::Shape, trail: &[u16], forced: &[usize], out: &mut Vec<usize>);
     /// Calls `f` on each option of [`Node::solution`]'s, in no set order (`out` is scratch
     /// space).
     fn each_solution_option(
         &self,
         shape: &Self::Shape,
         trail: &[u16],
-        forced: &[u32],
+        forced: &[usize],
         out: &mut Vec<usize>,
         f: impl FnMut(usize),
     ) {
@@ -170,11 +170,11 @@ impl Node for Frame {
     }
 
     /// The forced options first, in the order forced, then the others in increasing order.
-    fn solution(&self, layout: &Layout, trail: &[u16], forced: &[u32], out: &mut Vec<usize>) {
+    fn solution(&self, layout: &Layout, trail: &[u16], forced: &[usize], out: &mut Vec<usize>) {
         out.clear();
         // One allocation for the whole solution.
         out.reserve(layout.cells.count_ones() as usize);
-        out.extend(forced.iter().map(|&o| o as usize));
+        out.extend_from_slice(forced);
         let start = out.len();
         out.extend(trail.iter().map(|&o| usize::from(o)));
         out[start..].sort_unstable();
@@ -258,7 +258,7 @@ impl Node for Grid {
     /// Every option of the solution, the forced ones among them, in increasing order: read
     /// straight out of the bands, in cell order, where the geometry is
     /// [`Geometry::in_order`] (as the Sudoku front end's matrix is), else sorted.
-    fn solution(&self, geometry: &Geometry, _: &[u16], _: &[u32], out: &mut Vec<usize>) {
+    fn solution(&self, geometry: &Geometry, _: &[u16], _: &[usize], out: &mut Vec<usize>) {
         out.clear();
         self.solved_options(geometry, out);
         if !geometry.in_order {
@@ -271,7 +271,7 @@ impl Node for Grid {
         &self,
         geometry: &Geometry,
         _: &[u16],
-        _: &[u32],
+        _: &[usize],
         _: &mut Vec<usize>,
         f: impl FnMut(usize),
     ) {
