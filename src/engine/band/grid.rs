@@ -166,57 +166,37 @@ const fn columns() -> [Columns; 512] {
     t
 }
 
-/// `SPOTS[p]`: where place `p` (`9 * row + column`) stands in the bands and its units.
+/// `SPOTS[p]`: where place `p` (`9 * row + column`) stands in the bands, and its peers.
 static SPOTS: [Spot; 81] = spots();
 
-/// A place's band, its bit in the band, and its units as bits: its row (bit `row`), its
-/// column (bit `9 + column`) and its box (bit `18 + box`).
+/// A place's band, its bit in the band, and in `peers[b]` the cells of band `b` that see
+/// it: its row and its box in its own band (itself among them), its column in each band
+/// (`peers[3]` is empty, so that the four are one vector).
 #[derive(Clone, Copy)]
 struct Spot {
-    band: u8,
+    peers: [u32; 4],
     bit: u32,
-    units: u32,
+    band: u8,
 }
-
-/// `BAND_ROWS[k]`: the cells of a band's rows, for three bits of rows.
-static BAND_ROWS: [u32; 8] = unions(ROW, 9);
-
-/// `BAND_BOXES[k]`: the cells of a band's boxes, for three bits of boxes.
-static BAND_BOXES: [u32; 8] = unions(0o007_007_007, 3);
 
 const fn spots() -> [Spot; 81] {
     let mut t = [Spot {
-        band: 0,
+        peers: [0; 4],
         bit: 0,
-        units: 0,
+        band: 0,
     }; 81];
     let mut p = 0;
     while p < 81 {
-        let (r, c) = (p / 9, p % 9);
+        let (b, i) = (p / 27, p % 27);
+        let column = 0o001_001_001 << (i % 9);
+        let mut peers = [column, column, column, 0];
+        peers[b] |= ROW << (9 * (i / 9)) | 0o007_007_007 << (3 * (i % 9 / 3));
         t[p] = Spot {
-            band: (p / 27) as u8,
-            bit: 1 << (p % 27),
-            units: 1 << r | 1 << (9 + c) | 1 << (18 + r / 3 * 3 + c / 3),
+            peers,
+            bit: 1 << i,
+            band: b as u8,
         };
         p += 1;
-    }
-    t
-}
-
-/// For each three bits `k`, the union of the units `unit << (step * j)` whose bit `j` is in
-/// `k` (a band's rows: `ROW`, 9; its boxes: one box's cells, 3).
-const fn unions(unit: u32, step: u32) -> [u32; 8] {
-    let mut t = [0u32; 8];
-    let mut k = 0;
-    while k < 8 {
-        let mut j = 0;
-        while j < 3 {
-            if k >> j & 1 != 0 {
-                t[k] |= unit << (step * j);
-            }
-            j += 1;
-        }
-        k += 1;
     }
     t
 }
@@ -325,44 +305,40 @@ impl Grid {
     /// [`Grid::place`] on each of `options` in turn, up to the first that is not an option
     /// or not live once the ones before it are placed; returns how many it placed. The
     /// givens are checked against the node and each other (a cell, or a digit's row,
-    /// column or box, taken twice) in one pass, then placed in one pass a subband: the
-    /// givens' cells and each digit's rows, columns and boxes cleared at once, where
-    /// [`Grid::place`] takes thirteen stores a given.
+    /// column or box, taken twice) in one pass, which gathers for each digit the cells
+    /// that see its givens (a given's peers, one vector `or`, [`SPOTS`]), then placed in
+    /// one pass a subband: the givens' cells and the cells that see them cleared at once,
+    /// where [`Grid::place`] takes thirteen stores a given.
     pub(crate) fn place_all(&mut self, geometry: &Geometry, options: &[usize]) -> usize {
-        // The givens' cells of each subband and each band, and each digit's units taken.
+        // The givens' cells of each subband and each band, and for each digit and band the
+        // cells that see a given of the digit (a later given there breaks a rule).
         let (mut given, mut taken) = ([0u32; 27], [0u32; 3]);
-        let mut units = [0u32; 9];
+        let mut seen = [[0u32; 4]; 9];
         let mut placed = options.len();
         for (k, &o) in options.iter().enumerate() {
             let Some(&(p, d)) = geometry.place.get(o) else {
                 placed = k;
                 break;
             };
-            let (spot, d) = (SPOTS[usize::from(p)], usize::from(d));
+            let (spot, d) = (&SPOTS[usize::from(p)], usize::from(d));
             let (b, bit) = (usize::from(spot.band), spot.bit);
-            if self.unsolved[b] & self.cells[3 * d + b] & !taken[b] & bit == 0
-                || units[d] & spot.units != 0
-            {
+            if self.unsolved[b] & self.cells[3 * d + b] & !taken[b] & !seen[d][b] & bit == 0 {
                 placed = k;
                 break;
             }
             given[3 * d + b] |= bit;
             taken[b] |= bit;
-            units[d] |= spot.units;
+            for (seen, &peers) in seen[d].iter_mut().zip(&spot.peers) {
+                *seen |= peers;
+            }
         }
         for (b, &t) in taken.iter().enumerate() {
             self.unsolved[b] &= !t;
         }
-        for (d, &u) in units.iter().enumerate() {
-            // The columns of the digit, in every band.
-            let columns = (u >> 9 & ROW) * 0o001_001_001;
+        for (d, seen) in seen.iter().enumerate() {
             for b in 0..3 {
-                let clear = BAND_ROWS[(u >> (3 * b) & 7) as usize]
-                    | BAND_BOXES[(u >> (18 + 3 * b) & 7) as usize]
-                    | columns
-                    | taken[b];
                 let s = 3 * d + b;
-                self.cells[s] = self.cells[s] & !clear | given[s];
+                self.cells[s] = self.cells[s] & !(seen[b] | taken[b]) | given[s];
             }
         }
         placed
