@@ -500,8 +500,9 @@ impl<N: Node> Tree<N> {
         Ok(())
     }
 
+    /// The frames below the root are kept, stale (see `frames`), for the next search to
+    /// write over: pushed again, each took a call of `memcpy` (hard.txt: 2.9 a puzzle).
     fn reset(&mut self) {
-        self.frames.truncate(1);
         self.frames[0] = N::root(&self.shape);
         self.levels.clear();
         self.trail.clear();
