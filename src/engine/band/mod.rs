@@ -209,6 +209,10 @@ impl Search for Band {
         each!(self, t => t.each_solution_option(out, f))
     }
 
+    fn solution_in_order(&self, out: &mut [u16; 81]) -> bool {
+        each!(self, t => t.solution_in_order(out))
+    }
+
     fn choices(&self, out: &mut Vec<usize>) {
         each!(self, t => t.choices(out))
     }
@@ -585,6 +589,10 @@ impl<N: Node> Tree<N> {
     /// callers, the Sudoku front end's decoding among them, take a solution as a set).
     fn solution(&self, out: &mut Vec<usize>) {
         self.frames[self.current_slot()].solution(&self.shape, &self.trail, &self.forced, out);
+    }
+
+    fn solution_in_order(&self, out: &mut [u16; 81]) -> bool {
+        self.frames[self.current_slot()].solution_in_order(&self.shape, out)
     }
 
     fn each_solution_option(&self, out: &mut Vec<usize>, f: impl FnMut(usize)) {

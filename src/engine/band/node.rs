@@ -102,6 +102,12 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
         self.solution(shape, trail, forced, out);
         out.iter().copied().for_each(f);
     }
+    /// Writes the options of this (solved) node's solution into `out` in increasing order,
+    /// one a place, if the node has them so at hand (a grid's, [`Grid::solved_in_order`]);
+    /// else false.
+    fn solution_in_order(&self, _: &Self::Shape, _: &mut [u16; 81]) -> bool {
+        false
+    }
     /// The invariants of its module docs that a node alone shows.
     fn check(&self, shape: &Self::Shape) -> Result<(), String>;
 }
@@ -276,6 +282,10 @@ impl Node for Grid {
         f: impl FnMut(usize),
     ) {
         self.each_solved_option(geometry, f);
+    }
+
+    fn solution_in_order(&self, geometry: &Geometry, out: &mut [u16; 81]) -> bool {
+        self.solved_in_order(geometry, out)
     }
 
     fn check(&self, geometry: &Geometry) -> Result<(), String> {
