@@ -67,6 +67,7 @@ pub(crate) mod layout;
 mod node;
 mod phantom;
 mod slices;
+mod tables;
 #[cfg(test)]
 mod tests;
 
