@@ -285,6 +285,14 @@ pub(crate) trait Search: Clone + std::fmt::Debug + Send + Sync {
         out.iter().copied().for_each(f);
     }
 
+    /// Writes the solution just found into `out` as its 81 options in increasing order, if
+    /// the engine has them so at hand (the band engine on a grid whose 729 options are
+    /// numbered place by place, digit by digit, as the Sudoku front end's are: read out of
+    /// its bands without a branch a place); else false.
+    fn solution_in_order(&self, _out: &mut [u16; 81]) -> bool {
+        false
+    }
+
     /// The options chosen at each level of the tree, from the root (forced options not
     /// included).
     fn choices(&self, out: &mut Vec<usize>);

@@ -552,6 +552,12 @@ impl Solver {
         each!(&self.engine, e => e.each_solution_option(out, &mut f));
     }
 
+    /// Writes the solution just found into `out` as its 81 options in increasing order, if
+    /// the engine has them so at hand ([`Search::solution_in_order`]); else false.
+    pub(crate) fn solution_in_order(&self, out: &mut [u16; 81]) -> bool {
+        each!(&self.engine, e => e.solution_in_order(out))
+    }
+
     /// Runs [`Solver::step`] until a solution or the end, ignoring pauses.
     fn next(&mut self) -> Result<bool, GaveUp> {
         loop {

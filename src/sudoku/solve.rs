@@ -59,7 +59,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::sudoku::decode::Places;
+use crate::sudoku::decode::{Places, put_in_cell_order};
 use crate::sudoku::grid::{Conflict, Grid, Shape};
 pub use crate::sudoku::matrix::matrix;
 pub(crate) use crate::sudoku::matrix::{Encoding, grouped, option_of};
@@ -560,9 +560,18 @@ impl SudokuSolver {
     /// handed over as it is read ([`Solver::each_solution_option`]; an engine that needs
     /// a buffer for them has one kept from one puzzle to the next), writes its digit into
     /// its cell ([`Places::put`]) of a blank grid, which holds a 9x9 grid's cells without an
-    /// allocation.
+    /// allocation. A 9x9 solution that the engine hands over as its options in increasing order
+    /// ([`Solver::solution_in_order`]) is decoded by arithmetic ([`put_in_cell_order`]),
+    /// if each option is its cell's.
     fn decode(&mut self) -> Grid {
         let mut grid = Grid::empty(self.rules.shape());
+        let mut sorted = [0u16; 81];
+        if let Ok(cells) = <&mut [u8; 81]>::try_from(grid.cells_mut())
+            && self.solver.solution_in_order(&mut sorted)
+            && put_in_cell_order(&sorted, cells)
+        {
+            return grid;
+        }
         let (places, cells) = (&self.places, grid.cells_mut());
         (self.solver).each_solution_option(&mut self.chosen, |o| places.put(cells, o));
         grid

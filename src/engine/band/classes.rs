@@ -40,8 +40,8 @@
 //! of three kinds; at most 27 classes.
 //! Whether the classes are houses of one grid is [`super::houses`]'s check.
 
-use super::grid::PERMS;
 use super::layout::{LAYERS, Layout};
+use super::tables::PERMS;
 
 /// The most units: 27 houses on each of nine boards.
 pub(crate) const UNITS: usize = 243;

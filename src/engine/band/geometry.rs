@@ -47,13 +47,20 @@ use super::layout::{LAYERS, Layout, NONE};
 use super::phantom;
 use crate::problem::Problem;
 
+/// The length of a digit's row of [`Geometry::at`]: the 81 places, then room for a place
+/// of the third band found by a bit's index in a `u32` (`54 + x.trailing_zeros()`, 86 at
+/// most), so that a solved node's read-out ([`super::grid::Grid`]) indexes the row without
+/// a bounds check a place of that band (three instructions).
+pub(crate) const AT_ROW: usize = 88;
+
 /// Where a cell of the layout stands, and which digit a board is.
 #[derive(Clone, Debug)]
 pub(crate) struct Geometry {
     /// For each option of the problem: its place (`9 * row + column`) and its digit.
     pub(crate) place: Vec<(u8, u8)>,
-    /// For each digit and place, its option.
-    pub(crate) at: [[u16; 81]; 9],
+    /// For each digit and place, its option; each digit's row holds [`NONE`] past the 81
+    /// places, up to [`AT_ROW`].
+    pub(crate) at: [[u16; AT_ROW]; 9],
     /// The subbands of the root: for digit `d` and band `b`, `root[3 * d + b]` has the
     /// places of the band with an option of the digit or a phantom given of it, as bits
     /// from the band's first.
@@ -108,9 +115,9 @@ impl Geometry {
         if !Geometry::numbered_in_order(options) && !Geometry::units_in_cell_order(options) {
             return None;
         }
-        let mut at = [[NONE; 81]; 9];
+        let mut at = [[NONE; AT_ROW]; 9];
         for (d, options) in (0..).zip(&mut at) {
-            for (p, o) in (0..).zip(options) {
+            for (p, o) in (0..).zip(&mut options[..81]) {
                 *o = 9 * p + d;
             }
         }
@@ -273,7 +280,7 @@ impl Geometry {
             return None;
         }
         let mut place = Vec::with_capacity(729);
-        let mut at = [[NONE; 81]; 9];
+        let mut at = [[NONE; AT_ROW]; 9];
         let mut root = [0u32; 27];
         for (o, &(c, l)) in layout.place.iter().enumerate() {
             let units = layout.unit_bits[o];
@@ -311,7 +318,7 @@ impl Geometry {
         let open = placed.place[..cells].iter().fold(0u128, |m, &p| m | 1 << p);
         let phantoms = phantom::givens(open, &layers)?;
         let mut place = Vec::with_capacity(layout.place.len());
-        let mut at = [[NONE; 81]; 9];
+        let mut at = [[NONE; AT_ROW]; 9];
         let mut root = [0u32; 27];
         for (o, &(c, l)) in layout.place.iter().enumerate() {
             let p = placed.place[usize::from(c)];

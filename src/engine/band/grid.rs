@@ -35,203 +35,13 @@ use super::frame::Work;
 use super::geometry::Geometry;
 use super::layout::NONE;
 use super::slices;
+use super::tables::{COLUMNS, KEEP, LOCKED, PEERS, SHRINK, SPOTS, spread};
 
 /// The 27 bits of a band.
 pub(super) const ALL: u32 = 0o777_777_777;
 
 /// The nine bits of a row.
-const ROW: u32 = 0o777;
-
-/// `SHRINK[r]`: for a row's nine bits `r`, the three bits of its non-empty minirows.
-static SHRINK: [u8; 512] = shrink();
-
-/// `KEEP[s]`: for the nine bits of a band's non-empty minirows (bit `3 * row + box`), the
-/// cells of the minirows in some permutation (one a row, one a box) of them; 0 if none.
-static KEEP: [u32; 512] = keep();
-
-/// `LOCKED[s]`: for the nine bits of a band's non-empty minirows, the cells of the
-/// minirows that [`KEEP`] leaves alone in their row.
-static LOCKED: [u32; 512] = locked();
-
-/// `COLUMNS[c]`: for the nine bits of the columns a subband has, what they tell (see
-/// [`Columns`]).
-static COLUMNS: [Columns; 512] = columns();
-
-/// What the columns of a subband tell, in one entry so that one index finds both.
-#[derive(Clone, Copy)]
-struct Columns {
-    /// The cells the other two bands keep: all but the columns that are the only one of
-    /// their box.
-    other: u32,
-    /// The cells of the boxes that have one column.
-    lone: u32,
-}
-
-/// `PEERS[i]`: the cells of a band that keep a digit placed at bit `i` of it: all but its
-/// row and its box, itself kept.
-static PEERS: [u32; 27] = peers();
-
-const fn shrink() -> [u8; 512] {
-    let mut t = [0u8; 512];
-    let mut r = 0;
-    while r < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if r >> (3 * k) & 7 != 0 {
-                t[r] |= 1 << k;
-            }
-            k += 1;
-        }
-        r += 1;
-    }
-    t
-}
-
-/// The six permutations of three things (of a band's rows onto its boxes here, of a cell's
-/// three units onto its houses in [`super::classes`]).
-pub(super) const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
-const fn keep() -> [u32; 512] {
-    // Row r takes box PERMS[p][r] in permutation p.
-    let mut t = [0u32; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let mut fits = true;
-            let mut r = 0;
-            while r < 3 {
-                if s >> (3 * r + PERMS[p][r]) & 1 == 0 {
-                    fits = false;
-                }
-                r += 1;
-            }
-            if fits {
-                let mut r = 0;
-                while r < 3 {
-                    t[s] |= 0o7 << (9 * r + 3 * PERMS[p][r]);
-                    r += 1;
-                }
-            }
-            p += 1;
-        }
-        s += 1;
-    }
-    t
-}
-
-const fn locked() -> [u32; 512] {
-    let keep = keep();
-    let mut t = [0u32; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut r = 0;
-        while r < 3 {
-            let minirows = keep[s] & ROW << (9 * r);
-            if minirows != 0 && SHRINK[(minirows >> (9 * r)) as usize].count_ones() == 1 {
-                t[s] |= minirows;
-            }
-            r += 1;
-        }
-        s += 1;
-    }
-    t
-}
-
-const fn columns() -> [Columns; 512] {
-    let mut t = [Columns { other: 0, lone: 0 }; 512];
-    let mut c = 0;
-    while c < 512 {
-        let mut other = ALL;
-        let mut lone = 0;
-        let mut k = 0;
-        while k < 3 {
-            let cols: usize = c >> (3 * k) & 7;
-            if cols != 0 && cols & (cols - 1) == 0 {
-                other &= !(0o001_001_001 << (3 * k + cols.trailing_zeros() as usize));
-                lone |= 0o007_007_007 << (3 * k);
-            }
-            k += 1;
-        }
-        t[c] = Columns { other, lone };
-        c += 1;
-    }
-    t
-}
-
-/// `SPOTS[p]`: where place `p` (`9 * row + column`) stands in the bands and its units.
-static SPOTS: [Spot; 81] = spots();
-
-/// A place's band, its bit in the band, and its units as bits: its row (bit `row`), its
-/// column (bit `9 + column`) and its box (bit `18 + box`).
-#[derive(Clone, Copy)]
-struct Spot {
-    band: u8,
-    bit: u32,
-    units: u32,
-}
-
-/// `BAND_ROWS[k]`: the cells of a band's rows, for three bits of rows.
-static BAND_ROWS: [u32; 8] = unions(ROW, 9);
-
-/// `BAND_BOXES[k]`: the cells of a band's boxes, for three bits of boxes.
-static BAND_BOXES: [u32; 8] = unions(0o007_007_007, 3);
-
-const fn spots() -> [Spot; 81] {
-    let mut t = [Spot {
-        band: 0,
-        bit: 0,
-        units: 0,
-    }; 81];
-    let mut p = 0;
-    while p < 81 {
-        let (r, c) = (p / 9, p % 9);
-        t[p] = Spot {
-            band: (p / 27) as u8,
-            bit: 1 << (p % 27),
-            units: 1 << r | 1 << (9 + c) | 1 << (18 + r / 3 * 3 + c / 3),
-        };
-        p += 1;
-    }
-    t
-}
-
-/// For each three bits `k`, the union of the units `unit << (step * j)` whose bit `j` is in
-/// `k` (a band's rows: `ROW`, 9; its boxes: one box's cells, 3).
-const fn unions(unit: u32, step: u32) -> [u32; 8] {
-    let mut t = [0u32; 8];
-    let mut k = 0;
-    while k < 8 {
-        let mut j = 0;
-        while j < 3 {
-            if k >> j & 1 != 0 {
-                t[k] |= unit << (step * j);
-            }
-            j += 1;
-        }
-        k += 1;
-    }
-    t
-}
-
-const fn peers() -> [u32; 27] {
-    let mut t = [0u32; 27];
-    let mut i = 0;
-    while i < 27 {
-        let row = ROW << (9 * (i / 9));
-        let cbox = 0o007_007_007 << (3 * (i % 9 / 3));
-        t[i] = (ALL & !(row | cbox)) | 1 << i;
-        i += 1;
-    }
-    t
-}
+pub(super) const ROW: u32 = 0o777;
 
 /// What the rules make of a subband in its band (see the module docs, "Why the rules are
 /// sound").
@@ -325,44 +135,40 @@ impl Grid {
     /// [`Grid::place`] on each of `options` in turn, up to the first that is not an option
     /// or not live once the ones before it are placed; returns how many it placed. The
     /// givens are checked against the node and each other (a cell, or a digit's row,
-    /// column or box, taken twice) in one pass, then placed in one pass a subband: the
-    /// givens' cells and each digit's rows, columns and boxes cleared at once, where
-    /// [`Grid::place`] takes thirteen stores a given.
+    /// column or box, taken twice) in one pass, which gathers for each digit the cells
+    /// that see its givens (a given's peers, one vector `or`, [`SPOTS`]), then placed in
+    /// one pass a subband: the givens' cells and the cells that see them cleared at once,
+    /// where [`Grid::place`] takes thirteen stores a given.
     pub(crate) fn place_all(&mut self, geometry: &Geometry, options: &[usize]) -> usize {
-        // The givens' cells of each subband and each band, and each digit's units taken.
+        // The givens' cells of each subband and each band, and for each digit and band the
+        // cells that see a given of the digit (a later given there breaks a rule).
         let (mut given, mut taken) = ([0u32; 27], [0u32; 3]);
-        let mut units = [0u32; 9];
+        let mut seen = [[0u32; 4]; 9];
         let mut placed = options.len();
         for (k, &o) in options.iter().enumerate() {
             let Some(&(p, d)) = geometry.place.get(o) else {
                 placed = k;
                 break;
             };
-            let (spot, d) = (SPOTS[usize::from(p)], usize::from(d));
+            let (spot, d) = (&SPOTS[usize::from(p)], usize::from(d));
             let (b, bit) = (usize::from(spot.band), spot.bit);
-            if self.unsolved[b] & self.cells[3 * d + b] & !taken[b] & bit == 0
-                || units[d] & spot.units != 0
-            {
+            if self.unsolved[b] & self.cells[3 * d + b] & !taken[b] & !seen[d][b] & bit == 0 {
                 placed = k;
                 break;
             }
             given[3 * d + b] |= bit;
             taken[b] |= bit;
-            units[d] |= spot.units;
+            for (seen, &peers) in seen[d].iter_mut().zip(&spot.peers) {
+                *seen |= peers;
+            }
         }
         for (b, &t) in taken.iter().enumerate() {
             self.unsolved[b] &= !t;
         }
-        for (d, &u) in units.iter().enumerate() {
-            // The columns of the digit, in every band.
-            let columns = (u >> 9 & ROW) * 0o001_001_001;
+        for (d, seen) in seen.iter().enumerate() {
             for b in 0..3 {
-                let clear = BAND_ROWS[(u >> (3 * b) & 7) as usize]
-                    | BAND_BOXES[(u >> (18 + 3 * b) & 7) as usize]
-                    | columns
-                    | taken[b];
                 let s = 3 * d + b;
-                self.cells[s] = self.cells[s] & !clear | given[s];
+                self.cells[s] = self.cells[s] & !(seen[b] | taken[b]) | given[s];
             }
         }
         placed
@@ -641,6 +447,42 @@ impl Grid {
                 f(usize::from(o));
             }
         });
+    }
+
+    /// Writes the options of a solved node into `out`, place by place, so in increasing
+    /// order, where the geometry numbers its options so (option `9 * p + d` at place `p`
+    /// for digit `d`: [`Geometry::in_order`] with all 729, so no phantom given); else
+    /// false, `out` left as it was. Each place's digit is found without a branch, eight
+    /// places at a time: the index of a place's digit as four bit slices of the band (the
+    /// places of the digits whose index has bit `k`), each spread to a byte a place.
+    pub(crate) fn solved_in_order(&self, geometry: &Geometry, out: &mut [u16; 81]) -> bool {
+        if !geometry.in_order || geometry.place.len() != 729 {
+            return false;
+        }
+        // Each band's 27 places at `27 * b`, as four words of eight (the last word's five
+        // past the band read as digit 0, then written over by the next band's).
+        let mut digits = [0u8; 88];
+        for b in 0..3 {
+            let x = |d: usize| self.cells[3 * d + b];
+            let slices = [
+                x(1) | x(3) | x(5) | x(7),
+                x(2) | x(3) | x(6) | x(7),
+                x(4) | x(5) | x(6) | x(7),
+                x(8),
+            ];
+            for lane in 0..4 {
+                let mut index = 0u64;
+                for (k, &slice) in slices.iter().enumerate() {
+                    index |= spread((slice >> (8 * lane)) as u8) << k;
+                }
+                let at = 27 * b + 8 * lane;
+                digits[at..at + 8].copy_from_slice(&index.to_le_bytes());
+            }
+        }
+        for (p, (o, &d)) in out.iter_mut().zip(&digits).enumerate() {
+            *o = 9 * p as u16 + u16::from(d);
+        }
+        true
     }
 
     /// Calls `f` with each place `p` of a solved node and its option there (`NONE` where

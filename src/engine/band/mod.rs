@@ -67,6 +67,7 @@ pub(crate) mod layout;
 mod node;
 mod phantom;
 mod slices;
+mod tables;
 #[cfg(test)]
 mod tests;
 
@@ -168,7 +169,7 @@ impl Search for Band {
             }
             let shape = &*t.shape;
             let placed = t.frames[0].place_all(shape, options);
-            t.forced.extend(options[..placed].iter().map(|&o| o as u32));
+            t.forced.extend_from_slice(&options[..placed]);
             t.work.placed += placed as u64;
             match options.get(placed) {
                 None => Ok(()),
@@ -207,6 +208,10 @@ impl Search for Band {
 
     fn each_solution_option(&self, out: &mut Vec<usize>, f: impl FnMut(usize)) {
         each!(self, t => t.each_solution_option(out, f))
+    }
+
+    fn solution_in_order(&self, out: &mut [u16; 81]) -> bool {
+        each!(self, t => t.solution_in_order(out))
     }
 
     fn choices(&self, out: &mut Vec<usize>) {
@@ -256,7 +261,7 @@ pub(crate) struct Tree<N: Node> {
     trail: Vec<u16>,
     marks: Vec<usize>,
     /// The options forced before the search (the givens), in order.
-    forced: Vec<u32>,
+    forced: Vec<usize>,
     state: State,
     /// The number of levels placed by [`Search::descend`].
     floor: usize,
@@ -479,7 +484,7 @@ impl<N: Node> Tree<N> {
         }
         root.place(&self.shape, option);
         self.work.placed += 1;
-        self.forced.push(option as u32);
+        self.forced.push(option);
         Ok(())
     }
 
@@ -491,7 +496,7 @@ impl<N: Node> Tree<N> {
         if option >= N::options(&self.shape) {
             return Err(ForceError::NotInSearch { option });
         }
-        if self.forced.contains(&(option as u32)) {
+        if self.forced.contains(&option) {
             return Err(ForceError::Forced { option });
         }
         if self.frames[0].remove(&self.shape, option) {
@@ -500,8 +505,9 @@ impl<N: Node> Tree<N> {
         Ok(())
     }
 
+    /// The frames below the root are kept, stale (see `frames`), for the next search to
+    /// write over: pushed again, each took a call of `memcpy` (hard.txt: 2.9 a puzzle).
     fn reset(&mut self) {
-        self.frames.truncate(1);
         self.frames[0] = N::root(&self.shape);
         self.levels.clear();
         self.trail.clear();
@@ -584,6 +590,10 @@ impl<N: Node> Tree<N> {
     /// callers, the Sudoku front end's decoding among them, take a solution as a set).
     fn solution(&self, out: &mut Vec<usize>) {
         self.frames[self.current_slot()].solution(&self.shape, &self.trail, &self.forced, out);
+    }
+
+    fn solution_in_order(&self, out: &mut [u16; 81]) -> bool {
+        self.frames[self.current_slot()].solution_in_order(&self.shape, out)
     }
 
     fn each_solution_option(&self, out: &mut Vec<usize>, f: impl FnMut(usize)) {

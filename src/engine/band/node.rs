@@ -88,19 +88,25 @@ pub(crate) trait Node: Copy + PartialEq + Debug {
     /// the band engine gives it (see the implementations).
     ///
     /// [`Search::solution`]: crate::engine::Search::solution
-    fn solution(&self, shape: &Self::Shape, trail: &[u16], forced: &[u32], out: &mut Vec<usize>);
+    fn solution(&self, shape: &Self::Shape, trail: &[u16], forced: &[usize], out: &mut Vec<usize>);
     /// Calls `f` on each option of [`Node::solution`]'s, in no set order (`out` is scratch
     /// space).
     fn each_solution_option(
         &self,
         shape: &Self::Shape,
         trail: &[u16],
-        forced: &[u32],
+        forced: &[usize],
         out: &mut Vec<usize>,
         f: impl FnMut(usize),
     ) {
         self.solution(shape, trail, forced, out);
         out.iter().copied().for_each(f);
+    }
+    /// Writes the options of this (solved) node's solution into `out` in increasing order,
+    /// one a place, if the node has them so at hand (a grid's, [`Grid::solved_in_order`]);
+    /// else false.
+    fn solution_in_order(&self, _: &Self::Shape, _: &mut [u16; 81]) -> bool {
+        false
     }
     /// The invariants of its module docs that a node alone shows.
     fn check(&self, shape: &Self::Shape) -> Result<(), String>;
@@ -170,11 +176,11 @@ impl Node for Frame {
     }
 
     /// The forced options first, in the order forced, then the others in increasing order.
-    fn solution(&self, layout: &Layout, trail: &[u16], forced: &[u32], out: &mut Vec<usize>) {
+    fn solution(&self, layout: &Layout, trail: &[u16], forced: &[usize], out: &mut Vec<usize>) {
         out.clear();
         // One allocation for the whole solution.
         out.reserve(layout.cells.count_ones() as usize);
-        out.extend(forced.iter().map(|&o| o as usize));
+        out.extend_from_slice(forced);
         let start = out.len();
         out.extend(trail.iter().map(|&o| usize::from(o)));
         out[start..].sort_unstable();
@@ -258,7 +264,7 @@ impl Node for Grid {
     /// Every option of the solution, the forced ones among them, in increasing order: read
     /// straight out of the bands, in cell order, where the geometry is
     /// [`Geometry::in_order`] (as the Sudoku front end's matrix is), else sorted.
-    fn solution(&self, geometry: &Geometry, _: &[u16], _: &[u32], out: &mut Vec<usize>) {
+    fn solution(&self, geometry: &Geometry, _: &[u16], _: &[usize], out: &mut Vec<usize>) {
         out.clear();
         self.solved_options(geometry, out);
         if !geometry.in_order {
@@ -271,11 +277,15 @@ impl Node for Grid {
         &self,
         geometry: &Geometry,
         _: &[u16],
-        _: &[u32],
+        _: &[usize],
         _: &mut Vec<usize>,
         f: impl FnMut(usize),
     ) {
         self.each_solved_option(geometry, f);
+    }
+
+    fn solution_in_order(&self, geometry: &Geometry, out: &mut [u16; 81]) -> bool {
+        self.solved_in_order(geometry, out)
     }
 
     fn check(&self, geometry: &Geometry) -> Result<(), String> {

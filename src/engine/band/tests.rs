@@ -645,7 +645,9 @@ fn the_last_alternatives_tried_in_place_keep_the_tree_and_its_subtrees() {
 
 /// The options of a solution handed over one by one (as the Sudoku front end decodes them)
 /// are the solution's, at every solution: on grids with the givens forced, on grids with
-/// them taken out (phantom givens, shuffled), and on frames (the X variant).
+/// them taken out (phantom givens, shuffled), and on frames (the X variant). Handed over
+/// in increasing order at once, they are the solution's on the first (its options numbered
+/// in order, all 729), and the others decline.
 #[test]
 fn each_solution_option_is_an_option_of_the_solution() {
     let full = classic();
@@ -659,7 +661,8 @@ fn each_solution_option_is_an_option_of_the_solution() {
         let (mut forced, mut frames) = (Band::try_new(&full).unwrap(), Band::try_new(&x).unwrap());
         forced.force_all(&given).unwrap();
         frames.force_all(&given[..given.len() / 2]).unwrap();
-        for mut band in [forced, Band::try_new(&export).unwrap(), frames] {
+        let bands = [forced, Band::try_new(&export).unwrap(), frames];
+        for (k, mut band) in bands.into_iter().enumerate() {
             let (mut out, mut each) = (Vec::new(), Vec::new());
             for _ in 0..50 {
                 match band.search(usize::MAX) {
@@ -672,6 +675,12 @@ fn each_solution_option_is_an_option_of_the_solution() {
                 out.sort_unstable();
                 each.sort_unstable();
                 assert_eq!(each, out, "{line}");
+                let mut sorted = [0u16; 81];
+                assert_eq!(band.solution_in_order(&mut sorted), k == 0, "{line}");
+                if k == 0 {
+                    let sorted: Vec<usize> = sorted.iter().map(|&o| usize::from(o)).collect();
+                    assert_eq!(sorted, out, "{line}");
+                }
                 each.clear();
                 solutions += 1;
             }
