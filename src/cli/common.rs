@@ -37,8 +37,8 @@ pub struct CommonArgs {
     /// a batch, summed with the summary; in jsonl, also per puzzle). With `cover`, `auto`
     /// then searches Knuth's tree where it would take the band or the MCC engine (whose
     /// trees and statistics are their own: ask for them with --engine band or mcc).
-    #[arg(long)]
-    pub stats: bool,
+    #[arg(long, action = ArgAction::Set, num_args = 0, default_missing_value = "true")]
+    stats: Option<bool>,
     /// Give up on a search after N nodes of its tree: the answer is unknown (exit code 3; in
     /// a batch, per puzzle, with status `gave-up`).
     #[arg(long, value_name = "N")]
@@ -58,6 +58,11 @@ impl CommonArgs {
     /// Whether --progress was given.
     pub fn progress(&self) -> bool {
         self.progress.is_some()
+    }
+
+    /// Whether --stats was given.
+    pub fn stats(&self) -> bool {
+        self.stats.is_some()
     }
 
     /// The number of threads asked for, or all cores.

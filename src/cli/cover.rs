@@ -85,7 +85,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     if let Some(files) = args.distributed.merge() {
         // A file after another flag (`--merge P --stats R`) is parsed as FILE: one more.
         let files: Vec<PathBuf> = files.iter().chain(&args.file).cloned().collect();
-        return super::parts::merge(&files, args.common.stats);
+        return super::parts::merge(&files, args.common.stats());
     }
     let (name, bytes) = read_input(args.file.as_ref())?;
     let parsed =
@@ -128,7 +128,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         match preprocess(&parsed.problem) {
             Ok(reduced) => Some(reduced),
             Err(PreprocessError::Unsolvable { item, stats }) => {
-                if common.stats {
+                if common.stats() {
                     eprintln!("{}", preprocess_stats(&stats));
                 }
                 eprintln!(
@@ -143,7 +143,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         None
     };
     if let Some(reduced) = &reduced {
-        if common.stats {
+        if common.stats() {
             eprintln!("{}", preprocess_stats(&reduced.stats));
         }
         if !args.count && !args.all && !args.min_cost {
@@ -200,7 +200,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
             &parsed,
             args.count,
             jobs,
-            common.stats,
+            common.stats(),
             memo,
             (
                 args.estimate.unwrap_or(SPLIT_PATHS),
@@ -219,7 +219,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     }
     let search = Search {
         problem,
-        engine: search_engine(problem, args.engine.engine(), common.stats),
+        engine: search_engine(problem, args.engine.engine(), common.stats()),
         count: args.count,
         all: args.all,
         limit: args.limit,

@@ -117,7 +117,7 @@ impl MemoArgs {
         };
         report.finish();
         let stats = memo.stats();
-        if common.stats {
+        if common.stats() {
             report.write(&stats_text(problem, &stats, diagram, start));
         }
         let zdd =

@@ -46,7 +46,7 @@ pub fn run(
         }
     }
     out.flush()?;
-    if common.stats {
+    if common.stats() {
         report.write(&stats_text(problem, found.stats, true, start.elapsed()));
     }
     let nodes = found.stats.nodes;

@@ -125,7 +125,7 @@ impl Search<'_> {
             writeln!(out, "{counted}")?;
         }
         out.flush()?;
-        if common.stats {
+        if common.stats() {
             let mut text = stats_text(self.problem, solver.stats(), exact, start.elapsed());
             text.push_str(&rules_text(&solver.stats()));
             if let Searcher::Restarts(restarts, seed) = &solver {
@@ -247,7 +247,7 @@ impl Search<'_> {
         let mut out = std::io::stdout().lock();
         writeln!(out, "{}", stats.solutions)?;
         out.flush()?;
-        if self.common.stats {
+        if self.common.stats() {
             report.write(&stats_text(
                 self.problem,
                 stats.clone(),

@@ -264,7 +264,7 @@ pub(super) fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
             clues as f64 / made as f64
         ));
     }
-    if args.common.stats {
+    if args.common.stats() {
         let seconds = started.elapsed().as_secs_f64();
         crate::cli::report::write_stderr(&format!(
             "made: {made}, not made: {}; elapsed: {seconds:.3}s, {:.1} puzzles/s\n",

@@ -187,7 +187,7 @@ pub(super) fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
     }
     run.out.flush()?;
     report.finish();
-    if common.stats {
+    if common.stats() {
         report.write(&format!("nodes: {}\n", run.nodes));
     }
     Ok(if crate::cli::interrupted() {

@@ -229,8 +229,12 @@ impl<W: Write + Send> Batch<'_, W> {
                     OutputFormat::Line
                 });
         let request = Request {
-            limit: if self.args.count { self.args.limit } else { 1 },
-            unique: self.args.unique,
+            limit: if self.args.count.is_some() {
+                self.args.limit
+            } else {
+                1
+            },
+            unique: self.args.unique.is_some(),
         };
         self.summary.reached = Some((name.to_string(), 0));
         let (variants, common) = (self.variants, &self.args.common);
@@ -343,7 +347,7 @@ impl<W: Write + Send> Batch<'_, W> {
     ) -> io::Result<()> {
         self.summary.add(verdict.status);
         self.summary.stats += verdict.stats;
-        if let (true, Some(solution)) = (self.args.check, &verdict.solution)
+        if let (true, Some(solution)) = (self.args.check.is_some(), &verdict.solution)
             && let Err(violation) = self.check(&puzzle.grid, solution)
         {
             self.input_error(format!(
@@ -357,7 +361,7 @@ impl<W: Write + Send> Batch<'_, W> {
             self.report
                 .note(format!("{name}:{}: {status}: {error}", puzzle.line));
         }
-        let count = self.args.count;
+        let count = self.args.count.is_some();
         match format {
             OutputFormat::Grid if count => match verdict.count_text() {
                 Some(count) => writeln!(self.out, "{count}"),
@@ -393,8 +397,8 @@ impl<W: Write> Batch<'_, W> {
     /// The fields of the JSON records beyond the usual ones: `--count`, `--stats`.
     fn fields(&self) -> Fields {
         Fields {
-            count: self.args.count,
-            stats: self.args.common.stats,
+            count: self.args.count.is_some(),
+            stats: self.args.common.stats(),
         }
     }
 

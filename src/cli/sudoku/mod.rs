@@ -49,18 +49,18 @@ pub struct SudokuArgs {
     #[arg(long, value_enum, value_name = "FORMAT")]
     input_format: Option<InputFormat>,
     /// Count the solutions of each puzzle (up to --limit) instead of printing one.
-    #[arg(long)]
-    count: bool,
+    #[arg(long, action = ArgAction::Set, num_args = 0, default_missing_value = "true")]
+    count: Option<bool>,
     /// With --count: stop counting at N solutions (a count that reaches N is written `N+`).
     #[arg(long, value_name = "N", default_value_t = 2, requires = "count",
           value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
     /// A puzzle with more than one solution is a failure (status `multiple`).
-    #[arg(long)]
-    unique: bool,
+    #[arg(long, action = ArgAction::Set, num_args = 0, default_missing_value = "true")]
+    unique: Option<bool>,
     /// Check every solution with the independent checker (which does not use the engine).
-    #[arg(long)]
-    check: bool,
+    #[arg(long, action = ArgAction::Set, num_args = 0, default_missing_value = "true")]
+    check: Option<bool>,
     /// Write the puzzle's exact-cover problem in Knuth's format instead of solving it (the
     /// givens' items and conflicting options left out), for `dancing cover` or Knuth's DLX1;
     /// the input must hold one puzzle.
@@ -166,7 +166,7 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     if super::interrupted() || (!common.quiet() && !single) {
         report.write(&summary.text(seconds));
     }
-    if common.stats {
+    if common.stats() {
         report.write(&format!(
             "nodes: {}\nupdates: {}\n{}elapsed: {seconds:.3}s\n",
             summary.stats.nodes,
