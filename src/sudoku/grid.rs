@@ -307,7 +307,7 @@ impl Grid {
         let line = &mut out[start..];
         if symbols == Symbols::FromOne && self.shape.side() <= 9 {
             for (byte, &d) in line.iter_mut().zip(self.cells()) {
-                *byte = if d == 0 { b'.' } else { b'0' + d };
+                *byte = from_one_byte(d);
             }
             return;
         }
@@ -335,7 +335,7 @@ impl Grid {
         }
         let mut line = [b'\n'; INLINE + 1];
         for (byte, &d) in line.iter_mut().zip(cells) {
-            *byte = if d == 0 { b'.' } else { b'0' + d };
+            *byte = from_one_byte(d);
         }
         Some(line)
     }
@@ -389,6 +389,14 @@ impl fmt::Display for Grid {
         }
         Ok(())
     }
+}
+
+/// The byte of digit `d` (0 to 9, 0 a blank) in [`Symbols::FromOne`], [`Symbols::byte_of`]'s,
+/// by arithmetic that the compiler runs on many cells at once where the table look-up
+/// would not be.
+#[inline]
+fn from_one_byte(d: u8) -> u8 {
+    if d == 0 { b'.' } else { b'0' + d }
 }
 
 #[cfg(test)]
