@@ -28,8 +28,9 @@
 //!   from standard input), items are mapped on the calling thread, with a state of its own,
 //!   and no thread is started. The pool is started for the first chunk of more than one
 //!   item, and reused. It has at most [`crate::parallel::MAX_JOBS`] threads; if the system
-//!   cannot start them, it is started with half as many, and so on, and if it cannot start
-//!   two, the calling thread maps everything.
+//!   cannot start them, it is started with as many as it could start
+//!   ([`crate::parallel::pool`]), and if it cannot start two, the calling thread maps
+//!   everything.
 //! - **Stopping.** `stop` is asked before each chunk, and before each item mapped on the
 //!   calling thread: when it says yes, the results already mapped are still consumed, in
 //!   order, and the run ends with [`End::Stopped`]. So the consumer always sees a prefix of

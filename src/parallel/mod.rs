@@ -46,8 +46,9 @@
 //! The threads are at most [`MAX_JOBS`]: beyond the cores more threads only add work (each
 //! clones the links, and the subtrees handed out grow with them: 4,000 threads took 35 s of
 //! a count that takes 0.02 s on two). A pool that the system cannot start (too little
-//! memory, too many threads) is started with half as many threads, down to the calling
-//! thread alone: the count is the same on any number of threads.
+//! memory, too many threads) is started with as many threads as it could start, or not at
+//! all if that is one, and the count runs on the calling thread alone ([`pool`] says how):
+//! the count is the same on any number of threads.
 
 mod cut;
 mod pool;
@@ -63,7 +64,7 @@ use crate::{Engine, Problem};
 use crate::{PAUSE_TIME, Solver, Stats};
 
 pub(crate) use cut::Cut;
-pub(crate) use pool::pool;
+pub use pool::pool;
 pub(crate) use subtree::count_subtree;
 pub(crate) use total::is_zero;
 pub use total::{Stopped, Total};

@@ -7,7 +7,6 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::{Args, ValueEnum};
 use dancing::sudoku::generate::{Generated, Generator, Rng, Symmetry, puzzle_seed};
 use dancing::sudoku::grid::Shape;
@@ -131,15 +130,26 @@ pub(super) fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         .jobs()
         .min(usize::try_from(args.count).unwrap_or(usize::MAX))
         .max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .context("cannot start the worker threads")?;
+    // As many threads as the system can start (see `dancing::parallel::pool`), or one.
+    let pool = match dancing::parallel::pool(jobs) {
+        Some(pool) => pool,
+        None => rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .map_err(|e| anyhow::anyhow!("cannot start a worker thread: {e}"))?,
+    };
+    let threads = pool.current_num_threads();
     let report = Report::new(
         args.common.quiet(),
         args.common.progress(),
         "{bar:30} {pos}/{len} puzzles, {per_sec}, {eta}",
     );
+    if threads < jobs {
+        report.note(format!(
+            "warning: the system could not start {jobs} threads (--jobs): generating on \
+             {threads}"
+        ));
+    }
     report.set_length(args.count);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut made, mut missed, mut clues) = (0u64, 0u64, 0usize);
@@ -164,7 +174,7 @@ pub(super) fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         (generator, solver)
     };
     type Worker = Option<(Generator, Option<SudokuSolver>)>;
-    let workers: Vec<Mutex<Worker>> = (0..jobs).map(|_| Mutex::new(None)).collect();
+    let workers: Vec<Mutex<Worker>> = (0..threads).map(|_| Mutex::new(None)).collect();
     let mut start = 0;
     while start < args.count && !crate::cli::interrupted() && !late() {
         let end = (start + CHUNK).min(args.count);
