@@ -129,6 +129,16 @@ impl<S: Send, F: Fn() -> S + Sync> Pipeline<S, F> {
         self.jobs
     }
 
+    /// The threads that mapped: `None` until a chunk of more than one item needed the pool;
+    /// then the pool's, fewer than [`jobs`](Self::jobs) if the system could not start them
+    /// all, or 1 if it could not start two (the calling thread mapped alone).
+    pub fn threads(&self) -> Option<usize> {
+        self.pool.get().map(|pool| {
+            pool.as_ref()
+                .map_or(1, rayon::ThreadPool::current_num_threads)
+        })
+    }
+
     /// Maps every item of `input` with `map` and hands each result to `output`, in input
     /// order, until the input ends or `stop` says yes.
     ///

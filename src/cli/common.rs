@@ -209,6 +209,12 @@ fn parse_seed(text: &str) -> Result<Seed, String> {
     })
 }
 
+/// The warning of a command that asked for `jobs` threads (`--jobs`) and got `threads`: the
+/// system could not start them all (see `dancing::parallel::pool`). `doing` says on what.
+pub fn fewer_threads(jobs: usize, threads: usize, doing: &str) -> String {
+    format!("warning: the system could not start {jobs} threads (--jobs): {doing} on {threads}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -184,10 +184,7 @@ impl Search<'_> {
             let threads = watch.threads();
             if !warned && threads != 0 && threads < jobs {
                 warned = true;
-                report.note(format!(
-                    "warning: the system could not start {jobs} threads (--jobs): counting on \
-                     {threads}"
-                ));
+                report.note(super::common::fewer_threads(jobs, threads, "counting"));
             }
         };
         let result = thread::scope(|scope| {

@@ -226,26 +226,39 @@ fn threads_that_cannot_be_started_leave_fewer_with_a_warning_and_the_same_count(
 }
 
 #[test]
-fn a_generator_whose_threads_cannot_be_started_makes_the_same_puzzles_on_fewer() {
-    // Before: `cannot start the worker threads`, exit 2, no puzzle made.
-    let dancing_args = "sudoku generate --count 256 --seed 3 --jobs";
-    let script = format!(
-        "ulimit -v 1000000 && exec '{}' {dancing_args} 256",
-        binary().display()
-    );
-    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(
-        stderr.contains("warning: the system could not start 256 threads (--jobs): generating on"),
-        "{stderr}"
-    );
-    let alone = dancing()
-        .args(dancing_args.split(' '))
-        .arg("1")
-        .assert()
-        .success();
-    assert_eq!(out.stdout, alone.get_output().stdout);
+fn a_batch_a_rating_and_a_generator_whose_threads_cannot_be_started_answer_the_same_on_fewer() {
+    // Before: the generator said `cannot start the worker threads` and exited 2, with no
+    // puzzle made; a batch and a rating ran on fewer threads without a word.
+    let set = "puzzles/sudoku/17-clue-sample1000.txt";
+    for (args, doing) in [
+        (&["sudoku", "--format", "line", set][..], "solved"),
+        (&["sudoku", "rate", set][..], "rated"),
+        (
+            &["sudoku", "generate", "--count", "256", "--seed", "3"][..],
+            "generating",
+        ),
+    ] {
+        let script = format!(
+            "ulimit -v 1000000 && exec '{}' {} --jobs 256",
+            binary().display(),
+            args.join(" ")
+        );
+        let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "warning: the system could not start 256 threads (--jobs): {doing} on"
+            )),
+            "{args:?}: {stderr}"
+        );
+        let alone = dancing()
+            .args(args)
+            .args(["--jobs", "1"])
+            .assert()
+            .success();
+        assert!(out.stdout == alone.get_output().stdout, "{args:?}");
+    }
 }
 
 #[test]

@@ -145,9 +145,10 @@ pub(super) fn generate(args: &GenerateArgs) -> anyhow::Result<Exit> {
         "{bar:30} {pos}/{len} puzzles, {per_sec}, {eta}",
     );
     if threads < jobs {
-        report.note(format!(
-            "warning: the system could not start {jobs} threads (--jobs): generating on \
-             {threads}"
+        report.note(crate::cli::common::fewer_threads(
+            jobs,
+            threads,
+            "generating",
         ));
     }
     report.set_length(args.count);

@@ -186,6 +186,13 @@ pub(super) fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
         }
     }
     run.out.flush()?;
+    if let Some(threads) = pipeline.threads().filter(|&t| t < pipeline.jobs()) {
+        report.note(crate::cli::common::fewer_threads(
+            pipeline.jobs(),
+            threads,
+            "rated",
+        ));
+    }
     report.finish();
     if common.stats() {
         report.write(&format!("nodes: {}\n", run.nodes));

@@ -159,6 +159,13 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
         }
     }
     batch.out.flush()?;
+    if let Some(threads) = pipeline.threads().filter(|&t| t < pipeline.jobs()) {
+        report.note(super::common::fewer_threads(
+            pipeline.jobs(),
+            threads,
+            "solved",
+        ));
+    }
     report.finish();
     let summary = batch.summary;
     let single = stdin_only && summary.puzzles == 1;
