@@ -85,7 +85,7 @@ fn start_settled(thread: rayon::ThreadBuilder) -> io::Result<JoinHandle<()>> {
 /// the address space to the last page, and then any thread's allocation aborts the process
 /// (a failed `malloc`, or glibc's own when a thread registers a thread-local's destructor).
 /// So there the threads are started one at a time, each after the one before has made its
-/// first allocation (and so has its arena), and only while [`ROOM`] is free; the next try
+/// first allocation (and so has its arena), and only while 192 MiB are free; the next try
 /// starts as many as fitted without asking for that room again: they take the stacks and
 /// arenas that the first ones left. (Without a cap, that care would cost a pool of two
 /// 0.2 ms, of 64 threads 3 ms.)
