@@ -34,6 +34,13 @@ pub fn run(
         .stop_flag(std::sync::Arc::clone(&super::INTERRUPTED))
         .run()
         .map_err(|e| anyhow!("--min-cost: {e}"))?;
+    if found.threads < found.threads_asked {
+        report.note(super::common::fewer_threads(
+            found.threads_asked,
+            found.threads,
+            "searching",
+        ));
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if found.complete {

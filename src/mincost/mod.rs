@@ -32,8 +32,10 @@
 //! cost model).
 //!
 //! With [`MinCost::jobs`] above 1, the top of the tree is cut into subtrees (the nodes a few
-//! levels down, cheapest prefix first) that threads take in turn, all of them reading one
-//! cutoff (an atomic the threads read at every node). The costs found are
+//! levels down, cheapest prefix first) that threads take in turn (a pool of
+//! [`crate::parallel::pool`]'s: fewer if the system cannot start them all, said in
+//! [`Cheapest::threads`]), all of them reading one cutoff (an atomic the threads read at
+//! every node). The costs found are
 //! the same whatever the threads; among solutions of equal cost, which ones make the K may
 //! differ, and so do the statistics.
 //!
@@ -97,6 +99,12 @@ pub struct Cheapest {
     /// Whether the search ran to the end; `false` when a budget stopped it, and then the
     /// solutions are the cheapest found, not necessarily the cheapest there are.
     pub complete: bool,
+    /// The threads the search asked the system for: 1, or [`MinCost::jobs`] (fewer when the
+    /// tree has fewer subtrees to hand out).
+    pub threads_asked: usize,
+    /// The threads it ran on: [`threads_asked`](Self::threads_asked), or fewer when the system
+    /// could not start them all ([`crate::parallel::pool`]).
+    pub threads: usize,
 }
 
 /// A search for the K cheapest solutions of a problem: set it up, then [`MinCost::run`].
@@ -137,7 +145,7 @@ impl From<crate::Engine> for MinCostEngine {
 
 /// What a min-cost search runs on: the links or the bitsets, behind the calls [`parallel`]
 /// makes (the prefixes are nodes of the links, option numbers of the bitsets).
-trait Tree: Clone + Send {
+trait Tree: Clone + Send + Sync {
     /// The children of the node after the choices `prefix`; `None` at a solution.
     fn children(&mut self, prefix: &[u32]) -> Option<Vec<u32>>;
     /// The net cost of the choices `prefix`.
@@ -178,11 +186,25 @@ impl Tree for Bits {
     }
 }
 
-/// Runs the search on `tree`, on `jobs` threads; the statistics and whether it ended.
-fn run_on<T: Tree>(mut tree: T, jobs: usize, best: &Best, budget: &Budget) -> (Stats, bool) {
+/// What a search did: its statistics, whether it ended, and the threads it asked for and
+/// ran on.
+struct Ran {
+    stats: Stats,
+    complete: bool,
+    threads_asked: usize,
+    threads: usize,
+}
+
+/// Runs the search on `tree`, on `jobs` threads.
+fn run_on<T: Tree>(mut tree: T, jobs: usize, best: &Best, budget: &Budget) -> Ran {
     if jobs == 1 {
         let complete = tree.search(&[], best, budget);
-        (tree.stats(), complete)
+        Ran {
+            stats: tree.stats(),
+            complete,
+            threads_asked: 1,
+            threads: 1,
+        }
     } else {
         parallel(&tree, jobs, best, budget)
     }
@@ -262,7 +284,7 @@ impl<'p> MinCost<'p> {
             MinCostEngine::Auto => Bits::new(self.problem),
             MinCostEngine::Links => None,
         };
-        let (tax, (stats, complete)) = match bits {
+        let (tax, ran) = match bits {
             Some(bits) => (bits.total_tax, run_on(bits, self.jobs, &best, &budget)),
             None => {
                 let links = Links::new(self.problem);
@@ -279,8 +301,10 @@ impl<'p> MinCost<'p> {
             .collect();
         Ok(Cheapest {
             solutions,
-            stats,
-            complete,
+            stats: ran.stats,
+            complete: ran.complete,
+            threads_asked: ran.threads_asked,
+            threads: ran.threads,
         })
     }
 }
@@ -292,8 +316,9 @@ const TASKS_PER_JOB: usize = 16;
 const MAX_CUT: usize = 8;
 
 /// Cuts the top of the tree into subtrees (see the module docs) and searches them on `jobs`
-/// threads; the statistics summed and whether every subtree was searched.
-fn parallel<T: Tree>(tree: &T, jobs: usize, best: &Best, budget: &Budget) -> (Stats, bool) {
+/// threads (fewer if the system cannot start them all); the statistics summed and whether
+/// every subtree was searched.
+fn parallel<T: Tree>(tree: &T, jobs: usize, best: &Best, budget: &Budget) -> Ran {
     let mut cutter = tree.clone();
     let mut tasks: Vec<Vec<u32>> = vec![Vec::new()];
     for _ in 0..MAX_CUT {
@@ -315,30 +340,33 @@ fn parallel<T: Tree>(tree: &T, jobs: usize, best: &Best, budget: &Budget) -> (St
     }
     tasks.sort_by_key(|t| cutter.cost_of(t));
     let taken = AtomicUsize::new(0);
-    let results: Vec<(Stats, bool)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..jobs.min(tasks.len().max(1)))
-            .map(|_| {
-                let mut tree = tree.clone();
-                let (tasks, taken) = (&tasks, &taken);
-                scope.spawn(move || {
-                    loop {
-                        let Some(task) = tasks.get(taken.fetch_add(1, Ordering::Relaxed)) else {
-                            return (tree.stats(), true);
-                        };
-                        if !tree.search(task, best, budget) {
-                            return (tree.stats(), false);
-                        }
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or((Stats::default(), false)))
-            .collect()
-    });
-    let complete = results.iter().all(|&(_, c)| c);
-    (results.into_iter().map(|(s, _)| s).sum(), complete)
+    // A thread's work: subtrees taken in turn until none is left or the budget runs out.
+    let work = |mut tree: T| loop {
+        let Some(task) = tasks.get(taken.fetch_add(1, Ordering::Relaxed)) else {
+            return (tree.stats(), true);
+        };
+        if !tree.search(task, best, budget) {
+            return (tree.stats(), false);
+        }
+    };
+    let threads_asked = jobs.min(tasks.len().max(1));
+    // As many threads as the system can start, or the calling thread alone.
+    let Some(pool) = crate::parallel::pool(threads_asked) else {
+        let (stats, complete) = work(tree.clone());
+        return Ran {
+            stats,
+            complete,
+            threads_asked,
+            threads: 1,
+        };
+    };
+    let results = pool.broadcast(|_| work(tree.clone()));
+    Ran {
+        stats: results.iter().map(|&(stats, _)| stats).sum(),
+        complete: results.iter().all(|&(_, complete)| complete),
+        threads_asked,
+        threads: results.len(),
+    }
 }
 
 /// The nodes between two looks at the clock and the stop flag.

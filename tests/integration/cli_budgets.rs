@@ -262,6 +262,47 @@ fn a_batch_a_rating_and_a_generator_whose_threads_cannot_be_started_answer_the_s
 }
 
 #[test]
+fn a_min_cost_search_whose_threads_cannot_be_started_finds_the_same_costs_on_fewer() {
+    // Before: `failed to spawn thread`, a panic (exit 101), now and then.
+    let args = [
+        "cover",
+        "--min-cost",
+        "--best",
+        "3",
+        "puzzles/exact-cover/nqueens-8-costs.dlx",
+    ];
+    let script = format!(
+        "ulimit -v 1000000 && exec '{}' {} --jobs 256",
+        binary().display(),
+        args.join(" ")
+    );
+    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("threads (--jobs): searching on"),
+        "{stderr}"
+    );
+    let costs = |stdout: &[u8]| -> Vec<String> {
+        String::from_utf8(stdout.to_vec())
+            .unwrap()
+            .lines()
+            .filter(|line| line.starts_with("cost: "))
+            .map(str::to_string)
+            .collect()
+    };
+    let alone = dancing()
+        .args(args)
+        .args(["--jobs", "1"])
+        .assert()
+        .success();
+    let alone = costs(&alone.get_output().stdout);
+    // Among equal costs, which solutions make the three may differ with the threads.
+    assert_eq!(costs(&out.stdout), alone);
+    assert_eq!(alone, ["cost: 37", "cost: 43", "cost: 48"]);
+}
+
+#[test]
 fn ctrl_c_stops_a_long_sudoku_search_and_its_rating_on_one_thread_or_two() {
     // The published 25x25 puzzle on the links: minutes of search. Before: Ctrl-C was looked
     // at between puzzles only, so it waited for the search to end.
