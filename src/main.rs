@@ -93,7 +93,12 @@ fn run(words: Vec<std::ffi::OsString>) -> u8 {
         Err(err) if cli::is_broken_pipe(&err) => cli::Exit::Success,
         Err(err) => {
             cli::report::say(format!("{err:#}"));
-            cli::Exit::Error
+            // What Ctrl-C cut short (a read it stopped) exits as an interrupted run does.
+            if cli::interrupted() {
+                cli::Exit::Interrupted
+            } else {
+                cli::Exit::Error
+            }
         }
     };
     exit as u8

@@ -1,6 +1,6 @@
 //! `dancing cover`: solve an exact-cover problem written in Knuth's DLX format.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -310,18 +310,15 @@ fn preprocess_stats(stats: &PreprocessStats) -> String {
 
 /// Reads the whole problem, from a file or standard input; returns its name for messages.
 fn read_input(file: Option<&PathBuf>) -> anyhow::Result<(String, Vec<u8>)> {
-    let mut bytes = Vec::new();
     match file.filter(|f| f.as_os_str() != "-") {
         Some(path) => {
             let name = path.display().to_string();
-            bytes = std::fs::read(path).with_context(|| format!("{name}: cannot read"))?;
+            let bytes =
+                super::input::read_whole(path).with_context(|| format!("{name}: cannot read"))?;
             Ok((name, bytes))
         }
         None => {
-            std::io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .context("<stdin>: cannot read")?;
+            let bytes = super::input::read_stdin().context("<stdin>: cannot read")?;
             Ok(("<stdin>".to_string(), bytes))
         }
     }

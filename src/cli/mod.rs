@@ -4,6 +4,7 @@
 
 mod common;
 mod cover;
+mod input;
 mod langford;
 mod make;
 mod memo;
@@ -89,7 +90,7 @@ impl From<Exit> for ExitCode {
 pub(crate) static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
 
 /// Whether Ctrl-C has been pressed.
-fn interrupted() -> bool {
+pub(crate) fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
@@ -100,7 +101,9 @@ pub fn run(cli: Cli, words: &[OsString]) -> anyhow::Result<Exit> {
     // If it cannot be installed, that is still what happens, which is acceptable. The handler
     // only sets a flag, so it needs no thread of its own (starting one took 0.1 ms of the 1
     // ms that solving one puzzle from standard input takes).
-    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&INTERRUPTED));
+    if signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&INTERRUPTED)).is_ok() {
+        input::stop_blocked_reads();
+    }
     match cli.command {
         Command::Cover(args) => cover::run(args),
         Command::Sudoku(args) => make::run(args),

@@ -89,3 +89,53 @@ fn ctrl_c_during_a_parallel_count_stops_every_thread_and_prints_no_partial_count
     // The whole count takes minutes; stopping must not wait for it.
     assert!(start.elapsed() < Duration::from_secs(30), "{stderr}");
 }
+
+#[test]
+fn ctrl_c_stops_a_read_that_waits_on_a_pipe_or_never_meets_a_line_end() {
+    // Before: each went on after the signal until its input did: the kernel restarted a read
+    // waiting on a pipe that sends nothing, and a line without an end (/dev/zero, constant
+    // memory) was skipped to its end.
+    let cases: [(&[&str], bool); 7] = [
+        (&["sudoku"], true),
+        (&["sudoku", "rate"], true),
+        (&["sudoku", "hint"], true),
+        (&["sudoku", "--to-dlx"], true),
+        (&["cover", "--count"], true),
+        (&["sudoku", "/dev/zero"], false),
+        (&["sudoku", "--jobs", "1", "/dev/zero"], false),
+    ];
+    for (args, from_a_pipe) in cases {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("dancing"))
+            .args(args)
+            .stdin(if from_a_pipe {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Held open and silent: the command waits on it.
+        let stdin = child.stdin.take();
+        std::thread::sleep(Duration::from_millis(500));
+        let killed = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let signalled = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if signalled.elapsed() > Duration::from_secs(10) {
+                child.kill().unwrap();
+                panic!("{args:?}: still running 10 s after Ctrl-C");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing was read");
+    }
+}

@@ -1,7 +1,7 @@
 //! `dancing sudoku hint`: its arguments, and the run that writes the next step (or every
 //! step) of one puzzle, as `dancing::sudoku::hint` finds it.
 
-use std::io::{self, BufReader, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -51,9 +51,9 @@ pub(super) fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
         Some(path) if path.as_os_str() != "-" => {
             let name = path.display().to_string();
             let file = std::fs::File::open(path).with_context(|| format!("{name}: cannot read"))?;
-            (name, Box::new(BufReader::new(file)))
+            (name, Box::new(crate::cli::input::file(file)))
         }
-        _ => ("<stdin>".into(), Box::new(BufReader::new(io::stdin()))),
+        _ => ("<stdin>".into(), Box::new(crate::cli::input::stdin())),
     };
     let puzzle = match variants.reader(reader).next() {
         Some(entry) => entry.map_err(|e| anyhow::anyhow!("{name}:{e}"))?,

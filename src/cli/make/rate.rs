@@ -1,7 +1,7 @@
 //! `dancing sudoku rate`: its arguments, and the run that rates the puzzles of its sources in
 //! parallel (by `dancing::sudoku::rate`) and writes the ratings in input order.
 
-use std::io::{self, BufReader, Write};
+use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
@@ -127,11 +127,11 @@ pub(super) fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
                 }
             };
             let (name, reader): (String, Box<dyn io::BufRead + Send>) = if file.as_os_str() == "-" {
-                ("<stdin>".into(), Box::new(BufReader::new(io::stdin())))
+                ("<stdin>".into(), Box::new(crate::cli::input::stdin()))
             } else {
                 let name = file.display().to_string();
                 match std::fs::File::open(&file) {
-                    Ok(f) => (name, Box::new(BufReader::new(f))),
+                    Ok(f) => (name, Box::new(crate::cli::input::file(f))),
                     Err(err) => {
                         run.input_error(&format!("{name}: cannot read: {err}"));
                         continue;

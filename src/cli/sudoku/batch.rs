@@ -2,7 +2,7 @@
 //! pipeline, writing each answer in input order, and counting the outcomes.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
 
@@ -160,7 +160,7 @@ impl<W: Write + Send> Batch<'_, W> {
         pipeline: &mut Pipeline<Option<SudokuSolver>, impl Fn() -> Option<SudokuSolver> + Sync>,
     ) -> anyhow::Result<()> {
         if path.as_os_str() == "-" {
-            return self.source("<stdin>", BufReader::new(io::stdin()), false, pipeline);
+            return self.source("<stdin>", crate::cli::input::stdin(), false, pipeline);
         }
         let (mut files, mut errors, mut skipped) = (0, 0, 0);
         for found in walk::walk(path, filter) {
@@ -172,7 +172,7 @@ impl<W: Write + Send> Batch<'_, W> {
                     files += 1;
                     let name = file.display().to_string();
                     match File::open(&file) {
-                        Ok(f) => self.source(&name, BufReader::new(f), false, pipeline)?,
+                        Ok(f) => self.source(&name, crate::cli::input::file(f), false, pipeline)?,
                         Err(err) => self.input_error(format!("{name}: cannot read: {err}")),
                     }
                 }

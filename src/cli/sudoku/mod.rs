@@ -10,7 +10,7 @@ mod batch;
 mod variants;
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -149,7 +149,7 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
         line: Vec::new(),
     };
     if stdin_only {
-        batch.source("<stdin>", BufReader::new(io::stdin()), true, &mut pipeline)?;
+        batch.source("<stdin>", super::input::stdin(), true, &mut pipeline)?;
     } else {
         for path in &args.paths {
             if super::interrupted() {
@@ -187,14 +187,12 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
 /// `--to-dlx`: writes the exact-cover problem of the one puzzle of the input.
 fn to_dlx(args: &SudokuArgs, variants: &Variants) -> anyhow::Result<Exit> {
     let (name, reader): (String, Box<dyn BufRead>) = match args.paths.as_slice() {
-        [] => ("<stdin>".into(), Box::new(BufReader::new(io::stdin()))),
-        [path] if path.as_os_str() == "-" => {
-            ("<stdin>".into(), Box::new(BufReader::new(io::stdin())))
-        }
+        [] => ("<stdin>".into(), Box::new(super::input::stdin())),
+        [path] if path.as_os_str() == "-" => ("<stdin>".into(), Box::new(super::input::stdin())),
         [path] => {
             let name = path.display().to_string();
             let file = File::open(path).with_context(|| format!("{name}: cannot read"))?;
-            (name, Box::new(BufReader::new(file)))
+            (name, Box::new(super::input::file(file)))
         }
         _ => anyhow::bail!("--to-dlx writes one problem: give one file of one puzzle"),
     };
