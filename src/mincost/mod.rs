@@ -35,9 +35,8 @@
 //! levels down, cheapest prefix first) that threads take in turn (a pool of
 //! [`crate::parallel::pool`]'s: fewer if the system cannot start them all, said in
 //! [`Cheapest::threads`]), all of them reading one cutoff (an atomic the threads read at
-//! every node). The costs found are
-//! the same whatever the threads; among solutions of equal cost, which ones make the K may
-//! differ, and so do the statistics.
+//! every node). The costs found are the same whatever the threads; among solutions of equal
+//! cost, which ones make the K may differ, and so do the statistics.
 //!
 //! The statistics: the links count DLX5's nodes, updates and cleansings; the bitsets count
 //! nodes and solutions only (their `updates` and `cleansings` stay 0), and their tree may
