@@ -82,11 +82,24 @@ pub const MAX_PARTS: usize = 1_000_000;
 /// after at least one path, once `deadline` has passed. The same seed gives the same
 /// paths.
 pub fn estimate(problem: &Problem, paths: u64, seed: u64, deadline: Option<Instant>) -> Estimate {
+    estimate_watched(problem, paths, seed, || {
+        deadline.is_none_or(|d| Instant::now() < d)
+    })
+}
+
+/// [`estimate`], asking `go_on` before each path after the first and stopping early when it
+/// says no (a deadline, a Ctrl-C handler's flag).
+pub fn estimate_watched(
+    problem: &Problem,
+    paths: u64,
+    seed: u64,
+    mut go_on: impl FnMut() -> bool,
+) -> Estimate {
     let mut solver = Solver::with_engine(problem, Engine::Links);
     let mut rng = Rng::new(seed);
     let (mut walked, mut mean, mut squares, mut max) = (0u64, 0.0f64, 0.0f64, 0.0f64);
     while walked < paths.max(1) {
-        if walked > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        if walked > 0 && !go_on() {
             break;
         }
         let x = walk(&mut solver, &mut rng);

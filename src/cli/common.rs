@@ -132,7 +132,14 @@ pub enum EngineChoice {
 impl EngineArgs {
     /// The engine asked for.
     pub fn engine(&self) -> Engine {
-        match self.engine {
+        self.engine.engine()
+    }
+}
+
+impl EngineChoice {
+    /// The library's engine of this choice.
+    fn engine(self) -> Engine {
+        match self {
             EngineChoice::Auto => Engine::Auto,
             EngineChoice::Links => Engine::Links,
             EngineChoice::Bits => Engine::Bits,
@@ -143,6 +150,18 @@ impl EngineArgs {
             EngineChoice::Band => Engine::Band,
         }
     }
+}
+
+/// The name `--engine` takes for `engine` (`mcc-bits` for [`Engine::MccBits`]).
+pub fn engine_flag(engine: Engine) -> String {
+    EngineChoice::value_variants()
+        .iter()
+        .find(|choice| choice.engine() == engine)
+        .and_then(ValueEnum::to_possible_value)
+        .map_or_else(
+            || format!("{engine:?}"),
+            |value| value.get_name().to_owned(),
+        )
 }
 
 /// `--seed`, for the commands that search for a first solution (`cover` and the front ends):

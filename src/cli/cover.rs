@@ -51,7 +51,7 @@ pub struct CoverArgs {
     /// N random paths down its tree (Knuth's estimator; the paths drawn from --seed, else 0),
     /// and the time it implies, instead of searching.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
-          conflicts_with_all = ["count", "all", "limit", "preprocess", "min_cost"])]
+          conflicts_with_all = ["count", "all", "limit", "preprocess", "min_cost", "max_nodes"])]
     estimate: Option<u64>,
     /// Find the cheapest solutions (Knuth's DLX5): options cost what their `|n` tokens say
     /// (several add up; none: 0), a solution the sum of its options' costs. Prints the
@@ -109,7 +109,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
             ));
         }
         let seed = args.seed.seed(Some(0)).unwrap_or(0);
-        return estimate(&parsed.problem, paths, seed, common.max_time);
+        return estimate(&parsed.problem, paths, seed, common.max_time, &report);
     }
     let jobs = common.jobs();
     let reduced = if args.preprocess {
@@ -245,9 +245,17 @@ fn estimate(
     paths: u64,
     seed: u64,
     max_time: Option<Duration>,
+    report: &Report,
 ) -> anyhow::Result<Exit> {
     let deadline = max_time.map(|t| Instant::now() + t);
-    let e = dancing::estimate::estimate(problem, paths, seed, deadline);
+    let e = dancing::estimate::estimate_watched(problem, paths, seed, || {
+        !super::interrupted() && deadline.is_none_or(|d| Instant::now() < d)
+    });
+    if super::interrupted() {
+        // As a count stopped by Ctrl-C prints no partial count: no estimate of fewer paths.
+        report.note(format!("interrupted after {} of {paths} paths", e.paths));
+        return Ok(Exit::Interrupted);
+    }
     let rate = dancing::estimate::nodes_per_second(problem, dancing::estimate::SPEED_RUN);
     let (low, high) = e.interval();
     let mut out = std::io::stdout().lock();

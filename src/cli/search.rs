@@ -63,7 +63,10 @@ impl Search<'_> {
         mut show: impl FnMut(&mut dyn Write, &[usize]) -> anyhow::Result<()>,
     ) -> anyhow::Result<Outcome> {
         if let Some(why) = self.engine.refusal(self.problem) {
-            anyhow::bail!("--engine propagate: {why}");
+            anyhow::bail!(
+                "--engine {}: {why}",
+                super::common::engine_flag(self.engine)
+            );
         }
         let common = self.common;
         let jobs = common.jobs();

@@ -316,4 +316,28 @@ fn estimate_refuses_count_and_all() {
         .args(["cover", "--estimate", "10", "--count", KNUTH])
         .assert()
         .code(2);
+    // Before: taken, and ignored: the paths are not nodes (--max-time stops an estimate).
+    dancing()
+        .args(["cover", "--estimate", "10", "--max-nodes", "5", KNUTH])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "'--estimate <N>' cannot be used with '--max-nodes <N>'",
+        ));
+}
+
+#[test]
+fn an_engine_asked_for_by_name_that_refuses_the_problem_is_named_in_the_message() {
+    // Before: every refusal said `--engine propagate`, whichever engine was asked for.
+    let (_dir, colored) = temp_file("colored.dlx", "a | c\na c:x\n");
+    let colored = colored.to_str().unwrap();
+    for (engine, file) in [("band", KNUTH), ("learn", colored), ("propagate", colored)] {
+        dancing()
+            .args(["cover", "--engine", engine, file])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(format!(
+                "--engine {engine}: the {engine} engine"
+            )));
+    }
 }
