@@ -40,6 +40,19 @@ fn interrupted_after(args: &[&str], after: Duration) -> (Output, Duration) {
 /// Five seconds: far above the half second a budget or Ctrl-C takes to act, on a busy machine.
 const PROMPTLY: Duration = Duration::from_secs(5);
 
+/// `dancing ARGS` under a cap of 1 GB of address space (`ulimit -v 1000000`), where 256
+/// threads' stacks and the allocator's arenas do not fit.
+fn under_a_cap(args: &[&str]) -> Command {
+    let script = format!(
+        "ulimit -v 1000000 && exec '{}' {}",
+        binary().display(),
+        args.join(" ")
+    );
+    let mut command = Command::new("sh");
+    command.args(["-c", &script]);
+    command
+}
+
 #[test]
 fn a_time_budget_stops_the_generator_inside_its_searches() {
     // Before: 10.4 s for the 16x16, and minutes for the 25x25, with exit code 0 for the first.
@@ -193,19 +206,13 @@ fn jobs_far_beyond_the_cores_are_refused_with_the_reason() {
 
 #[test]
 fn threads_that_cannot_be_started_leave_fewer_with_a_warning_and_the_same_count() {
-    // Under a cap of 1 GB of address space, as in the issue: the threads' stacks and the
-    // allocator's arenas do not fit. Before: a panic, then a hang at 0% CPU; then, now and
+    // Under a cap of 1 GB of address space, as in the issue. Before: a panic, then a hang at 0% CPU; then, now and
     // then on a busy machine, an abort, where the threads started until the system refused
     // one had filled the address space to the last page. Four runs at once, as on CI.
-    let script = format!(
-        "ulimit -v 1000000 && exec '{}' queens 10 --count --jobs 256",
-        binary().display()
-    );
     let start = Instant::now();
     let runs: Vec<_> = (0..4)
         .map(|_| {
-            Command::new("sh")
-                .args(["-c", &script])
+            under_a_cap(&["queens", "10", "--count", "--jobs", "256"])
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
                 .spawn()
@@ -238,12 +245,9 @@ fn a_batch_a_rating_and_a_generator_whose_threads_cannot_be_started_answer_the_s
             "generating",
         ),
     ] {
-        let script = format!(
-            "ulimit -v 1000000 && exec '{}' {} --jobs 256",
-            binary().display(),
-            args.join(" ")
-        );
-        let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+        let out = under_a_cap(&[args, &["--jobs", "256"]].concat())
+            .output()
+            .unwrap();
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
         assert!(
@@ -271,12 +275,9 @@ fn a_min_cost_search_whose_threads_cannot_be_started_finds_the_same_costs_on_few
         "3",
         "puzzles/exact-cover/nqueens-8-costs.dlx",
     ];
-    let script = format!(
-        "ulimit -v 1000000 && exec '{}' {} --jobs 256",
-        binary().display(),
-        args.join(" ")
-    );
-    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+    let out = under_a_cap(&[&args[..], &["--jobs", "256"]].concat())
+        .output()
+        .unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(

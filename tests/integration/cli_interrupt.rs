@@ -4,7 +4,7 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 /// Runs `dancing ARGS FILE`, sends it SIGINT (Ctrl-C) after half a second, and returns what
@@ -17,13 +17,18 @@ fn interrupted(args: &[&str], file: &Path) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    ctrl_c_after_half_a_second(&child);
+    child.wait_with_output().unwrap()
+}
+
+/// Sends `child` SIGINT (Ctrl-C) after half a second.
+fn ctrl_c_after_half_a_second(child: &Child) {
     std::thread::sleep(Duration::from_millis(500));
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
-    child.wait_with_output().unwrap()
 }
 
 #[test]
@@ -118,12 +123,7 @@ fn ctrl_c_stops_a_read_that_waits_on_a_pipe_or_never_meets_a_line_end() {
             .unwrap();
         // Held open and silent: the command waits on it.
         let stdin = child.stdin.take();
-        std::thread::sleep(Duration::from_millis(500));
-        let killed = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
+        ctrl_c_after_half_a_second(&child);
         let signalled = std::time::Instant::now();
         while child.try_wait().unwrap().is_none() {
             if signalled.elapsed() > Duration::from_secs(10) {
