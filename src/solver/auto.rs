@@ -1,5 +1,5 @@
-//! The strategy of [`Engine::Auto`] and the registry of engines: which engine runs which
-//! problem ([`Solver::with_engine`]'s choice, [`Inner`]), the constants of the choice
+//! The strategy of [`Engine::Auto`]: which engine of the registry ([`Inner`]) runs which
+//! problem ([`Solver::with_engine`]'s choice), the constants of the choice
 //! ([`AUTO_MAX_OPTIONS`] and the probe, [`AUTO_PROBE_NODES`] and [`AUTO_SWITCH_RATIO`]), and the
 //! move of a search from the bits to the links at the probe, or between the links and the
 //! learning engine at the start of a search and at the end of each slice of the portfolio
@@ -10,12 +10,11 @@
 use std::cell::OnceCell;
 use std::sync::Arc;
 
+use super::inner::{Inner, links_engine};
 use super::portfolio::Slices;
 use super::{Engine, Solver};
 use crate::engine::band::Band;
 use crate::engine::bits::Bits;
-use crate::engine::dlx::Dlx;
-use crate::engine::dlx2::Dlx2;
 use crate::engine::dlx3::Dlx3;
 use crate::engine::learn::Learn;
 use crate::engine::links::OpenLengths;
@@ -189,47 +188,6 @@ pub(super) struct Switch {
     /// while the bits run; under `learn`, the learning engine while the links run and the
     /// links while it runs (reset at the next move, so a solver builds each once).
     parked: Option<Inner>,
-}
-
-/// The engine a solver runs.
-#[derive(Clone, Debug)]
-pub(super) enum Inner {
-    Dlx(Dlx),
-    Bits(Bits),
-    Dlx2(Dlx2),
-    Dlx3(Dlx3),
-    Mcc(Mcc),
-    MccBits(MccBits),
-    Propagate(Propagate),
-    /// Boxed: its state is the largest.
-    Learn(Box<Learn>),
-    Band(Band),
-}
-
-/// The links engine for a problem without multiplicities: DLX2 with colors, else DLX1.
-fn links_engine(problem: &Problem) -> Inner {
-    if problem.has_colors() {
-        Inner::Dlx2(Dlx2::new(problem))
-    } else {
-        Inner::Dlx(Dlx::new(problem))
-    }
-}
-
-/// Runs `$body` with `$e` bound to the solver's engine, whichever it is.
-macro_rules! each {
-    ($inner:expr, $e:ident => $body:expr) => {
-        match $inner {
-            Inner::Dlx($e) => $body,
-            Inner::Bits($e) => $body,
-            Inner::Dlx2($e) => $body,
-            Inner::Dlx3($e) => $body,
-            Inner::Mcc($e) => $body,
-            Inner::MccBits($e) => $body,
-            Inner::Propagate($e) => $body,
-            Inner::Learn($e) => $body,
-            Inner::Band($e) => $body,
-        }
-    };
 }
 
 impl Solver {

@@ -124,13 +124,15 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use self::auto::{Inner, Rule, Switch};
+use self::auto::{Rule, Switch};
+use self::inner::Inner;
 use crate::count::Count;
 use crate::engine::{Root, Search};
 use crate::problem::Problem;
 pub use crate::search::{ForceError, Stats, Step};
 
 #[macro_use]
+mod inner;
 mod auto;
 mod engine;
 mod pace;

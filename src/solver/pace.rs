@@ -19,7 +19,7 @@
 use std::time::{Duration, Instant};
 
 use super::Solver;
-use super::auto::Inner;
+use super::inner::Inner;
 use crate::engine::Search;
 
 /// The time between two pauses that a search paced by the clock aims at: far below the half

@@ -6,7 +6,7 @@
 //! turns, and the first solution, do not depend on the machine's load. Why these numbers:
 //! `docs/performance.md`, "`auto` on colors and empty grids".
 
-use super::auto::Inner;
+use super::inner::Inner;
 use crate::engine::Search;
 
 /// The links' first slice of [`Engine::Auto`](super::Engine::Auto)'s portfolio past

@@ -35,13 +35,7 @@ use super::frame::Work;
 use super::geometry::Geometry;
 use super::layout::NONE;
 use super::slices;
-use super::tables::{COLUMNS, KEEP, LOCKED, PEERS, SHRINK, SPOTS, spread};
-
-/// The 27 bits of a band.
-pub(super) const ALL: u32 = 0o777_777_777;
-
-/// The nine bits of a row.
-pub(super) const ROW: u32 = 0o777;
+use super::tables::{ALL, COLUMNS, KEEP, LOCKED, PEERS, ROW, SHRINK, SPOTS, spread};
 
 /// What the rules make of a subband in its band (see the module docs, "Why the rules are
 /// sound").

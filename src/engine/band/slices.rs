@@ -4,7 +4,7 @@
 //! lane `b` of 128-bit vectors (SSE2, in the baseline x86-64), where the scalar count takes
 //! three passes over the digits; elsewhere, and in the tests against it, the scalar count.
 
-use super::grid::ALL;
+use super::tables::ALL;
 
 /// What the count tells of each band's cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

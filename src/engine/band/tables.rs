@@ -3,7 +3,11 @@
 //! their permutations, what a subband's columns tell, a placed cell's peers, and a byte's
 //! bits spread to bytes. Each is built at compile time from its definition.
 
-use super::grid::{ALL, ROW};
+/// The 27 bits of a band.
+pub(super) const ALL: u32 = 0o777_777_777;
+
+/// The nine bits of a row.
+pub(super) const ROW: u32 = 0o777;
 
 /// `SHRINK[r]`: for a row's nine bits `r`, the three bits of its non-empty minirows.
 pub(super) static SHRINK: [u8; 512] = shrink();
