@@ -28,24 +28,19 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use dancing::named::{NamedBuilder, NamedProblem};
 use dancing::problems::tiling::TilingProblem;
 use dancing::{Problem, Solver};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::args::{self, Bounds, Source, Whole};
-use crate::guard;
 use crate::run::{self, Budget};
+use crate::{guard, value_error};
 
 /// Registers the classes of this module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ExactCover>()?;
     m.add_class::<Solutions>()?;
     Ok(())
-}
-
-/// A `ValueError` with the library's message.
-pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
 }
 
 /// An exact-cover problem: primary items to cover exactly once (or within bounds),

@@ -11,8 +11,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 use crate::args::Whole;
-use crate::cover::value_error;
 use crate::guard;
+use crate::value_error;
 
 /// Registers the class of this module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -21,7 +21,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyRuntimeError};
+use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 mod args;
@@ -53,6 +53,11 @@ pub(crate) fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
             "internal error in dancing (a bug: please report it): {message}"
         )))
     })
+}
+
+/// A `ValueError` with the library's message.
+pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
 }
 
 /// Panics with `message` under `guard`: the tests' way to check that a panic reaches

@@ -11,8 +11,9 @@ use dancing::problems::tiling::{Dimension, Orientations, TilingBuilder};
 use pyo3::prelude::*;
 
 use crate::args::Whole;
-use crate::cover::{ExactCover, value_error};
+use crate::cover::ExactCover;
 use crate::guard;
+use crate::value_error;
 
 /// Registers the functions of this module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -261,7 +261,7 @@ pub(crate) fn min_cost(
         py,
         &stop,
         || false,
-        || search.run().map_err(crate::cover::value_error),
+        || search.run().map_err(crate::value_error),
     );
     if let Some(signals) = interrupted {
         signals?;

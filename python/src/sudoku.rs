@@ -23,10 +23,10 @@ use dancing::sudoku::solve::{Progress, SolveError, SudokuSolver};
 use pyo3::prelude::*;
 
 use crate::args::{self, Symmetric, Variants, Whole};
-use crate::cover::value_error;
 use crate::grid::{PyGrid, read_puzzle};
 use crate::guard;
 use crate::run::{Budget, gave_up};
+use crate::value_error;
 
 /// The solver of the last call, kept for the next one under the same rules.
 static SOLVER: Mutex<Option<SudokuSolver>> = Mutex::new(None);
