@@ -126,15 +126,29 @@ fn a_line_with_80_cells_is_located_at_its_end_and_the_batch_goes_on() {
 }
 
 #[test]
-fn a_lone_line_of_80_cells_on_stdin_is_read_as_a_grid_row_and_reported_at_cell_10() {
-    // Fewer than 81 cells on the first line: detection takes it for the first row of a grid.
-    // (Whether the grid being cut short is reported too is left open.)
+fn a_lone_line_of_80_cells_on_stdin_says_that_a_line_of_81_cells_was_expected() {
+    // Fewer than 81 cells on the first line: detection takes it for the first row of a grid,
+    // but the message names both readings, at the line's end.
     // Grid output: the status in place of a grid.
     assert_sudoku_reports(
         &[],
         format!("{}\n", &CLASSIC[..80]),
         2,
-        "<stdin>:1:10: found 80 cells, expected 9",
+        "<stdin>:1:81: found 80 cells on a line, expected a puzzle on one line (81 cells for \
+         9x9) or a grid of 9 rows of 9 cells",
+        "invalid\n",
+    );
+}
+
+#[test]
+fn a_lone_line_cut_to_15_cells_says_that_a_line_of_81_cells_was_expected() {
+    // 15 cells make the row of a 15x15 grid, which the input then cuts short after one row.
+    assert_sudoku_reports(
+        &[],
+        "53..7....6..195\n",
+        2,
+        "<stdin>:1:16: found 15 cells on a line, expected a puzzle on one line (81 cells for \
+         9x9) or a grid of 15 rows of 15 cells",
         "invalid\n",
     );
 }

@@ -107,6 +107,18 @@ pub enum ReadErrorKind {
         /// Cells found.
         found: usize,
     },
+    /// The input's first line, a run of cells without spaces, is neither a puzzle on one
+    /// line (too few cells for one) nor the first row of a grid (too many cells for a row, or
+    /// nothing after it): a one-line puzzle cut short or mistyped, as often as not. Reported
+    /// at the line's end.
+    ShortLine {
+        /// Cells found on the line.
+        found: usize,
+        /// Cells of a puzzle on one line of the reader's shape (81 for 9x9).
+        expected: usize,
+        /// Cells of a row of a grid of the shape the reader took.
+        row: usize,
+    },
     /// Reading the input failed (the I/O error's message).
     Io(String),
 }
@@ -214,6 +226,19 @@ impl fmt::Display for ReadErrorKind {
                     "found {found} cell{s}, expected the N*N cells of a grid of side N: 16 \
                      (4x4), 36 (6x6), 81 (9x9), 144 (12x12), 256 (16x16), 625 (25x25) or 1296 \
                      (36x36), among others"
+                )
+            }
+            ReadErrorKind::ShortLine {
+                found,
+                expected,
+                row,
+            } => {
+                let s = if *found == 1 { "" } else { "s" };
+                let side = expected.isqrt();
+                write!(
+                    f,
+                    "found {found} cell{s} on a line, expected a puzzle on one line \
+                     ({expected} cells for {side}x{side}) or a grid of {row} rows of {row} cells"
                 )
             }
             ReadErrorKind::Io(message) => write!(f, "cannot read: {message}"),

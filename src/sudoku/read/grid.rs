@@ -133,14 +133,35 @@ impl<R: BufRead> PuzzleReader<R> {
         // A size taken from the first row of the input: if a later row has another length,
         // that is the mistake to report, not the grid's end or cells that follow from it.
         let guessed = !self.shape_forced && defer;
-        let cut_short = |rows, first_line, last_line| ReadError {
-            line: first_line,
-            column: 1,
-            kind: ReadErrorKind::GridCutShort {
-                rows,
-                expected: n,
-                last_line,
-            },
+        // The input's first grid, while it has one row written as a run of cells: the cells
+        // and the line's end, for `ShortLine` (see `ReadErrorKind::ShortLine`).
+        let line_cells = if self.shape_forced {
+            shape.cells()
+        } else {
+            Shape::CLASSIC.cells()
+        };
+        let mut lone_run: Option<(usize, usize)> = None;
+        let short_line = |run: Option<(usize, usize)>, first_line| {
+            run.map(|(found, end)| ReadError {
+                line: first_line,
+                column: end,
+                kind: ReadErrorKind::ShortLine {
+                    found,
+                    expected: line_cells,
+                    row: n,
+                },
+            })
+        };
+        let cut_short = |rows, first_line, last_line, run| {
+            short_line(if rows == 1 { run } else { None }, first_line).unwrap_or(ReadError {
+                line: first_line,
+                column: 1,
+                kind: ReadErrorKind::GridCutShort {
+                    rows,
+                    expected: n,
+                    last_line,
+                },
+            })
         };
         loop {
             let line = match self.lines.next_line() {
@@ -148,8 +169,8 @@ impl<R: BufRead> PuzzleReader<R> {
                 Ok(None) => {
                     self.state = State::Done;
                     return (rows > 0).then(|| {
-                        let error =
-                            first_error.unwrap_or_else(|| cut_short(rows, first_line, last_line));
+                        let error = first_error
+                            .unwrap_or_else(|| cut_short(rows, first_line, last_line, lone_run));
                         Err(disagreeing(guessed, &kept).unwrap_or(error))
                     });
                 }
@@ -169,13 +190,13 @@ impl<R: BufRead> PuzzleReader<R> {
                 // A band ends without the blank line the bands before it had: a new grid.
                 Kind::Row(_) if band_end && rows > 0 && gaps > 0 && !after_gap => {
                     self.lines.unread();
-                    return Some(Err(
-                        first_error.unwrap_or_else(|| cut_short(rows, first_line, last_line))
-                    ));
+                    return Some(Err(first_error.unwrap_or_else(|| {
+                        cut_short(rows, first_line, last_line, lone_run)
+                    })));
                 }
                 Kind::Blank | Kind::Break => {
-                    let error =
-                        first_error.unwrap_or_else(|| cut_short(rows, first_line, last_line));
+                    let error = first_error
+                        .unwrap_or_else(|| cut_short(rows, first_line, last_line, lone_run));
                     return Some(Err(disagreeing(guessed, &kept).unwrap_or(error)));
                 }
                 Kind::Row(content) => content,
@@ -183,6 +204,16 @@ impl<R: BufRead> PuzzleReader<R> {
             after_gap = false;
             if rows == 0 {
                 first_line = line.number;
+                lone_run = (!self.yielded)
+                    .then(|| cell_run(content))
+                    .flatten()
+                    .filter(|&found| found < line_cells)
+                    .map(|found| {
+                        (
+                            found,
+                            String::from_utf8_lossy(line.bytes).chars().count() + 1,
+                        )
+                    });
             }
             last_line = line.number;
             rows += 1;
@@ -197,7 +228,13 @@ impl<R: BufRead> PuzzleReader<R> {
                     parse_row(shape, self.symbols, content, &mut cells)
                 };
                 if let Err((column, kind)) = parsed {
-                    first_error = Some(located(&line, column, kind));
+                    // A first row longer than a row: a line, not a row.
+                    let wrong_row = rows == 1
+                        && matches!(kind, ReadErrorKind::CellCount { found, .. } if found > n);
+                    first_error = wrong_row
+                        .then(|| short_line(lone_run, first_line))
+                        .flatten()
+                        .or_else(|| Some(located(&line, column, kind)));
                 }
             }
             if rows == n {
@@ -236,6 +273,14 @@ fn row_cells(bytes: &[u8]) -> usize {
     } else {
         chars
     }
+}
+
+/// The cells of a row written as one run of characters (no whitespace inside, `|` ignored),
+/// or `None` for a row of several words.
+fn cell_run(bytes: &[u8]) -> Option<usize> {
+    let text = decode(bytes).ok()?;
+    let content = text.split('#').next().unwrap_or_default().trim();
+    (!content.contains(char::is_whitespace)).then(|| content.chars().filter(|&c| c != '|').count())
 }
 
 /// When the grid's size was `guessed` from its first row, the first of the `rows` kept (with
