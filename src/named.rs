@@ -50,8 +50,10 @@ pub enum NamedError {
         /// The item's name.
         item: String,
     },
-    /// An item name that is empty or contains a blank, `:` or `|`.
-    #[error("`{item}` is not a valid item name: it must be nonempty, without blanks, `:` or `|`")]
+    /// An item name that is empty or contains a blank, a NUL, `:` or `|`.
+    #[error(
+        "`{item}` is not a valid item name: it must be nonempty, without blanks, NUL, `:` or `|`"
+    )]
     BadItemName {
         /// The name given.
         item: String,
@@ -94,10 +96,10 @@ pub enum NamedError {
         /// The item's name.
         item: String,
     },
-    /// A color that is empty (`x:`) or contains `:` or a blank (Knuth's format could not
-    /// write it).
+    /// A color that is empty (`x:`) or contains `:`, a NUL or a blank (Knuth's format could
+    /// not write it).
     #[error(
-        "option `{option}` gives item `{item}` the color `{color}`, which is empty or has a `:` or a blank"
+        "option `{option}` gives item `{item}` the color `{color}`, which is empty or has a `:`, a NUL or a blank"
     )]
     BadColor {
         /// The option's name.
@@ -149,7 +151,9 @@ impl NamedBuilder {
     }
 
     fn declare(&mut self, name: &str, kind: Kind) -> Result<&mut Self, NamedError> {
-        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == ':' || c == '|') {
+        if name.is_empty()
+            || name.contains(|c: char| c.is_whitespace() || matches!(c, ':' | '|' | '\0'))
+        {
             return Err(NamedError::BadItemName {
                 item: name.to_owned(),
             });
@@ -271,7 +275,10 @@ impl NamedBuilder {
                     let (option, item) = error_item(item);
                     return Err(NamedError::ColorOnPrimary { option, item });
                 }
-                if color.is_empty() || color.contains(':') || color.contains(char::is_whitespace) {
+                if color.is_empty()
+                    || color.contains([':', '\0'])
+                    || color.contains(char::is_whitespace)
+                {
                     let (option, item) = error_item(item);
                     return Err(NamedError::BadColor {
                         option,
@@ -459,6 +466,16 @@ mod tests {
     }
 
     #[test]
+    fn an_item_name_with_a_nul_is_refused() {
+        for bad in ["a\0", "\0", "x\0y"] {
+            let err = NamedBuilder::new().primary(bad).map(|_| ()).unwrap_err();
+            assert_eq!(err, NamedError::BadItemName { item: bad.into() });
+            let err = NamedBuilder::new().secondary(bad).map(|_| ()).unwrap_err();
+            assert_eq!(err, NamedError::BadItemName { item: bad.into() });
+        }
+    }
+
+    #[test]
     fn errors_name_the_item_and_the_option() {
         let mut b = builder();
         fn err<T: std::fmt::Debug>(r: Result<T, NamedError>) -> String {
@@ -548,7 +565,7 @@ mod tests {
         let mut b = builder();
         b.option("red", ["a", "x:red"]).unwrap();
         b.option("blue", ["b", "x:blue"]).unwrap();
-        for bad in ["x:", "x:a:b", "x:dark red", "x:tab\there"] {
+        for bad in ["x:", "x:a:b", "x:dark red", "x:tab\there", "x:nul\0"] {
             let err = b.option("bad", ["b", bad]).unwrap_err();
             assert!(matches!(err, NamedError::BadColor { .. }), "{bad}: {err}");
         }

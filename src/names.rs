@@ -59,8 +59,10 @@ pub enum NameError {
         items: usize,
     },
     /// A name that [`parse`](crate::knuth::parse) would not read back as one name: empty, or
-    /// with a blank, `:` or `|` in it.
-    #[error("item {item} is named `{name}`: expected a non-empty name without blanks, `:` or `|`")]
+    /// with a blank, a NUL, `:` or `|` in it.
+    #[error(
+        "item {item} is named `{name}`: expected a non-empty name without blanks, NUL, `:` or `|`"
+    )]
     BadName {
         /// The item.
         item: usize,
@@ -77,8 +79,11 @@ pub enum NameError {
         /// The second item with it.
         second: usize,
     },
-    /// A color name that Knuth's format would not read back: empty, or with a blank or `:`.
-    #[error("color {color} is named `{name}`: expected a non-empty name without blanks or `:`")]
+    /// A color name that Knuth's format would not read back: empty, or with a blank, a NUL or
+    /// `:`.
+    #[error(
+        "color {color} is named `{name}`: expected a non-empty name without blanks, NUL or `:`"
+    )]
     BadColor {
         /// The color.
         color: usize,
@@ -206,7 +211,7 @@ impl Names {
         let items: Vec<String> = items.into_iter().map(Into::into).collect();
         let mut index = HashMap::with_capacity(items.len());
         for (item, name) in items.iter().enumerate() {
-            if name.is_empty() || name.contains([':', '|']) || name.chars().any(is_blank) {
+            if name.is_empty() || name.contains([':', '|', '\0']) || name.chars().any(is_blank) {
                 return Err(NameError::BadName {
                     item,
                     name: name.clone(),
@@ -242,7 +247,7 @@ impl Names {
         let colors: Vec<String> = colors.into_iter().map(Into::into).collect();
         let mut first = HashMap::with_capacity(colors.len());
         for (color, name) in colors.iter().enumerate() {
-            if name.is_empty() || name.contains(':') || name.chars().any(is_blank) {
+            if name.is_empty() || name.contains([':', '\0']) || name.chars().any(is_blank) {
                 return Err(NameError::BadColor {
                     color,
                     name: name.clone(),
@@ -399,7 +404,7 @@ mod tests {
             err(&["a", "b", "a"]).to_string(),
             "items 0 and 2 are both named `a`: expected unique names"
         );
-        for bad in ["", "x y", "x:y", "x|y", "x\u{b}y"] {
+        for bad in ["", "x y", "x:y", "x|y", "x\u{b}y", "x\0y"] {
             assert_eq!(
                 err(&["ok", bad]),
                 NameError::BadName {
@@ -420,10 +425,12 @@ mod tests {
                 second: 1
             }
         );
-        assert!(matches!(
-            colors(&["a:b"]),
-            Err(NameError::BadColor { color: 0, .. })
-        ));
+        for bad in ["a:b", "a\0b"] {
+            assert!(matches!(
+                colors(&[bad]),
+                Err(NameError::BadColor { color: 0, .. })
+            ));
+        }
     }
 
     #[test]

@@ -150,6 +150,9 @@ def test_a_node_budget_raises_gaveup_with_the_work_done() -> None:
     [
         (lambda: dancing.ExactCover(["a", "a"]), "item `a` is declared twice"),
         (lambda: dancing.ExactCover(["a b"]), "`a b` is not a valid item name"),
+        (lambda: dancing.ExactCover(["a\0b"]), "is not a valid item name: it must be nonempty, without blanks, NUL"),
+        (lambda: dancing.ExactCover(["a"], ["x"]).add_option(["a", "x:r\0"]), "has a `:`, a NUL or a blank"),
+        (lambda: dancing.ExactCover.from_dlx("a\0b\na\0b\n"), "<string>:1:2: found a NUL byte"),
         (lambda: dancing.ExactCover(["3:2|x"]), "lower bound exceeds the upper bound"),
         (lambda: dancing.ExactCover(["x"], bounds={"y": 1}), "`y`, which is not a primary item"),
         (lambda: dancing.ExactCover(["a"]).add_option(["b"]), "names `b`, which is not a declared item"),

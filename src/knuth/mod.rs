@@ -220,6 +220,10 @@ pub enum ParseErrorKind {
         /// The whole offending token.
         token: String,
     },
+    /// A NUL byte in a line that is not a comment: Knuth's programs end the line's text
+    /// there, so they would read another problem. Reported at the NUL.
+    #[error("found a NUL byte, expected text: Knuth's programs would end the line here")]
+    NulByte,
     /// The line is not valid UTF-8; reported at the first bad byte.
     #[error("found bytes that are not UTF-8, expected UTF-8 text: save the file as UTF-8")]
     InvalidUtf8,

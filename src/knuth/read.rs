@@ -191,13 +191,23 @@ fn is_skipped(line: &[u8]) -> bool {
     }
 }
 
-/// Decodes one line, reporting the character column of its first invalid byte.
+/// Decodes one line, reporting the character column of its first invalid byte, or of its
+/// first NUL (which ends a line's text in Knuth's programs, so that they would read another
+/// problem than this reader).
 fn decode(line: usize, bytes: &[u8]) -> Result<&str, ParseError> {
-    text::decode(bytes).map_err(|bad| ParseError {
+    let text = text::decode(bytes).map_err(|bad| ParseError {
         line,
         column: bad.column,
         kind: ParseErrorKind::InvalidUtf8,
-    })
+    })?;
+    match memchr::memchr(0, bytes) {
+        None => Ok(text),
+        Some(at) => Err(ParseError {
+            line,
+            column: text[..at].chars().count() + 1,
+            kind: ParseErrorKind::NulByte,
+        }),
+    }
 }
 
 /// An error at column 1 of the line after the last one read.
@@ -451,6 +461,15 @@ mod tests {
                 }
             )
         );
+    }
+
+    #[test]
+    fn a_nul_byte_is_refused_where_it_stands_but_not_in_a_comment() {
+        let e = parse_str("a bc\na b\u{e9}\0c\n").unwrap_err();
+        assert_eq!((e.line, e.column, e.kind), (2, 5, ParseErrorKind::NulByte));
+        let e = parse_str("a\0 b\na\n").unwrap_err();
+        assert_eq!((e.line, e.column, e.kind), (1, 2, ParseErrorKind::NulByte));
+        assert!(parse_str("| a \0 comment\na\na\n").is_ok());
     }
 
     /// Knuth's example from TAOCP 7.2.2.1 (the one in `dlx1.w` and the 2000 paper).

@@ -14,6 +14,19 @@ fn error(input: &[u8]) -> (usize, usize, ParseErrorKind) {
 }
 
 #[test]
+fn a_nul_byte_that_knuths_programs_would_read_as_a_line_end_is_refused_through_the_cli() {
+    assert_eq!(error(b"a\0b c\na\0b\nc\n"), (1, 2, ParseErrorKind::NulByte));
+    crate::common::dancing()
+        .args(["cover", "--count"])
+        .write_stdin(&b"a b\nb a\0\n"[..])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "<stdin>:2:4: found a NUL byte, expected text",
+        ));
+}
+
+#[test]
 fn an_empty_file_has_no_item_line() {
     assert_eq!(error(b""), (1, 1, ParseErrorKind::NoItems));
 }
