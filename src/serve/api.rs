@@ -19,7 +19,7 @@ use super::pool::Refused;
 /// A request that gets no answer of its own: an HTTP status and a message.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct ApiError {
-    /// The status: 400, 404, 413, 422, 500 or 503.
+    /// The status: 400, 403, 404, 408, 413, 422, 500 or 503.
     pub(crate) status: StatusCode,
     /// The message, in the command line's words (with line and column for input).
     pub(crate) message: String,
@@ -36,8 +36,7 @@ impl ApiError {
 }
 
 impl ApiError {
-    /// 503: every search thread taken and the queue full, or as many requests under way as
-    /// the server answers at once.
+    /// 503: every search thread taken and the queue full.
     pub(crate) fn busy() -> ApiError {
         ApiError {
             status: StatusCode::SERVICE_UNAVAILABLE,
@@ -45,6 +44,30 @@ impl ApiError {
                       try again later"
                 .into(),
         }
+    }
+}
+
+/// The most characters of a value of the request quoted whole in a message: a longer value
+/// is quoted by its start and its length, so that an error is never the size of the request.
+const QUOTED: usize = 40;
+
+/// `text` in backquotes for a message: whole when short, else its first [`QUOTED`]
+/// characters, `…` and its length in bytes.
+pub(crate) fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        None => format!("`{text}`"),
+        Some((end, _)) => format!("`{}…` ({} bytes)", &text[..end], text.len()),
+    }
+}
+
+/// A count asked of the query (`limit`, `best`): at least 1, as the command line's flag of
+/// the same name takes it; 0 is refused with 400 rather than taken as 1.
+pub(crate) fn at_least_one(name: &str, value: Option<u64>) -> Result<Option<u64>, ApiError> {
+    match value {
+        Some(0) => Err(ApiError::bad(format!(
+            "{name}=0: expected at least 1, as --{name} takes it"
+        ))),
+        value => Ok(value),
     }
 }
 
@@ -97,7 +120,14 @@ impl BudgetQuery {
     pub(crate) fn budget(&self, config: &Config) -> Result<Budget, ApiError> {
         let max_time = match &self.max_time {
             Some(text) => crate::units::parse_duration(text)
-                .map_err(|e| ApiError::bad(format!("max_time: {e}")))?
+                .map_err(|e| match text.chars().nth(QUOTED) {
+                    None => ApiError::bad(format!("max_time: {e}")),
+                    // The reader's message quotes the whole value.
+                    Some(_) => ApiError::bad(format!(
+                        "max_time: found {}, expected a number and a unit, as in `10s`",
+                        quoted(text)
+                    )),
+                })?
                 .min(config.max_time),
             None => config.max_time,
         };
@@ -112,8 +142,8 @@ impl BudgetQuery {
     }
 }
 
-/// The body of a request, read whole up to the server's limit: a body over it is answered
-/// 413, as every error, in JSON.
+/// The body of a request, already read whole by [`super::intake`] (within the server's
+/// limit and read timeout): the handler takes it as it is.
 pub(crate) struct Body(pub(crate) Bytes);
 
 impl<S: Send + Sync> FromRequest<S> for Body {
@@ -124,12 +154,7 @@ impl<S: Send + Sync> FromRequest<S> for Body {
             Ok(bytes) => Ok(Body(bytes)),
             Err(rejection) => Err(ApiError {
                 status: rejection.status(),
-                message: match rejection.status() {
-                    StatusCode::PAYLOAD_TOO_LARGE => {
-                        "the body is larger than the server takes (--body-limit)".into()
-                    }
-                    _ => rejection.body_text(),
-                },
+                message: rejection.body_text(),
             }),
         }
     }

@@ -19,7 +19,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
-use super::api::{ApiError, Body, Budget, BudgetQuery, NAME, Params};
+use super::api::{ApiError, Body, Budget, BudgetQuery, NAME, Params, at_least_one};
 use super::pool::Stop;
 use crate::knuth::{self, KnuthProblem};
 use crate::memo::{Memo, MemoConfig};
@@ -38,10 +38,10 @@ pub(crate) struct CoverQuery {
     #[serde(default)]
     progress: bool,
     /// `/api/cover/solve`: how many solutions to list (1 by default, at most
-    /// [`MAX_LISTED`]).
+    /// [`MAX_LISTED`]; 0 is refused).
     limit: Option<u64>,
     /// `/api/cover/cheapest`: how many of the cheapest solutions (5 by default, at most
-    /// [`MAX_LISTED`]).
+    /// [`MAX_LISTED`]; 0 is refused).
     best: Option<u64>,
 }
 
@@ -290,7 +290,9 @@ pub(crate) async fn solve(
 ) -> Result<Json<Value>, ApiError> {
     let parsed = read_problem(&body)?;
     let budget = budget.budget(&state.config)?;
-    let limit = query.limit.unwrap_or(1).clamp(1, MAX_LISTED);
+    let limit = at_least_one("limit", query.limit)?
+        .unwrap_or(1)
+        .min(MAX_LISTED);
     let answer = state
         .pool
         .run(move |stop| {
@@ -335,7 +337,9 @@ pub(crate) async fn cheapest(
 ) -> Result<Json<Value>, ApiError> {
     let parsed = read_problem(&body)?;
     let budget = budget.budget(&state.config)?;
-    let best = query.best.unwrap_or(5).clamp(1, MAX_LISTED);
+    let best = at_least_one("best", query.best)?
+        .unwrap_or(5)
+        .min(MAX_LISTED);
     let answer = state
         .pool
         .run(move |stop| {

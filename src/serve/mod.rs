@@ -9,11 +9,17 @@
 //! - **Bounded work.** Every search runs on a blocking thread of the [`pool`], at most
 //!   [`Config::jobs`] at once, behind a queue of at most [`Config::queue`] waiting searches;
 //!   a request that finds the queue full is answered 503 at once. Bodies are cut at
-//!   [`Config::body_limit`] bytes (413), and a memo table at [`MEMO_BYTES`]; at most
-//!   [`Config::jobs`] + [`Config::queue`] + [`MORE_REQUESTS`] requests are answered at once
-//!   (the others 503 before their bodies are read), so that the memory of the bodies and of
-//!   the searches is bounded whatever the requests. (An idle connection holds only the
-//!   socket's buffers.)
+//!   [`Config::body_limit`] bytes (413), and a memo table at [`MEMO_BYTES`]; the bytes of the
+//!   bodies held at once are at most ([`Config::jobs`] + [`Config::queue`] + [`MORE_BODIES`])
+//!   times [`Config::body_limit`], counted as they arrive (503 past them), so that the memory
+//!   of the bodies and of the searches is bounded whatever the requests.
+//! - **Clients that stall.** A request's head and its body must each arrive within
+//!   [`Config::read_timeout`] (the connection closed, or 408), and a request takes a place of
+//!   the pool only once its body is in (`intake`): clients that send a head and then nothing
+//!   keep no one else waiting, and are let go when their clock runs out (`listen`).
+//! - **Requests of this machine's pages only.** A `Host` that is not one of the server's
+//!   names (DNS rebinding) and an `Origin` other than its own page (a cross-site request)
+//!   are refused with 403 (`guard`).
 //! - **Budgets.** `?max_time=2s&max_nodes=N` as the command line's `--max-time` and
 //!   `--max-nodes`, each capped by the server's own ([`Config::max_time`],
 //!   [`Config::max_nodes`]): no request searches longer than the server allows.
@@ -28,6 +34,9 @@
 
 mod api;
 mod cover;
+mod guard;
+mod intake;
+mod listen;
 mod page;
 mod picture;
 pub mod pool;
@@ -40,9 +49,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Request};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use tokio::sync::Semaphore;
 
@@ -69,10 +76,17 @@ pub struct Config {
     pub max_time: Duration,
     /// The most nodes a search may visit, if bounded: a request's `max_nodes` is capped at it.
     pub max_nodes: Option<u64>,
+    /// The longest a request's head may take to arrive, and then its body: a client slower
+    /// than that is let go (the connection closed, or 408).
+    pub read_timeout: Duration,
+    /// Names the server answers to beyond `localhost` and its addresses (a request with
+    /// another `Host` is refused, see `guard`).
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Default for Config {
-    /// Loopback, port 8080, two jobs, a queue of 64, bodies of 1 MiB, 60 s a search.
+    /// Loopback, port 8080, two jobs, a queue of 64, bodies of 1 MiB, 60 s a search, 10 s
+    /// to read a head and a body, no other name.
     fn default() -> Config {
         Config {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
@@ -82,14 +96,17 @@ impl Default for Config {
             body_limit: 1 << 20,
             max_time: Duration::from_secs(60),
             max_nodes: None,
+            read_timeout: Duration::from_secs(10),
+            allowed_hosts: Vec::new(),
         }
     }
 }
 
-/// The requests answered at once beyond the searches running and queued: room for the page,
-/// its files and the answers that do not search (a puzzle read, a picture drawn), while every
-/// search thread is busy and the queue full.
-pub const MORE_REQUESTS: usize = 64;
+/// The bodies the server holds at once beyond those of the searches running and queued, in
+/// units of [`Config::body_limit`]: room for the bodies being read and those of the answers
+/// that do not search (a puzzle read, a picture drawn), while every search thread is busy and
+/// the queue full.
+pub const MORE_BODIES: usize = 64;
 
 /// What every handler shares: the limits and the pool.
 #[derive(Debug)]
@@ -98,27 +115,13 @@ pub(crate) struct State {
     pub(crate) config: Config,
     /// The threads of the searches.
     pub(crate) pool: Pool,
-    /// A permit for each request being answered (see [`admit`]).
-    pub(crate) requests: Arc<Semaphore>,
+    /// A permit for each byte of the bodies held (see `intake`).
+    pub(crate) bodies: Arc<Semaphore>,
 }
 
-/// Answers a request only with a permit of [`State::requests`], held until its answer's
-/// head is written; without one (that many requests under way), 503 at once, before the
-/// body is read.
-async fn admit(
-    axum::extract::State(state): axum::extract::State<Arc<State>>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let Ok(_permit) = state.requests.clone().try_acquire_owned() else {
-        return api::ApiError::busy().into_response();
-    };
-    next.run(request).await
-}
-
-/// The router: the page, its files and the API.
+/// The router: the page, its files and the API, behind `guard` (the `Host` and the
+/// `Origin`), then `intake` (the body read whole).
 fn router(state: Arc<State>) -> Router {
-    let limit = state.config.body_limit;
     Router::new()
         .route("/", get(page::index))
         .route("/style.css", get(page::style))
@@ -135,8 +138,16 @@ fn router(state: Arc<State>) -> Router {
         .route("/api/picture/polyomino", get(picture::polyomino))
         .route("/api/picture/queens", get(picture::queens))
         .fallback(api::not_found)
-        .layer(DefaultBodyLimit::max(limit))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), admit))
+        // The body is read, and its limit kept, by `intake`, before the handlers.
+        .layer(DefaultBodyLimit::disable())
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            intake::intake,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            guard::guard,
+        ))
         .with_state(state)
 }
 
@@ -157,14 +168,14 @@ pub fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
         let listener =
             tokio::net::TcpListener::bind(SocketAddr::new(config.bind, config.port)).await?;
         ready(listener.local_addr()?);
+        let read_timeout = config.read_timeout;
         let state = Arc::new(State {
             pool: Pool::new(config.jobs, config.queue),
-            requests: Arc::new(Semaphore::new(config.jobs + config.queue + MORE_REQUESTS)),
+            bodies: Arc::new(Semaphore::new(intake::budget(&config))),
             config,
         });
-        axum::serve(listener, router(state))
-            .with_graceful_shutdown(stop_signal())
-            .await
+        listen::serve(listener, router(state), read_timeout, stop_signal()).await;
+        Ok(())
     })
 }
 

@@ -15,7 +15,7 @@ use axum::response::IntoResponse;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::api::{ApiError, Body, Budget, BudgetQuery, NAME, Params};
+use super::api::{ApiError, Body, Budget, BudgetQuery, NAME, Params, at_least_one};
 use crate::sudoku::generate::{Generator, Symmetry};
 use crate::sudoku::grid::Shape;
 use crate::sudoku::read::{Puzzle, PuzzleReader};
@@ -89,7 +89,8 @@ pub(crate) struct SolveQuery {
     /// `complete`.
     #[serde(default)]
     count: bool,
-    /// With `count`: the most solutions counted (2 by default: "is it unique?").
+    /// With `count`: the most solutions counted (2 by default: "is it unique?"; 0 is
+    /// refused).
     limit: Option<u64>,
     /// More than one solution is a failure (`sudoku --unique`).
     #[serde(default)]
@@ -137,12 +138,9 @@ pub(crate) async fn solve(
     let puzzle = read_puzzle(&body)?;
     let budget = budget.budget(&state.config)?;
     let rules = variants.rules(puzzle.grid.shape())?;
+    let limit = at_least_one("limit", query.limit)?;
     let request = Request {
-        limit: if query.count {
-            query.limit.unwrap_or(2).max(1)
-        } else {
-            1
-        },
+        limit: if query.count { limit.unwrap_or(2) } else { 1 },
         unique: query.unique,
     };
     let fields = Fields {

@@ -44,6 +44,14 @@ pub struct ServeArgs {
     /// The largest request body, in bytes; a larger one is answered 413.
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
     body_limit: usize,
+    /// The longest a request's head may take to arrive, and then its body: a slower client is
+    /// let go (its connection closed, or 408), so that stalled clients hold nothing for long.
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = some_time)]
+    read_timeout: Duration,
+    /// A name the server answers to beyond localhost and its addresses (repeat for more): a
+    /// request with another Host is refused, against DNS rebinding.
+    #[arg(long, value_name = "NAME")]
+    allow_host: Vec<String>,
 }
 
 impl ServeArgs {
@@ -61,6 +69,17 @@ impl ServeArgs {
             body_limit: self.body_limit,
             max_time: self.max_time,
             max_nodes: self.max_nodes,
+            read_timeout: self.read_timeout,
+            allowed_hosts: self.allow_host.clone(),
         }
+    }
+}
+
+/// A duration as `--max-time` reads it, but not zero: a timeout of nothing would let no
+/// request in.
+fn some_time(text: &str) -> Result<Duration, String> {
+    match dancing::units::parse_duration(text)? {
+        Duration::ZERO => Err("expected a time longer than 0".into()),
+        time => Ok(time),
     }
 }

@@ -6,6 +6,7 @@
 mod api;
 mod browser;
 mod executable;
+mod hostile;
 mod load;
 mod variants;
 mod webdriver;
