@@ -290,8 +290,8 @@ fn estimate(
         e.spread(),
         e.max
     )?;
-    let seconds = e.time(rate).as_secs_f64();
-    let time = if seconds >= 1.0 {
+    let seconds = e.seconds(rate);
+    let time = if (1.0..1e9).contains(&seconds) {
         format!("{seconds:.1}")
     } else {
         format!("{seconds:.2e}")

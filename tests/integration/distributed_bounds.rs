@@ -196,3 +196,21 @@ fn the_parts_refuse_an_engine_whose_tree_the_statistics_are_not_of() {
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(stderr.contains("leave out --engine"), "{stderr}");
 }
+
+#[test]
+fn the_merged_statistics_of_a_split_without_parts_say_zero_seconds_not_minus_zero() {
+    let (dir, file) = temp_file("t.dlx", NO_SOLUTION);
+    let split = cover(&["--split", "--parts", "2"], &file);
+    let parts_file = dir.path().join("parts.jsonl");
+    std::fs::write(&parts_file, &split.stdout).unwrap();
+    let merge = dancing()
+        .args(["cover", "--merge"])
+        .arg(&parts_file)
+        .arg("--stats")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&merge.stderr);
+    assert!(stderr.contains("parts: 0 (depth "), "{stderr}");
+    assert!(stderr.contains("seconds in parts: 0.000\n"), "{stderr}");
+    assert!(!stderr.contains("-0"), "{stderr}");
+}
