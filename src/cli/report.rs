@@ -20,11 +20,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 /// Knuth's estimate `progress` (0 to 1) of the share of a tree explored, in words: `about
 /// 12.345% of the tree explored`. An unfinished search never says 100.000% (nor 0.000% once
 /// its estimate has moved): a share that would print so is `over 99.999%` (`under 0.001%`);
-/// a finished one explored the whole tree.
+/// a finished one explored `100.000%` of it.
 pub fn explored(progress: f64, finished: bool) -> String {
     let percent = 100.0 * progress;
     if finished {
-        "the whole tree explored".to_string()
+        "100.000% of the tree explored".to_string()
     } else if percent >= 99.9995 {
         "over 99.999% of the tree explored (by Knuth's estimate; not all)".to_string()
     } else if percent > 0.0 && percent < 0.0005 {
@@ -383,7 +383,7 @@ mod tests {
             "about 99.999% of the tree explored"
         );
         assert_eq!(explored(1e-40, false), "under 0.001% of the tree explored");
-        assert_eq!(explored(1.0, true), "the whole tree explored");
+        assert_eq!(explored(1.0, true), "100.000% of the tree explored");
     }
 
     #[test]
