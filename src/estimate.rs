@@ -55,10 +55,16 @@ impl Estimate {
     }
 
     /// The estimated time of the whole search at `rate` nodes per second (as
-    /// [`nodes_per_second`] measures it).
+    /// [`nodes_per_second`] measures it), capped at [`Duration::MAX`] (some 584 billion
+    /// years; [`Estimate::seconds`] is not capped).
     pub fn time(&self, rate: f64) -> Duration {
-        Duration::try_from_secs_f64(self.mean / rate.max(f64::MIN_POSITIVE))
-            .unwrap_or(Duration::MAX)
+        Duration::try_from_secs_f64(self.seconds(rate)).unwrap_or(Duration::MAX)
+    }
+
+    /// [`Estimate::time`] in seconds, however large: a tree of 10^30 nodes takes some
+    /// 10^23 s, which no [`Duration`] holds.
+    pub fn seconds(&self, rate: f64) -> f64 {
+        self.mean / rate.max(f64::MIN_POSITIVE)
     }
 
     /// How many parts to cut the search into so that each takes about `part` at `rate` nodes
@@ -66,7 +72,7 @@ impl Estimate {
     /// most [`MAX_PARTS`]. The parts of a split are whole subtrees, which differ in size, so a
     /// part can take much more or much less than the mean.
     pub fn parts_for(&self, rate: f64, part: Duration) -> usize {
-        let parts = (self.time(rate).as_secs_f64() / part.as_secs_f64().max(1e-9)).ceil();
+        let parts = (self.seconds(rate) / part.as_secs_f64().max(1e-9)).ceil();
         // (`as` saturates; NaN, from a zero rate and part, goes to 0 and then to 1.)
         (parts as usize).clamp(1, MAX_PARTS)
     }

@@ -8,7 +8,7 @@ use anyhow::{Context, anyhow};
 use clap::Args;
 use dancing::knuth::{self, KnuthProblem};
 use dancing::preprocess::{PreprocessError, PreprocessStats, preprocess};
-use dancing::{Engine, Problem, Solver};
+use dancing::{Engine, Problem};
 
 use super::Exit;
 use super::common::{CommonArgs, EngineArgs, SeedArgs};
@@ -119,6 +119,13 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
                  split the original: leave one of them out"
             ));
         }
+        if args.engine.engine() != Engine::Auto {
+            return Err(anyhow!(
+                "--split, --parts and --checkpoint search the tree of `--count --stats` \
+                 (Knuth's, on the engine that searches it fastest), so that the parts add up \
+                 to its statistics: leave out --engine"
+            ));
+        }
         if args.memo.zdd.is_some() || args.memo.sample.is_some() {
             return Err(anyhow!(
                 "--zdd and --sample describe the original problem's options; --preprocess \
@@ -188,6 +195,13 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
                  split a search in the problem's own order: leave one of them out"
             ));
         }
+        if args.engine.engine() != Engine::Auto {
+            return Err(anyhow!(
+                "--split, --parts and --checkpoint search the tree of `--count --stats` \
+                 (Knuth's, on the engine that searches it fastest), so that the parts add up \
+                 to its statistics: leave out --engine"
+            ));
+        }
         if args.memo.zdd.is_some() || args.memo.sample.is_some() {
             return Err(anyhow!(
                 "--zdd and --sample build the diagram of the whole problem on one machine; \
@@ -219,7 +233,11 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     }
     let search = Search {
         problem,
-        engine: search_engine(problem, args.engine.engine(), common.stats()),
+        engine: if common.stats() {
+            args.engine.engine().for_stats(problem)
+        } else {
+            args.engine.engine()
+        },
         count: args.count,
         all: args.all,
         limit: args.limit,
@@ -272,8 +290,8 @@ fn estimate(
         e.spread(),
         e.max
     )?;
-    let seconds = e.time(rate).as_secs_f64();
-    let time = if seconds >= 1.0 {
+    let seconds = e.seconds(rate);
+    let time = if (1.0..1e9).contains(&seconds) {
         format!("{seconds:.1}")
     } else {
         format!("{seconds:.2e}")
@@ -284,25 +302,6 @@ fn estimate(
         dancing::estimate::SPEED_RUN.as_secs_f64()
     )?;
     Ok(Exit::Success)
-}
-
-/// The engine of a search: the one asked for, but for `--stats` under `auto` where `auto`
-/// would take an engine with a tree of its own for speed (the band engine on 9x9 Sudoku, the
-/// MCC engine on multiplicities): then the bits, which search Knuth's tree (DLX1, DLX2, or
-/// DLX3 on the links), so that the statistics printed are his nodes and updates, comparable
-/// with his programs'.
-fn search_engine(problem: &Problem, engine: Engine, stats: bool) -> Engine {
-    let own_tree = || {
-        matches!(
-            Solver::with_engine(problem, Engine::Auto).engine(),
-            Engine::Band | Engine::Mcc | Engine::MccBits
-        )
-    };
-    if stats && engine == Engine::Auto && own_tree() {
-        Engine::Bits
-    } else {
-        engine
-    }
 }
 
 /// The `--stats` line of `--preprocess`: what it removed, in how many rounds, how long it took.

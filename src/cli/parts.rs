@@ -21,6 +21,7 @@ use dancing::parts::{
 use dancing::{Problem, Total};
 
 use super::Exit;
+use super::report::estimated_seconds;
 
 /// How many parts `--checkpoint` cuts the tree into, at least: each is then a small fraction
 /// of the tree (under 1% of pentomino-6x10 and nqueens-15), which is what a kill can lose per
@@ -205,14 +206,15 @@ fn parts_for_time(problem: &Problem, part: Duration, (paths, seed): (u64, u64)) 
     let e = dancing::estimate::estimate(problem, paths, seed, None);
     let rate = dancing::estimate::nodes_per_second(problem, dancing::estimate::SPEED_RUN);
     let n = e.parts_for(rate, part);
-    let seconds = e.time(rate).as_secs_f64();
+    let seconds = e.seconds(rate);
     super::report::say(format_args!(
-        "estimated ~{:.0} nodes (spread {:.2} x the mean over {} paths), ~{seconds:.3} s at \
-         {rate:.0} nodes/s: at least {n} parts, of at most ~{:.3} s each on average",
+        "estimated ~{:.0} nodes (spread {:.2} x the mean over {} paths), ~{} at {rate:.0} \
+         nodes/s: at least {n} parts, of at most ~{} each on average",
         e.mean,
         e.spread(),
         e.paths,
-        seconds / n as f64,
+        estimated_seconds(seconds),
+        estimated_seconds(seconds / n as f64),
     ));
     n
 }
@@ -337,7 +339,8 @@ fn print_totals(ledger: &Ledger, total: &Total) {
         total.updates,
         cleansings_line(total.cleansings),
         total.solutions,
-        ledger.results().map(|r| r.seconds).sum::<f64>()
+        // (Folded from +0.0: an empty `sum` of floats is -0.0, printed `-0.000`.)
+        ledger.results().fold(0.0, |sum, r| sum + r.seconds)
     ));
     if let Some(largest) = ledger.results().max_by_key(|r| r.nodes) {
         super::report::write_stderr(&format!(

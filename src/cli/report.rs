@@ -17,6 +17,33 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
+/// Knuth's estimate `progress` (0 to 1) of the share of a tree explored, in words: `about
+/// 12.345% of the tree explored`. An unfinished search never says 100.000% (nor 0.000% once
+/// its estimate has moved): a share that would print so is `over 99.999%` (`under 0.001%`);
+/// a finished one explored `100.000%` of it.
+pub fn explored(progress: f64, finished: bool) -> String {
+    let percent = 100.0 * progress;
+    if finished {
+        "100.000% of the tree explored".to_string()
+    } else if percent >= 99.9995 {
+        "over 99.999% of the tree explored (by Knuth's estimate; not all)".to_string()
+    } else if percent > 0.0 && percent < 0.0005 {
+        "under 0.001% of the tree explored".to_string()
+    } else {
+        format!("about {percent:.3}% of the tree explored")
+    }
+}
+
+/// An estimated time in seconds, as people read it and whatever its size: `0.123 s`,
+/// `2.800e28 s` past a billion seconds (or below a millisecond), never capped.
+pub fn estimated_seconds(seconds: f64) -> String {
+    if seconds != 0.0 && !(1e-3..1e9).contains(&seconds) {
+        format!("{seconds:.3e} s")
+    } else {
+        format!("{seconds:.3} s")
+    }
+}
+
 /// Writes `text` to stderr as it is, dropping it if stderr is closed.
 pub fn write_stderr(text: &str) {
     let _ = io::stderr().lock().write_all(text.as_bytes());
@@ -248,8 +275,8 @@ impl LongSearch<'_, '_> {
             return;
         }
         let figures = format!(
-            "{nodes} nodes, about {:.3}% of the tree explored, {:.1} s",
-            100.0 * explored,
+            "{nodes} nodes, {}, {:.1} s",
+            self::explored(explored, false),
             elapsed.as_secs_f64()
         );
         if searches.report.is_log() {
@@ -336,5 +363,34 @@ impl TermLike for Log {
         }
         line.clear();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unfinished_search_never_says_it_explored_all_or_nothing_of_its_tree() {
+        assert_eq!(explored(0.25, false), "about 25.000% of the tree explored");
+        assert_eq!(explored(0.0, false), "about 0.000% of the tree explored");
+        for nearly_all in [0.999_995, 0.999_999_9, 1.0] {
+            let said = explored(nearly_all, false);
+            assert!(said.starts_with("over 99.999%"), "{said}");
+        }
+        assert_eq!(
+            explored(0.999_99, false),
+            "about 99.999% of the tree explored"
+        );
+        assert_eq!(explored(1e-40, false), "under 0.001% of the tree explored");
+        assert_eq!(explored(1.0, true), "100.000% of the tree explored");
+    }
+
+    #[test]
+    fn estimated_times_past_any_duration_are_written_whole_in_scientific_notation() {
+        assert_eq!(estimated_seconds(0.0), "0.000 s");
+        assert_eq!(estimated_seconds(12.5), "12.500 s");
+        assert_eq!(estimated_seconds(2.709e24), "2.709e24 s");
+        assert_eq!(estimated_seconds(4e-5), "4.000e-5 s");
     }
 }

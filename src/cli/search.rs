@@ -16,7 +16,7 @@ use dancing::{Count, Engine, PAUSE_TIME, Problem, Solver, Stats, Step, Total};
 
 use super::Exit;
 use super::common::CommonArgs;
-use super::report::Report;
+use super::report::{Report, explored};
 use dancing::sudoku::verdict::seconds;
 
 /// How often a parallel count's watcher looks at the counting threads' work.
@@ -111,7 +111,9 @@ impl Search<'_> {
                     end = End::OutOfTime;
                     break;
                 }
-                Step::Paused => show_progress(report, solver.stats(), &solver.whereabouts()),
+                Step::Paused => {
+                    show_progress(report, solver.stats(), &solver.whereabouts(false));
+                }
                 Step::Exhausted => break,
                 Step::GaveUp => {
                     end = End::GaveUp;
@@ -119,7 +121,8 @@ impl Search<'_> {
                 }
             }
         }
-        show_progress(report, solver.stats(), &solver.whereabouts());
+        let finished = end == End::Finished && found < limit;
+        show_progress(report, solver.stats(), &solver.whereabouts(finished));
         report.finish();
         // The count is exact unless the search stopped at the limit.
         let counted = Count::from_search(found, self.limit);
@@ -163,7 +166,7 @@ impl Search<'_> {
             End::Interrupted => {
                 report.note(format!(
                     "interrupted after {nodes} nodes with {found} solutions found, {}",
-                    solver.whereabouts()
+                    solver.whereabouts(false)
                 ));
                 Exit::Interrupted
             }
@@ -207,14 +210,18 @@ impl Search<'_> {
                     watch.stop();
                 }
                 warn();
-                show_progress(report, watch.stats(), &explored(watch.progress()));
+                show_progress(report, watch.stats(), &explored(watch.progress(), false));
             }
             let result = counting.join();
             warn();
             result
         })
         .map_err(|_| anyhow!("a counting thread panicked"))?;
-        show_progress(report, watch.stats(), &explored(watch.progress()));
+        show_progress(
+            report,
+            watch.stats(),
+            &explored(watch.progress(), result.is_ok()),
+        );
         report.finish();
         let stats = match result {
             Ok(stats) => stats,
@@ -222,10 +229,9 @@ impl Search<'_> {
                 let answer = format!("{} solutions found", stats.solutions);
                 let exit = if super::interrupted() {
                     report.note(format!(
-                        "interrupted after {} nodes with {answer}, about {:.3}% of the tree \
-                         explored",
+                        "interrupted after {} nodes with {answer}, {}",
                         stats.nodes,
-                        100.0 * watch.progress()
+                        explored(watch.progress(), false)
                     ));
                     Exit::Interrupted
                 } else {
@@ -334,20 +340,16 @@ impl Searcher<'_> {
         }
     }
 
-    /// How far the search got, for the progress display and the note of an interruption.
-    fn whereabouts(&self) -> String {
+    /// How far the search got (`finished`: to the end of its tree), for the progress
+    /// display and the note of an interruption.
+    fn whereabouts(&self, finished: bool) -> String {
         match self {
-            Searcher::Knuth(s) => explored(s.progress()),
+            Searcher::Knuth(s) => explored(s.progress(), finished),
             Searcher::Restarts(r, seed) => {
                 format!("in run {} of randomized restarts (seed {seed})", r.runs())
             }
         }
     }
-}
-
-/// Knuth's estimate of the part of the tree explored, in words.
-fn explored(progress: f64) -> String {
-    format!("about {:.3}% of the tree explored", 100.0 * progress)
 }
 
 /// Shows the work so far on the progress display; `whereabouts` says how far it got.

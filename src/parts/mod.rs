@@ -16,6 +16,14 @@
 //! reports them. The split is deterministic: the same problem and number give the same parts
 //! on any machine.
 //!
+//! # Which tree
+//! The tree cut is that of a search whose statistics are reported,
+//! [`crate::Engine::for_stats`] of [`crate::Engine::Auto`]: the tree `dancing cover --count
+//! --stats` searches, so that the parts add up to its nodes and updates. That is Knuth's
+//! (DLX1, DLX2, or DLX3 on the links for problems with multiplicities), or the learning
+//! engine's where `Auto` runs it; never the band engine's or SSMCC's, whose statistics no
+//! search with `--stats` reports.
+//!
 //! # Fingerprints
 //! Every header, part and result carries the [`Fingerprint`] of the problem: the 128-bit
 //! FNV-1a hash of the problem as [`crate::knuth::write`] writes it (items and options in
@@ -305,6 +313,53 @@ mod tests {
                 let split = Split::new(&problem, min_parts, &GO).unwrap();
                 assert!(split.is_empty() || split.len() >= min_parts);
                 assert_eq!(solve_all(&problem, &split, 2), whole, "{min_parts} parts");
+            }
+        }
+    }
+
+    /// A random problem with bounds on its primary items (one to four, lower bound 0 to 2,
+    /// upper bound up to two more), up to two secondary items with three colors, and three to
+    /// nine options of one to three items.
+    fn random_bounded(rng: &mut crate::rng::Rng) -> Problem {
+        let (primary, secondary) = (1 + rng.below(4), rng.below(3));
+        let mut b = crate::ProblemBuilder::new(primary, secondary);
+        for i in 0..primary {
+            let lower = rng.below(3) as u32;
+            b.bounds(i, lower, (lower + rng.below(3) as u32).max(1))
+                .unwrap();
+        }
+        for _ in 0..3 + rng.below(7) {
+            let mut items: Vec<usize> = (0..primary + secondary).collect();
+            rng.shuffle(&mut items);
+            items.truncate(1 + rng.below(3));
+            let colored = items.into_iter().map(|i| {
+                let color = rng.below(4) as u32;
+                (i, Some(color).filter(|&c| c < 3 && i >= primary))
+            });
+            b.colored_option(colored).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn the_parts_of_problems_with_bounds_add_up_to_one_search_of_knuths_tree() {
+        let mut rng = crate::rng::Rng::new(51);
+        for _ in 0..400 {
+            let problem = random_bounded(&mut rng);
+            let mut links = Solver::with_engine(&problem, crate::Engine::Links);
+            links.count(None).unwrap();
+            let whole = Total::from(links.stats());
+            for min_parts in [1, 2, 3, 5, 10] {
+                let split = Split::new(&problem, min_parts, &GO).unwrap();
+                assert_eq!(split.check(&problem, &GO), Ok(()), "{min_parts} parts");
+                let again = Split::at_depth(&problem, split.header().depth, &GO).unwrap();
+                assert_eq!(again, split, "{min_parts} parts");
+                assert_eq!(
+                    solve_all(&problem, &split, 1),
+                    whole,
+                    "{min_parts} parts of\n{}",
+                    crate::knuth::write(&problem)
+                );
             }
         }
     }

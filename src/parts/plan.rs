@@ -7,7 +7,16 @@ use thiserror::Error;
 
 use super::{Fingerprint, Header, Part};
 use crate::parallel::{Cut, Stopped};
-use crate::{Problem, Solver};
+use crate::{Engine, Problem, Solver};
+
+/// A solver of `problem` on the tree that parts cut: the tree of a search whose statistics
+/// are reported ([`Engine::for_stats`] of [`Engine::Auto`]), so that the parts' nodes and
+/// updates add up to those of `dancing cover --count --stats`. (`Auto` would search its own
+/// tree on 9x9 Sudoku's matrix and on multiplicities, whose statistics no one-thread search
+/// with `--stats` reports.)
+pub(super) fn tree_solver(problem: &Problem) -> Solver {
+    Solver::with_engine(problem, Engine::Auto.for_stats(problem))
+}
 
 /// A cut of one problem's search tree into parts: a [`Header`] and the parts' prefixes.
 ///
@@ -45,7 +54,7 @@ impl Split {
     /// # Errors
     /// [`Stopped`] if `stop` was raised first.
     pub fn new(problem: &Problem, min_parts: usize, stop: &AtomicBool) -> Result<Split, Stopped> {
-        let cut = Cut::first_with(&Solver::new(problem), min_parts, stop)?;
+        let cut = Cut::first_with(&tree_solver(problem), min_parts, stop)?;
         Ok(Split::from_cut(Fingerprint::of(problem), cut))
     }
 
@@ -54,7 +63,7 @@ impl Split {
     /// # Errors
     /// [`Stopped`] if `stop` was raised first.
     pub fn at_depth(problem: &Problem, depth: usize, stop: &AtomicBool) -> Result<Split, Stopped> {
-        let cut = Cut::at(&Solver::new(problem), depth, stop)?;
+        let cut = Cut::at(&tree_solver(problem), depth, stop)?;
         Ok(Split::from_cut(Fingerprint::of(problem), cut))
     }
 
@@ -112,7 +121,7 @@ impl Split {
                 problem: fingerprint,
             });
         }
-        let cut = Cut::at(&Solver::new(problem), self.header.depth, stop)?;
+        let cut = Cut::at(&tree_solver(problem), self.header.depth, stop)?;
         if Split::from_cut(fingerprint, cut) != *self {
             return Err(CheckError::OtherTree);
         }

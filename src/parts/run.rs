@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use super::PartResult;
-use super::plan::{CheckError, Split};
+use super::plan::{CheckError, Split, tree_solver};
 use crate::Problem;
 use crate::Solver;
 use crate::memo::{Memo, MemoConfig, MemoError};
@@ -53,7 +53,7 @@ pub fn solve_parts(
     stop: &AtomicBool,
     done: impl Fn(PartResult) -> ControlFlow<()> + Sync,
 ) -> Result<(), SolveError> {
-    let pristine = Solver::new(problem);
+    let pristine = tree_solver(problem);
     let count = |solver: &mut Solver, prefix: &[usize]| {
         let stats = count_subtree(solver, prefix, stop, None).map_err(|_| SolveError::Stopped)?;
         Ok(Total::from(stats))

@@ -86,6 +86,35 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// The engine of a search whose statistics are reported: `self`, but under
+    /// [`Engine::Auto`] where `Auto` would take an engine with a tree of its own for speed
+    /// ([`Engine::Band`] on 9x9 Sudoku's matrix, [`Engine::MccBits`] or [`Engine::Mcc`] on
+    /// multiplicities), [`Engine::Bits`], which searches Knuth's tree (DLX1, DLX2, or DLX3 on
+    /// the links), so that the nodes and updates are his, comparable with his programs'.
+    /// `dancing cover --count --stats` searches this tree, and so do the parts of
+    /// [`crate::parts`], whose statistics add up to that one search's.
+    ///
+    /// ```
+    /// use dancing::Engine;
+    /// let mut b = dancing::ProblemBuilder::new(1, 0);
+    /// b.bounds(0, 1, 2)?;
+    /// b.option([0])?;
+    /// let bounded = b.build()?;
+    /// assert_eq!(Engine::Auto.for_stats(&bounded), Engine::Bits);
+    /// assert_eq!(Engine::Mcc.for_stats(&bounded), Engine::Mcc);
+    /// let queens = dancing::problems::queens(8);
+    /// assert_eq!(Engine::Auto.for_stats(&queens), Engine::Auto);
+    /// # Ok::<(), dancing::BuildError>(())
+    /// ```
+    pub fn for_stats(self, problem: &Problem) -> Engine {
+        let own_tree = || problem.has_multiplicities() || crate::engine::band::Band::fits(problem);
+        if self == Engine::Auto && own_tree() {
+            Engine::Bits
+        } else {
+            self
+        }
+    }
+
     /// Why `self` cannot run `problem` as asked, if it cannot: [`Engine::Propagate`] takes
     /// neither colors nor multiplicities, nor more options than the bit engine unless its
     /// grouped frames take the problem (36x36 Sudoku); [`Engine::Learn`] neither colors nor

@@ -156,3 +156,45 @@ fn ctrl_c_stops_an_estimate_and_prints_no_estimate() {
         "{stderr}"
     );
 }
+
+/// Writes a tree of some 10^31 nodes: 21 items, each with 30 options of its own.
+fn tree_of_1e31_nodes() -> (tempfile::TempDir, std::path::PathBuf) {
+    let mut text = (0..21).map(|i| format!("i{i} ")).collect::<String>() + "\n";
+    for i in 0..21 {
+        text += &format!("i{i}\n").repeat(30);
+    }
+    crate::common::temp_file("huge.dlx", text)
+}
+
+#[test]
+fn a_split_sized_by_time_says_the_time_of_a_huge_tree_uncapped() {
+    let (_dir, file) = tree_of_1e31_nodes();
+    let out = interrupted(
+        &["cover", "--split", "--part-time", "1h", "--estimate", "20"],
+        &file,
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(!stderr.contains("18446744073709551616"), "{stderr}");
+    // Some 10^31 nodes at a few million a second: some 10^24 s.
+    let seconds: f64 = stderr
+        .split(" nodes/s")
+        .next()
+        .and_then(|s| s.rsplit(", ~").next())
+        .and_then(|s| s.split(" s at").next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no time in {stderr}"));
+    assert!(seconds > 1e21, "{stderr}");
+}
+
+#[test]
+fn ctrl_c_during_a_count_of_a_huge_tree_says_under_a_thousandth_of_it_was_explored_not_none() {
+    let (_dir, file) = tree_of_1e31_nodes();
+    let out = interrupted(&["cover", "--count", "--jobs", "1"], &file);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("under 0.001% of the tree explored"),
+        "{stderr}"
+    );
+}

@@ -22,6 +22,7 @@ mod cli_sudoku_reports;
 mod colors;
 mod colors_oracle;
 mod distributed;
+mod distributed_bounds;
 mod docs;
 mod engine;
 mod engines;

@@ -141,7 +141,8 @@ fn forcing_an_option_counts_it_against_the_bounds() {
 
 /// Counts the subtrees of the problem of the engines `new` makes, cut at `depth`, each on a
 /// fresh engine that replays its choices, and returns the statistics of the cut plus every
-/// subtree (shared with the bitset MCC engine's tests).
+/// subtree (shared with the bitset MCC engine's tests). Each subtree's root must be a node
+/// (a failure is none, and no subtree).
 pub(crate) fn count_by_subtrees<S: Search>(new: impl Fn() -> S, depth: usize) -> Stats {
     let mut top = new();
     let mut subtrees = Vec::new();
@@ -165,6 +166,10 @@ pub(crate) fn count_by_subtrees<S: Search>(new: impl Fn() -> S, depth: usize) ->
         }
         while engine.search(usize::MAX) != Some(Step::Exhausted) {}
         let stats = engine.stats();
+        assert!(
+            stats.nodes >= 1,
+            "the root of subtree {choices:?} is a node"
+        );
         total.nodes += stats.nodes;
         total.updates += stats.updates;
         total.solutions += stats.solutions;

@@ -195,16 +195,18 @@ impl MccBits {
         loop {
             match self.state {
                 State::Forward => {
-                    let d = self.levels.len();
-                    if d == cut {
-                        self.state = State::Backdown;
-                        return None;
-                    }
                     let f = self.top;
                     let pick = self.table.choose(self.frame(f).1);
                     if pick == Pick::Fail {
                         self.state = State::Backdown;
                         continue;
+                    }
+                    // A failure is no node, so no subtree at the cut either: a split
+                    // that counts the nodes of each level finds the same subtrees as one
+                    // cut there.
+                    if self.levels.len() == cut {
+                        self.state = State::Backdown;
+                        return None;
                     }
                     if let Some(stop) = self.counters.enter() {
                         return Some(stop);
