@@ -11,26 +11,28 @@ pub(crate) const LEN_THRESHOLD: u32 = 10;
 
 /// The lower bound of a node as its open items are read, each with the net cost of its
 /// cheapest option (see the module docs of [`super::links`], "The search"): both searches
-/// choose their item with it.
+/// choose their item with it. Sums are exact: `u128` holds any sum of fewer than 2^32 net
+/// costs below 2^64 weighted by at most [`MAX_SCALE`].
 pub(crate) struct Tally {
     /// `cutoff - curcost`: an option must cost less to lead anywhere.
-    limit: u64,
-    /// `(limit - 1) * scale`: the node is a dead end when the weighted bound passes it.
+    limit: u128,
+    /// `(limit - 1) * scale` (saturated): the node is a dead end when the weighted bound
+    /// passes it.
     bound_limit: u128,
     /// The weighted sum of the cheapest costs of the items of no class.
     bound: u128,
     /// For each class, the sum and the largest of its open items' cheapest costs.
-    sums: [u64; CLASSES + 1],
+    sums: [u128; CLASSES + 1],
     most: [u64; CLASSES + 1],
 }
 
 impl Tally {
-    /// An empty tally for options under `limit`, the bound scaled by `scale`.
+    /// An empty tally for options under `limit` (at least 1), the bound scaled by `scale`.
     #[inline]
-    pub(crate) fn new(limit: u64, scale: u64) -> Tally {
+    pub(crate) fn new(limit: u128, scale: u64) -> Tally {
         Tally {
             limit,
-            bound_limit: u128::from(limit - 1) * u128::from(scale),
+            bound_limit: (limit - 1).saturating_mul(u128::from(scale)),
             bound: 0,
             sums: [0; CLASSES + 1],
             most: [0; CLASSES + 1],
@@ -42,7 +44,7 @@ impl Tally {
     #[inline]
     pub(crate) fn add(&mut self, mincost: u64, weight: u64, class: usize) -> bool {
         self.bound += u128::from(mincost) * u128::from(weight);
-        self.sums[class] = self.sums[class].saturating_add(mincost);
+        self.sums[class] += u128::from(mincost);
         self.most[class] = self.most[class].max(mincost);
         self.bound <= self.bound_limit && (class == 0 || self.sums[class] < self.limit)
     }
@@ -50,9 +52,9 @@ impl Tally {
     /// What every option leaves of every class, whatever its items: the reduction of an
     /// item of no class.
     #[inline]
-    pub(crate) fn reduction(&self) -> u64 {
+    pub(crate) fn reduction(&self) -> u128 {
         (1..=CLASSES)
-            .map(|c| self.sums[c] - self.most[c])
+            .map(|c| self.sums[c] - u128::from(self.most[c]))
             .max()
             .unwrap_or(0)
     }
@@ -60,11 +62,11 @@ impl Tally {
     /// The reduction of an item of `class` whose cheapest option costs `mincost`, given the
     /// node's [`Tally::reduction`].
     #[inline]
-    pub(crate) fn reduce(&self, reduction: u64, class: usize, mincost: u64) -> u64 {
+    pub(crate) fn reduce(&self, reduction: u128, class: usize, mincost: u64) -> u128 {
         if class == 0 {
             reduction
         } else {
-            reduction.max(self.sums[class] - mincost)
+            reduction.max(self.sums[class] - u128::from(mincost))
         }
     }
 }

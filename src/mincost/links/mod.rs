@@ -84,16 +84,18 @@ pub(crate) struct Links {
     /// Scratch for [`Links::choose_item`]: the cheapest live option of each primary header.
     mincost: Vec<u64>,
     /// The reduction of the item chosen at each level (see [`Links::choose_item`]).
-    reduce: Vec<u64>,
+    reduce: Vec<u128>,
     /// The problem's option for each option of the engine (options without a primary item
     /// are left out, as DLX1 leaves them).
     option_of: Vec<usize>,
     /// The sum of the taxes: a solution's cost is its net cost plus this.
-    pub(crate) total_tax: u64,
+    pub(crate) total_tax: u128,
     choice: Vec<u32>,
-    partcost: Vec<u64>,
-    thresh0: Vec<u64>,
-    thresh: Vec<u64>,
+    /// By level: the net cost of the choices above it, and the thresholds of the covers of
+    /// its item and of the rest of its option (sums of net costs, exact in `u128`).
+    partcost: Vec<u128>,
+    thresh0: Vec<u128>,
+    thresh: Vec<u128>,
     /// Work done so far.
     pub(crate) stats: Stats,
     /// This search's account with the budget.
@@ -173,12 +175,12 @@ impl Links {
             optn[x as usize] as usize
         });
         // The taxes, item by item in order (DLX5's "Assign taxes").
-        let mut total_tax = 0u64;
+        let mut total_tax = 0u128;
         for list in &members[1..=primary] {
             let Some(tax) = list.iter().map(|&x| net[optn[x as usize] as usize]).min() else {
                 continue;
             };
-            total_tax = total_tax.saturating_add(tax);
+            total_tax += u128::from(tax);
             for &x in list {
                 net[optn[x as usize] as usize] -= tax;
             }
@@ -264,7 +266,7 @@ impl Links {
 
     /// Hides the options of item `h` that cost less than `thresh`, and takes a primary item
     /// out of the active list (DLX5's `cover`).
-    fn cover(&mut self, h: u32, thresh: u64) {
+    fn cover(&mut self, h: u32, thresh: u128) {
         if self.is_primary(h) {
             let (l, r) = (self.prev[h as usize], self.next[h as usize]);
             self.next[l as usize] = r;
@@ -272,16 +274,16 @@ impl Links {
         }
         self.stats.updates += 1;
         let mut rr = self.at(h).down;
-        while rr != h && self.cost_at(rr) < thresh {
+        while rr != h && u128::from(self.cost_at(rr)) < thresh {
             self.hide(rr);
             rr = self.at(rr).down;
         }
     }
 
     /// Undoes [`Links::cover`] with the same threshold, walking the list the same way.
-    fn uncover(&mut self, h: u32, thresh: u64) {
+    fn uncover(&mut self, h: u32, thresh: u128) {
         let mut rr = self.at(h).down;
-        while rr != h && self.cost_at(rr) < thresh {
+        while rr != h && u128::from(self.cost_at(rr)) < thresh {
             self.unhide(rr);
             rr = self.at(rr).down;
         }
@@ -338,12 +340,12 @@ impl Links {
 
     /// Hides the options below `thresh` that give node `p`'s item another color than `p`
     /// does, and marks those that give it the same color as cleansed (DLX5's `purify`).
-    fn purify(&mut self, p: u32, thresh: u64) {
+    fn purify(&mut self, p: u32, thresh: u128) {
         let Node { itm, color: x, .. } = self.at(p);
         let h = itm as u32;
         self.stats.cleansings += 1;
         let mut rr = self.at(h).down;
-        while rr != h && self.cost_at(rr) < thresh {
+        while rr != h && u128::from(self.cost_at(rr)) < thresh {
             if self.at(rr).color != x {
                 self.hide(rr);
             } else if rr != p {
@@ -355,11 +357,11 @@ impl Links {
     }
 
     /// Undoes [`Links::purify`] with the same threshold.
-    fn unpurify(&mut self, p: u32, thresh: u64) {
+    fn unpurify(&mut self, p: u32, thresh: u128) {
         let Node { itm, color: x, .. } = self.at(p);
         let h = itm as u32;
         let mut rr = self.at(h).down;
-        while rr != h && self.cost_at(rr) < thresh {
+        while rr != h && u128::from(self.cost_at(rr)) < thresh {
             if self.at(rr).color < 0 {
                 self.at_mut(rr).color = x;
             } else if rr != p {
@@ -370,7 +372,7 @@ impl Links {
     }
 
     /// Covers or purifies the items of `cur`'s option other than `cur`'s, rightward.
-    fn cover_rest(&mut self, cur: u32, thresh: u64) {
+    fn cover_rest(&mut self, cur: u32, thresh: u128) {
         let mut pp = cur + 1;
         while pp != cur {
             let node = self.nd[pp as usize];
@@ -388,7 +390,7 @@ impl Links {
     }
 
     /// Undoes [`Links::cover_rest`], leftward.
-    fn uncover_rest(&mut self, cur: u32, thresh: u64) {
+    fn uncover_rest(&mut self, cur: u32, thresh: u128) {
         let mut pp = cur - 1;
         while pp != cur {
             let node = self.nd[pp as usize];
@@ -445,7 +447,7 @@ mod tests {
         assert_eq!(links.nd, before);
         assert_eq!(links.len, Links::new(&p).len);
         // Solutions: {a b, c x:1} = 4, {a x:2, b c x:2} = 2.
-        let costs: Vec<u64> = best
+        let costs: Vec<u128> = best
             .into_sorted()
             .iter()
             .map(|(c, _)| c + links.total_tax)

@@ -30,7 +30,7 @@ impl Links {
     /// largest cheapest of the class when that item is not known; choices only remove
     /// options, so the cheapest ones only get dearer.
     #[inline]
-    fn choose_item(&mut self, limit: u64) -> Option<(u32, u64)> {
+    fn choose_item(&mut self, limit: u128) -> Option<(u32, u128)> {
         // Leave when `curcost + ceil(bound / scale) >= cutoff`.
         let mut tally = Tally::new(limit, self.scale);
         let mut k = self.next[0];
@@ -40,7 +40,7 @@ impl Links {
                 return None;
             }
             let mincost = self.cost[p as usize];
-            if mincost >= limit {
+            if u128::from(mincost) >= limit {
                 return None;
             }
             self.mincost[k as usize] = mincost;
@@ -51,19 +51,19 @@ impl Links {
             k = self.next[k as usize];
         }
         let reduction = tally.reduction();
-        let (mut t, mut tmpcost, mut best, mut best_reduction) = (u32::MAX, 0u64, 0u32, 0u64);
+        let (mut t, mut tmpcost, mut best, mut best_reduction) = (u32::MAX, 0u64, 0u32, 0u128);
         let mut k = self.next[0];
         while k != 0 {
             let mincost = self.mincost[k as usize];
             let reduce = tally.reduce(reduction, self.class[k as usize] as usize, mincost);
-            if mincost + reduce >= limit {
+            if u128::from(mincost) + reduce >= limit {
                 return None;
             }
             let lim = limit - reduce;
             let mut s = 1;
             let mut p = self.nd[self.nd[k as usize].down as usize].down;
             let usable = loop {
-                if p == k || self.cost[p as usize] >= lim {
+                if p == k || u128::from(self.cost[p as usize]) >= lim {
                     break Some(s);
                 }
                 if s == t {
@@ -128,10 +128,11 @@ impl Links {
     }
 
     /// The net cost of the choices `prefix`.
-    pub(crate) fn cost_of(&self, prefix: &[u32]) -> u64 {
+    pub(crate) fn cost_of(&self, prefix: &[u32]) -> u128 {
         prefix
             .iter()
-            .fold(0u64, |c, &x| c.saturating_add(self.cost[x as usize]))
+            .map(|&x| u128::from(self.cost[x as usize]))
+            .sum()
     }
 
     /// Chooses node `x`'s option with every threshold infinite: covers its item, then the
@@ -170,10 +171,10 @@ impl Links {
     }
 
     /// DLX5's loop below the prefix (see the module docs); `curcost` is the prefix's net cost.
-    fn run(&mut self, prefix: &[u32], mut curcost: u64, best: &Best, budget: &Budget) -> bool {
+    fn run(&mut self, prefix: &[u32], mut curcost: u128, best: &Best, budget: &Budget) -> bool {
         let mut level = 0;
         let mut at = At::Forward;
-        let (mut best_itm, mut cur, mut nextcost, mut cutoff) = (0u32, 0u32, 0u64, INFINITE);
+        let (mut best_itm, mut cur, mut nextcost, mut cutoff) = (0u32, 0u32, 0u128, INFINITE);
         loop {
             match at {
                 At::Forward => {
@@ -210,7 +211,7 @@ impl Links {
                     self.partcost[level] = curcost;
                     cur = self.nd[h as usize].down;
                     self.choice[level] = cur;
-                    nextcost = curcost + self.cost[cur as usize];
+                    nextcost = curcost + u128::from(self.cost[cur as usize]);
                     self.thresh0[level] = cutoff - nextcost;
                     self.cover(h, self.thresh0[level]);
                     at = At::Advance;
@@ -256,8 +257,8 @@ impl Links {
                         continue;
                     }
                     cutoff = best.cutoff();
-                    nextcost = curcost.saturating_add(self.cost[cur as usize]);
-                    if nextcost.saturating_add(self.reduce[level]) < cutoff {
+                    nextcost = curcost + u128::from(self.cost[cur as usize]);
+                    if nextcost + self.reduce[level] < cutoff {
                         at = At::Advance;
                     }
                 }
