@@ -106,7 +106,7 @@ impl Cutoff {
             let high = self.high.load(Ordering::Relaxed);
             let low = self.low.load(Ordering::Relaxed);
             fence(Ordering::Acquire);
-            if before % 2 == 0 && self.seq.load(Ordering::Relaxed) == before {
+            if before.is_multiple_of(2) && self.seq.load(Ordering::Relaxed) == before {
                 return u128::from(high) << 64 | u128::from(low);
             }
             spin_loop();

@@ -75,7 +75,7 @@ struct Level {
     option: u32,
     /// The item's reduction (see `super::links`): an option of net cost `c` is tried only
     /// while `c + reduce < cutoff - cost`.
-    reduce: u128,
+    reduce: u64,
     /// The net cost of the choices above the level (exact: a sum of net costs below 2^64).
     cost: u128,
 }

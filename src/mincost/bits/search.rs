@@ -5,7 +5,7 @@
 use super::{Bits, Level};
 use crate::mincost::Budget;
 use crate::mincost::best::{Best, INFINITE};
-use crate::mincost::bound::{LEN_THRESHOLD, Tally};
+use crate::mincost::bound::{LEN_THRESHOLD, Tally, dearest_under};
 
 /// The bits of the last word of the prefix `0..end` that are in it: all of them when `end`
 /// is a multiple of 64.
@@ -23,7 +23,7 @@ impl Bits {
     /// the place of each open item's cheapest live option in its list. The frame has an
     /// open item.
     #[inline]
-    fn choose_item(&mut self, l: usize, limit: u128) -> Option<(u32, u128)> {
+    fn choose_item(&mut self, l: usize, limit: u128) -> Option<(u32, u64)> {
         let end = self.below(limit) as u32;
         let (words, primary) = (self.words, self.first.len());
         let Bits {
@@ -80,7 +80,7 @@ impl Bits {
             }
         }
         let reduction = tally.reduction();
-        let (mut t, mut tmpcost, mut best, mut best_reduction) = (u32::MAX, 0u64, 0u32, 0u128);
+        let (mut t, mut tmpcost, mut best, mut best_reduction) = (u32::MAX, 0u64, 0u32, 0u64);
         for (wi, &bits) in open.iter().enumerate() {
             let mut b = bits;
             while b != 0 {
@@ -89,16 +89,16 @@ impl Bits {
                 let p = first[i] as usize;
                 let mincost = cost[list[p] as usize];
                 let reduce = tally.reduce(reduction, class[i] as usize, mincost);
-                if u128::from(mincost) + reduce >= limit {
+                if u128::from(mincost) + u128::from(reduce) >= limit {
                     return None;
                 }
                 let s = if *counted {
                     counts[i]
                 } else {
                     // Walk the live options after the cheapest, a word at a time, while they
-                    // are under `lim`, up to the best count so far; past DLX5's threshold,
+                    // cost at most `lim`, up to the best count so far; past DLX5's threshold,
                     // the bits left are counted at once.
-                    let lim = limit - reduce;
+                    let lim = dearest_under(limit - u128::from(reduce));
                     let p = list[p] as usize;
                     let mut s = 1u32;
                     let mut w = p / 64;
@@ -112,7 +112,7 @@ impl Bits {
                             x = word(i, w);
                         }
                         let q = w * 64 + x.trailing_zeros() as usize;
-                        if u128::from(cost[q]) >= lim {
+                        if cost[q] > lim {
                             break s;
                         }
                         if s == t {
@@ -229,7 +229,7 @@ impl Bits {
             cost,
             ..
         } = self.levels[l];
-        let spent = cost + reduce;
+        let spent = cost + u128::from(reduce);
         if spent >= cutoff {
             return None;
         }

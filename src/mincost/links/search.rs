@@ -5,7 +5,7 @@
 use super::Links;
 use crate::mincost::Budget;
 use crate::mincost::best::{Best, INFINITE};
-use crate::mincost::bound::{LEN_THRESHOLD, Tally};
+use crate::mincost::bound::{LEN_THRESHOLD, Tally, dearest_under};
 
 /// Where the search loop goes next (DLX5's labels).
 #[derive(Clone, Copy)]
@@ -30,9 +30,10 @@ impl Links {
     /// largest cheapest of the class when that item is not known; choices only remove
     /// options, so the cheapest ones only get dearer.
     #[inline]
-    fn choose_item(&mut self, limit: u128) -> Option<(u32, u128)> {
+    fn choose_item(&mut self, limit: u128) -> Option<(u32, u64)> {
         // Leave when `curcost + ceil(bound / scale) >= cutoff`.
         let mut tally = Tally::new(limit, self.scale);
+        let dearest = dearest_under(limit);
         let mut k = self.next[0];
         while k != 0 {
             let p = self.nd[k as usize].down;
@@ -40,7 +41,7 @@ impl Links {
                 return None;
             }
             let mincost = self.cost[p as usize];
-            if u128::from(mincost) >= limit {
+            if mincost > dearest {
                 return None;
             }
             self.mincost[k as usize] = mincost;
@@ -51,19 +52,19 @@ impl Links {
             k = self.next[k as usize];
         }
         let reduction = tally.reduction();
-        let (mut t, mut tmpcost, mut best, mut best_reduction) = (u32::MAX, 0u64, 0u32, 0u128);
+        let (mut t, mut tmpcost, mut best, mut best_reduction) = (u32::MAX, 0u64, 0u32, 0u64);
         let mut k = self.next[0];
         while k != 0 {
             let mincost = self.mincost[k as usize];
             let reduce = tally.reduce(reduction, self.class[k as usize] as usize, mincost);
-            if u128::from(mincost) + reduce >= limit {
+            if u128::from(mincost) + u128::from(reduce) >= limit {
                 return None;
             }
-            let lim = limit - reduce;
+            let lim = dearest_under(limit - u128::from(reduce));
             let mut s = 1;
             let mut p = self.nd[self.nd[k as usize].down as usize].down;
             let usable = loop {
-                if p == k || u128::from(self.cost[p as usize]) >= lim {
+                if p == k || self.cost[p as usize] > lim {
                     break Some(s);
                 }
                 if s == t {
@@ -138,14 +139,14 @@ impl Links {
     /// Chooses node `x`'s option with every threshold infinite: covers its item, then the
     /// rest of its option.
     fn choose(&mut self, x: u32) {
-        self.cover(self.nd[x as usize].itm as u32, INFINITE);
-        self.cover_rest(x, INFINITE);
+        self.cover(self.nd[x as usize].itm as u32, u64::MAX);
+        self.cover_rest(x, u64::MAX);
     }
 
     /// Undoes [`Links::choose`].
     fn unchoose(&mut self, x: u32) {
-        self.uncover_rest(x, INFINITE);
-        self.uncover(self.nd[x as usize].itm as u32, INFINITE);
+        self.uncover_rest(x, u64::MAX);
+        self.uncover(self.nd[x as usize].itm as u32, u64::MAX);
     }
 
     /// Searches the subtree below the choices `prefix` (nodes, as [`Links::children`] gives
@@ -212,12 +213,12 @@ impl Links {
                     cur = self.nd[h as usize].down;
                     self.choice[level] = cur;
                     nextcost = curcost + u128::from(self.cost[cur as usize]);
-                    self.thresh0[level] = cutoff - nextcost;
+                    self.thresh0[level] = dearest_under(cutoff - nextcost);
                     self.cover(h, self.thresh0[level]);
                     at = At::Advance;
                 }
                 At::Advance => {
-                    self.thresh[level] = cutoff - nextcost;
+                    self.thresh[level] = dearest_under(cutoff - nextcost);
                     self.cover_rest(cur, self.thresh[level]);
                     if self.next[0] == 0 {
                         self.stats.nodes += 1;
@@ -258,7 +259,7 @@ impl Links {
                     }
                     cutoff = best.cutoff();
                     nextcost = curcost + u128::from(self.cost[cur as usize]);
-                    if nextcost + self.reduce[level] < cutoff {
+                    if nextcost + u128::from(self.reduce[level]) < cutoff {
                         at = At::Advance;
                     }
                 }
