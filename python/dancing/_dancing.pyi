@@ -42,7 +42,8 @@ class ExactCover:
         max_time: Optional[float] = None,
     ) -> list[tuple[int, list[int]]]:
         """The ``k`` cheapest solutions (Knuth's DLX5), cheapest first, as ``(cost,
-        options)`` pairs; ``jobs``: threads sharing the cutoff (None: one; 0: one a core);
+        options)`` pairs (the cost the exact sum of the options' costs, past 2**64 too);
+        ``jobs``: threads sharing the cutoff (None: one; 0: one a core);
         budgets raise :class:`GaveUp`; bounds raise ``ValueError``."""
     def preprocess(self) -> Optional[tuple["ExactCover", list[int]]]:
         """Knuth's DLX-PRE reductions (``dancing cover --preprocess``): ``(reduced,

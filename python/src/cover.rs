@@ -231,7 +231,8 @@ impl ExactCover {
     }
 
     /// The `k` cheapest solutions (Knuth's DLX5), cheapest first, as `(cost, options)` pairs
-    /// (options as `solutions()` gives them); fewer if there are fewer solutions. `jobs`:
+    /// (options as `solutions()` gives them; the cost the exact sum of their costs, past 2^64
+    /// too); fewer if there are fewer solutions. `jobs`:
     /// threads sharing the cutoff (None: one; 0: one a core); `max_nodes`, `max_time`
     /// (seconds): budgets, which raise `GaveUp` when spent. Problems with bounds raise
     /// `ValueError`. Among solutions of equal cost, which make the `k` may depend on `jobs`.
@@ -243,7 +244,7 @@ impl ExactCover {
         jobs: Option<Whole>,
         max_nodes: Option<Whole>,
         max_time: Option<f64>,
-    ) -> PyResult<Vec<(u64, Vec<usize>)>> {
+    ) -> PyResult<Vec<(u128, Vec<usize>)>> {
         guard(|| {
             let k: usize = k.map(|k| k.get("k")).transpose()?.unwrap_or(1);
             let jobs = match jobs.map(|j| j.get::<usize>("jobs")).transpose()? {

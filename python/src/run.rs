@@ -249,7 +249,7 @@ pub(crate) fn min_cost(
     k: usize,
     jobs: usize,
     budget: &Budget,
-) -> PyResult<Vec<(u64, Vec<usize>)>> {
+) -> PyResult<Vec<(u128, Vec<usize>)>> {
     let stop = std::sync::Arc::new(AtomicBool::new(false));
     let search = dancing::mincost::MinCost::new(problem)
         .best(k)

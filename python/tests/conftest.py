@@ -59,11 +59,12 @@ def check_cover(
 
 
 def random_costed(
-    seed: int, primaries: int, options: int, cost: int
+    seed: int, primaries: int, options: int, cost: int, base: int = 0
 ) -> tuple[dancing.ExactCover, list[str]]:
     """A small random problem from ``seed``: 2 to ``primaries`` primary items, 0 to 2
     secondary ones, 4 to ``options`` options of 1 to 3 items (a secondary item colored
-    ``x`` or ``y`` most of the time), each costing 0 to ``cost``; and its primary items."""
+    ``x`` or ``y`` most of the time), each costing ``base`` to ``base + cost``; and its
+    primary items."""
     rng = random.Random(seed)
     primary = [f"p{i}" for i in range(rng.randint(2, primaries))]
     secondary = [f"s{i}" for i in range(rng.randint(0, 2))]
@@ -71,5 +72,5 @@ def random_costed(
     for _ in range(rng.randint(4, options)):
         items = rng.sample(primary + secondary, rng.randint(1, min(3, len(primary + secondary))))
         named = [i if i in primary or rng.random() < 0.3 else f"{i}:{rng.choice('xy')}" for i in items]
-        problem.add_option(named, cost=rng.randint(0, cost))
+        problem.add_option(named, cost=base + rng.randint(0, cost))
     return problem, primary

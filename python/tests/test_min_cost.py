@@ -28,6 +28,26 @@ def test_the_k_cheapest_costs_are_those_of_all_solutions(seed: int) -> None:
                 check_cover(primary, [problem.option(o) for o in options])
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_costs_near_2_to_the_64_add_up_past_it_exactly_and_no_solution_is_lost(seed: int) -> None:
+    problem, primary = random_costed(seed, 5, 12, 2, base=2**64 - 3)
+    every = sorted(sum(problem.cost(k) for k in s) for s in problem.solutions())
+    for jobs in (None, 2):
+        found = problem.min_cost(k=4, jobs=jobs)
+        assert [c for c, _ in found] == every[:4]
+        for cost, options in found:
+            assert sum(problem.cost(o) for o in options) == cost
+            check_cover(primary, [problem.option(o) for o in options])
+
+
+def test_a_cost_of_2_to_the_64_less_1_is_kept_and_one_of_2_to_the_64_printed_whole() -> None:
+    top = 2**64 - 1
+    alone = dancing.ExactCover.from_dlx(f"a\na |{top}\na |0\n")
+    assert alone.min_cost(k=2) == [(0, [1]), (top, [0])]
+    past = dancing.ExactCover.from_dlx(f"a b\na |{top}\nb |1\n")
+    assert past.min_cost() == [(2**64, [0, 1])]
+
+
 def test_costs_are_read_written_and_default_to_zero() -> None:
     problem = dancing.ExactCover.from_dlx("a b\na |2 |3\nb\na b |1\n")
     assert [problem.cost(k) for k in range(3)] == [5, 0, 1]

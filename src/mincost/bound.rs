@@ -9,28 +9,47 @@ pub(crate) const CLASSES: usize = 7;
 /// item is chosen; past it, the item's length stands for the count.
 pub(crate) const LEN_THRESHOLD: u32 = 10;
 
+/// The dearest net cost under `limit` (at least 1), or `u64::MAX` when every option is
+/// under it: an option of net cost `c` is under `limit` exactly when `c <= dearest_under(limit)`.
+/// The sums of net costs are `u128`s (see [`super`]); this lets the loops over options compare
+/// `u64`s (a `u128` there took up to 6% more instructions).
+#[inline]
+pub(crate) fn dearest_under(limit: u128) -> u64 {
+    debug_assert!(limit >= 1);
+    u64::try_from(limit - 1).unwrap_or(u64::MAX)
+}
+
 /// The lower bound of a node as its open items are read, each with the net cost of its
 /// cheapest option (see the module docs of [`super::links`], "The search"): both searches
 /// choose their item with it.
+///
+/// The weighted bound is exact (a `u128` holds any sum of fewer than 2^32 net costs below
+/// 2^64 weighted by at most [`MAX_SCALE`]); the sums of the classes saturate at 2^64 - 1,
+/// which leaves them lower bounds of the true sums: a class sum cuts only when it reaches
+/// the limit, and a saturated one cuts only a limit below 2^64 - 1, which the true sum
+/// passes too; the reductions they give are never more than the true ones.
 pub(crate) struct Tally {
-    /// `cutoff - curcost`: an option must cost less to lead anywhere.
-    limit: u64,
-    /// `(limit - 1) * scale`: the node is a dead end when the weighted bound passes it.
+    /// The dearest net cost under `cutoff - curcost` ([`dearest_under`]): an option must
+    /// cost at most this to lead anywhere.
+    dearest: u64,
+    /// `(cutoff - curcost - 1) * scale` (saturated): the node is a dead end when the
+    /// weighted bound passes it.
     bound_limit: u128,
     /// The weighted sum of the cheapest costs of the items of no class.
     bound: u128,
-    /// For each class, the sum and the largest of its open items' cheapest costs.
+    /// For each class, the sum (saturated) and the largest of its open items' cheapest
+    /// costs.
     sums: [u64; CLASSES + 1],
     most: [u64; CLASSES + 1],
 }
 
 impl Tally {
-    /// An empty tally for options under `limit`, the bound scaled by `scale`.
+    /// An empty tally for options under `limit` (at least 1), the bound scaled by `scale`.
     #[inline]
-    pub(crate) fn new(limit: u64, scale: u64) -> Tally {
+    pub(crate) fn new(limit: u128, scale: u64) -> Tally {
         Tally {
-            limit,
-            bound_limit: u128::from(limit - 1) * u128::from(scale),
+            dearest: dearest_under(limit),
+            bound_limit: (limit - 1).saturating_mul(u128::from(scale)),
             bound: 0,
             sums: [0; CLASSES + 1],
             most: [0; CLASSES + 1],
@@ -44,7 +63,7 @@ impl Tally {
         self.bound += u128::from(mincost) * u128::from(weight);
         self.sums[class] = self.sums[class].saturating_add(mincost);
         self.most[class] = self.most[class].max(mincost);
-        self.bound <= self.bound_limit && (class == 0 || self.sums[class] < self.limit)
+        self.bound <= self.bound_limit && (class == 0 || self.sums[class] <= self.dearest)
     }
 
     /// What every option leaves of every class, whatever its items: the reduction of an

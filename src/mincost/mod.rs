@@ -6,13 +6,18 @@
 //! costs the sum of its options' costs. Every other search of the crate ignores costs; this
 //! module is the one that reads them.
 //!
+//! Costs are exact: an option's is a `u64`, and every sum (a solution's cost, the cost so
+//! far of a node, the cutoff, the lower bounds) a `u128`, which no sum of fewer than 2^64
+//! such costs passes; so a solution of cost 2^64 - 1 is kept like any other, and one of
+//! 2^64 or more costs what it costs ([`Costed::cost`]).
+//!
 //! ```
 //! use dancing::knuth::parse_str;
 //! use dancing::mincost::MinCost;
 //! // Cover a and b: both at once for 5, or one at a time for 1 + 2.
 //! let problem = parse_str("a b\na b |5\na |1\nb |2\n")?.problem;
 //! let found = MinCost::new(&problem).best(2).run()?;
-//! let costs: Vec<u64> = found.solutions.iter().map(|s| s.cost).collect();
+//! let costs: Vec<u128> = found.solutions.iter().map(|s| s.cost).collect();
 //! assert_eq!(costs, [3, 5]);
 //! assert_eq!(found.solutions[0].options, [1, 2]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -80,8 +85,9 @@ pub enum MinCostError {
 /// One solution and its cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Costed {
-    /// The sum of the costs of its options (saturating at `u64::MAX`).
-    pub cost: u64,
+    /// The sum of the costs of its options, exact: each option costs less than 2^64 and
+    /// a solution has fewer than 2^64 options, so the sum fits 128 bits.
+    pub cost: u128,
     /// Its options, as the problem numbers them, in the order the search chose them.
     pub options: Vec<usize>,
 }
@@ -148,7 +154,7 @@ trait Tree: Clone + Send + Sync {
     /// The children of the node after the choices `prefix`; `None` at a solution.
     fn children(&mut self, prefix: &[u32]) -> Option<Vec<u32>>;
     /// The net cost of the choices `prefix`.
-    fn cost_of(&self, prefix: &[u32]) -> u64;
+    fn cost_of(&self, prefix: &[u32]) -> u128;
     /// Searches below `prefix`; `false` if the budget ran out.
     fn search(&mut self, prefix: &[u32], best: &Best, budget: &Budget) -> bool;
     /// The work done so far.
@@ -159,7 +165,7 @@ impl Tree for Links {
     fn children(&mut self, prefix: &[u32]) -> Option<Vec<u32>> {
         Links::children(self, prefix)
     }
-    fn cost_of(&self, prefix: &[u32]) -> u64 {
+    fn cost_of(&self, prefix: &[u32]) -> u128 {
         Links::cost_of(self, prefix)
     }
     fn search(&mut self, prefix: &[u32], best: &Best, budget: &Budget) -> bool {
@@ -174,7 +180,7 @@ impl Tree for Bits {
     fn children(&mut self, prefix: &[u32]) -> Option<Vec<u32>> {
         Bits::children(self, prefix)
     }
-    fn cost_of(&self, prefix: &[u32]) -> u64 {
+    fn cost_of(&self, prefix: &[u32]) -> u128 {
         Bits::cost_of(self, prefix)
     }
     fn search(&mut self, prefix: &[u32], best: &Best, budget: &Budget) -> bool {
@@ -294,7 +300,7 @@ impl<'p> MinCost<'p> {
             .into_sorted()
             .into_iter()
             .map(|(net, options)| Costed {
-                cost: net.saturating_add(tax),
+                cost: net + tax,
                 options,
             })
             .collect();

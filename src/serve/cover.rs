@@ -323,12 +323,22 @@ pub(crate) async fn solve(
     Ok(Json(answer))
 }
 
+/// A solution's cost in JSON, as a count is written ([`Count`]'s `Serialize`): a number when
+/// it fits 64 bits, else its decimal string (a reader of JSON may take a larger number for a
+/// float).
+fn cost_json(cost: u128) -> Value {
+    match u64::try_from(cost) {
+        Ok(cost) => json!(cost),
+        Err(_) => json!(cost.to_string()),
+    }
+}
+
 /// `POST /api/cover/cheapest`: the `best` cheapest solutions (`cover --min-cost --best K`,
 /// costs as `|n` on the option lines), cheapest first, each `{"cost": N, "options": [...]}`
-/// with its options as written in the body; the search's `status` and statistics. A search
-/// cut short by a budget answers the cheapest found so far, with status `gave-up` (or
-/// `stopped`); a problem with multiplicities is refused with 400, as the command line
-/// refuses it.
+/// (`N` exact, a string past 2^64 - 1) with its options as written in the body; the
+/// search's `status` and statistics. A search cut short by a budget answers the cheapest
+/// found so far, with status `gave-up` (or `stopped`); a problem with multiplicities is
+/// refused with 400, as the command line refuses it.
 pub(crate) async fn cheapest(
     State(state): State<Arc<super::State>>,
     Params(query): Params<CoverQuery>,
@@ -357,7 +367,7 @@ pub(crate) async fn cheapest(
                 .iter()
                 .map(|s| {
                     let options: Vec<&str> = as_written(&parsed, &s.options).collect();
-                    json!({"cost": s.cost, "options": options})
+                    json!({"cost": cost_json(s.cost), "options": options})
                 })
                 .collect();
             let stats = cheapest.stats;

@@ -29,14 +29,17 @@ fn is_solution(problem: &Problem, options: &[usize]) -> bool {
     })
 }
 
-/// The cost of a set of options.
-fn cost(problem: &Problem, options: &[usize]) -> u64 {
-    options.iter().map(|&k| problem.option_cost(k)).sum()
+/// The cost of a set of options, summed exactly.
+fn cost(problem: &Problem, options: &[usize]) -> u128 {
+    options
+        .iter()
+        .map(|&k| u128::from(problem.option_cost(k)))
+        .sum()
 }
 
 /// The costs of every solution, cheapest first, by trying every subset of options (options
 /// without a primary item are never chosen, as the engines ignore them).
-fn brute_force_costs(problem: &Problem) -> Vec<u64> {
+fn brute_force_costs(problem: &Problem) -> Vec<u128> {
     let usable: Vec<usize> = (0..problem.option_count())
         .filter(|&k| problem.option(k).any(|i| problem.is_primary(i)))
         .collect();
@@ -54,7 +57,7 @@ fn brute_force_costs(problem: &Problem) -> Vec<u64> {
     costs
 }
 
-/// `problem` with costs drawn from `costs` (cycled), small so that ties are common.
+/// `problem` with costs drawn from `costs` (cycled), few so that ties are common.
 fn with_costs(problem: &Problem, costs: &[u64]) -> Problem {
     let mut b = ProblemBuilder::new(problem.primary_items(), problem.secondary_items());
     for k in 0..problem.option_count() {
@@ -90,7 +93,7 @@ fn check_on(
         .unwrap();
     prop_assert!(found.complete);
     let all = brute_force_costs(problem);
-    let costs: Vec<u64> = found.solutions.iter().map(|s| s.cost).collect();
+    let costs: Vec<u128> = found.solutions.iter().map(|s| s.cost).collect();
     prop_assert_eq!(&costs[..], &all[..k.min(all.len())]);
     let mut sets = Vec::new();
     for s in &found.solutions {
@@ -115,6 +118,19 @@ proptest! {
         costs in proptest::collection::vec(0u64..4, 1..14),
         k in 1usize..5,
         jobs in 1usize..3,
+    ) {
+        check(&with_costs(&problem, &costs), k, jobs)?;
+    }
+
+    #[test]
+    fn the_k_cheapest_costs_match_a_brute_force_when_costs_near_2_to_the_64_add_up_past_it(
+        problem in common::random_colored_problem(1..6, 0..3, 0..13),
+        costs in proptest::collection::vec(
+            prop_oneof![0u64..3, u64::MAX - 2..=u64::MAX, 1u64 << 63..=(1u64 << 63) + 1],
+            1..14,
+        ),
+        k in 1usize..6,
+        jobs in 1usize..5,
     ) {
         check(&with_costs(&problem, &costs), k, jobs)?;
     }
@@ -161,7 +177,7 @@ fn the_five_cheapest_queens_are_those_of_an_enumeration_of_all_92() {
                 .engine(engine)
                 .run()
                 .unwrap();
-            let costs: Vec<u64> = found.solutions.iter().map(|s| s.cost).collect();
+            let costs: Vec<u128> = found.solutions.iter().map(|s| s.cost).collect();
             assert_eq!(costs, all[..5], "jobs {jobs}, {engine:?}");
         }
     }
@@ -171,7 +187,7 @@ fn the_five_cheapest_queens_are_those_of_an_enumeration_of_all_92() {
             .assert()
             .success(),
     );
-    let printed: Vec<u64> = out
+    let printed: Vec<u128> = out
         .lines()
         .filter_map(|l| l.strip_prefix("cost: "))
         .map(|c| c.parse().unwrap())
@@ -358,4 +374,68 @@ fn min_cost_gives_up_at_max_time_with_exit_3_and_says_so() {
         .code(3)
         .stdout("")
         .stderr(predicates::str::contains("gave up after"));
+}
+
+/// The costs `dancing cover --min-cost --best K` prints for `text` with `flags`, and the
+/// exact sums of the `|n` of the options it prints after each.
+fn printed_costs(text: &str, best: usize, flags: &[&str]) -> (Vec<u128>, Vec<u128>) {
+    let out = stdout_of(
+        &dancing()
+            .args(["cover", "--min-cost", "--best", &best.to_string()])
+            .args(flags)
+            .write_stdin(text)
+            .assert()
+            .success(),
+    );
+    let (mut printed, mut sums) = (Vec::new(), Vec::new());
+    for block in out.split("\n\n") {
+        let mut lines = block.lines();
+        let cost = lines.next().and_then(|l| l.strip_prefix("cost: "));
+        printed.push(cost.unwrap_or_else(|| panic!("{out}")).parse().unwrap());
+        sums.push(
+            lines
+                .flat_map(|l| l.split_whitespace())
+                .filter_map(|t| t.strip_prefix('|'))
+                .map(|n| n.parse::<u128>().unwrap())
+                .sum(),
+        );
+    }
+    (printed, sums)
+}
+
+#[test]
+fn min_cost_keeps_a_solution_of_cost_2_to_the_64_less_1_on_every_engine_and_path() {
+    let top = u64::MAX;
+    let text = format!("a\na |{top}\na |0\n");
+    for flags in [
+        &[][..],
+        &["--engine", "links"],
+        &["--jobs", "4"],
+        &["--preprocess"],
+    ] {
+        let (printed, sums) = printed_costs(&text, 2, flags);
+        assert_eq!(printed, [0, u128::from(top)], "{flags:?}");
+        assert_eq!(printed, sums, "{flags:?}");
+    }
+}
+
+#[test]
+fn min_cost_prints_costs_past_2_to_the_64_exactly_on_every_engine_and_path() {
+    let top = u64::MAX;
+    let text = format!("a b c\na |{top}\nb |1\nc |{top}\nb c |1\na b |1\n");
+    for flags in [
+        &[][..],
+        &["--engine", "links"],
+        &["--jobs", "4"],
+        &["--preprocess"],
+    ] {
+        let (cheapest, sums) = printed_costs(&format!("a b\na |{top}\nb |1\n"), 1, flags);
+        assert_eq!(cheapest, [u128::from(top) + 1], "{flags:?}");
+        assert_eq!(cheapest, sums, "{flags:?}");
+        // Three solutions: {a, b c} and {a b, c} tie at 2^64, {a, b, c} costs 2^65 - 1.
+        let (printed, sums) = printed_costs(&text, 3, flags);
+        let tie = u128::from(top) + 1;
+        assert_eq!(printed, [tie, tie, 2 * u128::from(top) + 1], "{flags:?}");
+        assert_eq!(printed, sums, "{flags:?}");
+    }
 }

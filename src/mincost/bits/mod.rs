@@ -76,8 +76,8 @@ struct Level {
     /// The item's reduction (see `super::links`): an option of net cost `c` is tried only
     /// while `c + reduce < cutoff - cost`.
     reduce: u64,
-    /// The net cost of the choices above the level.
-    cost: u64,
+    /// The net cost of the choices above the level (exact: a sum of net costs below 2^64).
+    cost: u128,
 }
 
 /// The bitset state of one problem for DLX5's search (see the module docs). Reusable: a
@@ -112,7 +112,7 @@ pub(crate) struct Bits {
     weight: Vec<u64>,
     scale: u64,
     /// The sum of the taxes: a solution's cost is its net cost plus this.
-    pub(crate) total_tax: u64,
+    pub(crate) total_tax: u128,
     /// The state before any choice: every option live, every primary item open.
     root: Vec<u64>,
     /// The frames, `stride` words each.
@@ -177,12 +177,12 @@ impl Bits {
             headers.push(hs);
         }
         let (class, weight, scale) = bound::weights(&members, &headers, |j| j as usize);
-        let mut total_tax = 0u64;
+        let mut total_tax = 0u128;
         for list in &members[1..] {
             let Some(tax) = list.iter().map(|&j| net[j as usize]).min() else {
                 continue;
             };
-            total_tax = total_tax.saturating_add(tax);
+            total_tax += u128::from(tax);
             for &j in list {
                 net[j as usize] -= tax;
             }
@@ -275,11 +275,12 @@ impl Bits {
 
     /// The number of options whose net cost is below `limit`: they are the options
     /// `0..below(limit)`.
-    fn below(&self, limit: u64) -> usize {
-        match self.below.get(limit as usize) {
-            Some(&b) if limit < self.below.len() as u64 => b as usize,
-            _ if self.below.is_empty() => self.cost.partition_point(|&c| c < limit),
-            _ => self.cost.len(),
+    #[inline]
+    fn below(&self, limit: u128) -> usize {
+        match usize::try_from(limit).ok().and_then(|l| self.below.get(l)) {
+            Some(&b) => b as usize,
+            None if self.below.is_empty() => self.cost.partition_point(|&c| u128::from(c) < limit),
+            None => self.cost.len(),
         }
     }
 }
@@ -298,7 +299,7 @@ mod tests {
     use crate::mincost::links::Links;
 
     /// The net costs of the `k` best solutions the links find.
-    fn links_best(problem: &Problem, k: usize) -> Vec<u64> {
+    fn links_best(problem: &Problem, k: usize) -> Vec<u128> {
         let mut links = Links::new(problem);
         let best = Best::new(k);
         assert!(links.search(&[], &best, &Budget::unlimited()));
@@ -322,7 +323,7 @@ mod tests {
             bits.counted = counted;
             let best = Best::new(4);
             assert!(bits.search(&[], &best, &Budget::unlimited()));
-            let costs: Vec<u64> = best.into_sorted().iter().map(|(c, _)| *c).collect();
+            let costs: Vec<u128> = best.into_sorted().iter().map(|(c, _)| *c).collect();
             assert_eq!(costs, expected, "counted {counted}");
         }
     }

@@ -5,7 +5,7 @@
 use super::{Bits, Level};
 use crate::mincost::Budget;
 use crate::mincost::best::{Best, INFINITE};
-use crate::mincost::bound::{LEN_THRESHOLD, Tally};
+use crate::mincost::bound::{LEN_THRESHOLD, Tally, dearest_under};
 
 /// The bits of the last word of the prefix `0..end` that are in it: all of them when `end`
 /// is a multiple of 64.
@@ -23,7 +23,7 @@ impl Bits {
     /// the place of each open item's cheapest live option in its list. The frame has an
     /// open item.
     #[inline]
-    fn choose_item(&mut self, l: usize, limit: u64) -> Option<(u32, u64)> {
+    fn choose_item(&mut self, l: usize, limit: u128) -> Option<(u32, u64)> {
         let end = self.below(limit) as u32;
         let (words, primary) = (self.words, self.first.len());
         let Bits {
@@ -89,16 +89,16 @@ impl Bits {
                 let p = first[i] as usize;
                 let mincost = cost[list[p] as usize];
                 let reduce = tally.reduce(reduction, class[i] as usize, mincost);
-                if mincost + reduce >= limit {
+                if u128::from(mincost) + u128::from(reduce) >= limit {
                     return None;
                 }
                 let s = if *counted {
                     counts[i]
                 } else {
                     // Walk the live options after the cheapest, a word at a time, while they
-                    // are under `lim`, up to the best count so far; past DLX5's threshold,
+                    // cost at most `lim`, up to the best count so far; past DLX5's threshold,
                     // the bits left are counted at once.
-                    let lim = limit - reduce;
+                    let lim = dearest_under(limit - u128::from(reduce));
                     let p = list[p] as usize;
                     let mut s = 1u32;
                     let mut w = p / 64;
@@ -112,7 +112,7 @@ impl Bits {
                             x = word(i, w);
                         }
                         let q = w * 64 + x.trailing_zeros() as usize;
-                        if cost[q] >= lim {
+                        if cost[q] > lim {
                             break s;
                         }
                         if s == t {
@@ -221,7 +221,7 @@ impl Bits {
     /// The next option of level `l`'s item to try when the cutoff is `cutoff`, and the net
     /// cost after it; `None` when none is left under the cutoff (less the reduction).
     #[inline]
-    fn next_option(&mut self, l: usize, cutoff: u64) -> Option<(usize, u64)> {
+    fn next_option(&mut self, l: usize, cutoff: u128) -> Option<(usize, u128)> {
         let Level {
             item,
             from,
@@ -229,7 +229,7 @@ impl Bits {
             cost,
             ..
         } = self.levels[l];
-        let spent = cost.saturating_add(reduce);
+        let spent = cost + u128::from(reduce);
         if spent >= cutoff {
             return None;
         }
@@ -250,7 +250,7 @@ impl Bits {
         let o = self.list[p] as usize;
         self.levels[l].from = p as u32 + 1;
         self.levels[l].option = o as u32;
-        Some((o, cost + self.cost[o]))
+        Some((o, cost + u128::from(self.cost[o])))
     }
 
     /// Puts in frame 0 the state after the choices `prefix` (options of this engine, as
@@ -311,10 +311,11 @@ impl Bits {
     }
 
     /// The net cost of the choices `prefix`.
-    pub(crate) fn cost_of(&self, prefix: &[u32]) -> u64 {
+    pub(crate) fn cost_of(&self, prefix: &[u32]) -> u128 {
         prefix
             .iter()
-            .fold(0u64, |c, &o| c.saturating_add(self.cost[o as usize]))
+            .map(|&o| u128::from(self.cost[o as usize]))
+            .sum()
     }
 
     /// Searches the subtree below the choices `prefix` (options, as [`Bits::children`]
@@ -334,7 +335,7 @@ impl Bits {
     /// DLX5's loop below the prefix, whose state is in frame 0 with an item open; `cost` is
     /// the prefix's net cost. Level `l`'s node reads frame `l` and writes its children in
     /// frame `l + 1`.
-    fn run(&mut self, prefix: &[u32], mut cost: u64, best: &Best, budget: &Budget) -> bool {
+    fn run(&mut self, prefix: &[u32], mut cost: u128, best: &Best, budget: &Budget) -> bool {
         let mut level = 0;
         loop {
             // Enter the node of frame `level`.

@@ -20,7 +20,8 @@
 //!   the dearest, input order among equals (a stable sort). Removing nodes keeps the order,
 //!   so the first node of a list is its cheapest live option.
 //! - **Thresholds.** A cover, uncover, purify or unpurify walks an item's list only while the
-//!   options cost less than its threshold, `cutoff - cost so far` when it was called; each
+//!   options cost less than its threshold, `cutoff - cost so far` when it was called (a
+//!   difference of exact `u128` sums, kept as the dearest `u64` net cost under it); each
 //!   level keeps its thresholds so that the undo walks the same nodes. An option left in
 //!   the lists because it was beyond a threshold is dead: the cutoff only falls and the cost
 //!   so far only rises below that level, so every later test (`cost >= cutoff - cost so
@@ -89,9 +90,12 @@ pub(crate) struct Links {
     /// are left out, as DLX1 leaves them).
     option_of: Vec<usize>,
     /// The sum of the taxes: a solution's cost is its net cost plus this.
-    pub(crate) total_tax: u64,
+    pub(crate) total_tax: u128,
     choice: Vec<u32>,
-    partcost: Vec<u64>,
+    /// By level: the net cost of the choices above it (exact, a `u128`), and the
+    /// thresholds of the covers of its item and of the rest of its option, each kept as
+    /// the dearest net cost under it ([`bound::dearest_under`]).
+    partcost: Vec<u128>,
     thresh0: Vec<u64>,
     thresh: Vec<u64>,
     /// Work done so far.
@@ -173,12 +177,12 @@ impl Links {
             optn[x as usize] as usize
         });
         // The taxes, item by item in order (DLX5's "Assign taxes").
-        let mut total_tax = 0u64;
+        let mut total_tax = 0u128;
         for list in &members[1..=primary] {
             let Some(tax) = list.iter().map(|&x| net[optn[x as usize] as usize]).min() else {
                 continue;
             };
-            total_tax = total_tax.saturating_add(tax);
+            total_tax += u128::from(tax);
             for &x in list {
                 net[optn[x as usize] as usize] -= tax;
             }
@@ -262,9 +266,9 @@ impl Links {
         (h as usize) < self.next.len()
     }
 
-    /// Hides the options of item `h` that cost less than `thresh`, and takes a primary item
-    /// out of the active list (DLX5's `cover`).
-    fn cover(&mut self, h: u32, thresh: u64) {
+    /// Hides the options of item `h` that cost at most `dearest` (under its threshold), and
+    /// takes a primary item out of the active list (DLX5's `cover`).
+    fn cover(&mut self, h: u32, dearest: u64) {
         if self.is_primary(h) {
             let (l, r) = (self.prev[h as usize], self.next[h as usize]);
             self.next[l as usize] = r;
@@ -272,16 +276,16 @@ impl Links {
         }
         self.stats.updates += 1;
         let mut rr = self.at(h).down;
-        while rr != h && self.cost_at(rr) < thresh {
+        while rr != h && self.cost_at(rr) <= dearest {
             self.hide(rr);
             rr = self.at(rr).down;
         }
     }
 
     /// Undoes [`Links::cover`] with the same threshold, walking the list the same way.
-    fn uncover(&mut self, h: u32, thresh: u64) {
+    fn uncover(&mut self, h: u32, dearest: u64) {
         let mut rr = self.at(h).down;
-        while rr != h && self.cost_at(rr) < thresh {
+        while rr != h && self.cost_at(rr) <= dearest {
             self.unhide(rr);
             rr = self.at(rr).down;
         }
@@ -336,14 +340,15 @@ impl Links {
         }
     }
 
-    /// Hides the options below `thresh` that give node `p`'s item another color than `p`
-    /// does, and marks those that give it the same color as cleansed (DLX5's `purify`).
-    fn purify(&mut self, p: u32, thresh: u64) {
+    /// Hides the options of net cost at most `dearest` that give node `p`'s item another
+    /// color than `p` does, and marks those that give it the same color as cleansed (DLX5's
+    /// `purify`).
+    fn purify(&mut self, p: u32, dearest: u64) {
         let Node { itm, color: x, .. } = self.at(p);
         let h = itm as u32;
         self.stats.cleansings += 1;
         let mut rr = self.at(h).down;
-        while rr != h && self.cost_at(rr) < thresh {
+        while rr != h && self.cost_at(rr) <= dearest {
             if self.at(rr).color != x {
                 self.hide(rr);
             } else if rr != p {
@@ -355,11 +360,11 @@ impl Links {
     }
 
     /// Undoes [`Links::purify`] with the same threshold.
-    fn unpurify(&mut self, p: u32, thresh: u64) {
+    fn unpurify(&mut self, p: u32, dearest: u64) {
         let Node { itm, color: x, .. } = self.at(p);
         let h = itm as u32;
         let mut rr = self.at(h).down;
-        while rr != h && self.cost_at(rr) < thresh {
+        while rr != h && self.cost_at(rr) <= dearest {
             if self.at(rr).color < 0 {
                 self.at_mut(rr).color = x;
             } else if rr != p {
@@ -370,7 +375,7 @@ impl Links {
     }
 
     /// Covers or purifies the items of `cur`'s option other than `cur`'s, rightward.
-    fn cover_rest(&mut self, cur: u32, thresh: u64) {
+    fn cover_rest(&mut self, cur: u32, dearest: u64) {
         let mut pp = cur + 1;
         while pp != cur {
             let node = self.nd[pp as usize];
@@ -379,16 +384,16 @@ impl Links {
                 continue;
             }
             if node.color == 0 {
-                self.cover(node.itm as u32, thresh);
+                self.cover(node.itm as u32, dearest);
             } else if node.color > 0 {
-                self.purify(pp, thresh);
+                self.purify(pp, dearest);
             }
             pp += 1;
         }
     }
 
     /// Undoes [`Links::cover_rest`], leftward.
-    fn uncover_rest(&mut self, cur: u32, thresh: u64) {
+    fn uncover_rest(&mut self, cur: u32, dearest: u64) {
         let mut pp = cur - 1;
         while pp != cur {
             let node = self.nd[pp as usize];
@@ -397,9 +402,9 @@ impl Links {
                 continue;
             }
             if node.color == 0 {
-                self.uncover(node.itm as u32, thresh);
+                self.uncover(node.itm as u32, dearest);
             } else if node.color > 0 {
-                self.unpurify(pp, thresh);
+                self.unpurify(pp, dearest);
             }
             pp -= 1;
         }
@@ -445,7 +450,7 @@ mod tests {
         assert_eq!(links.nd, before);
         assert_eq!(links.len, Links::new(&p).len);
         // Solutions: {a b, c x:1} = 4, {a x:2, b c x:2} = 2.
-        let costs: Vec<u64> = best
+        let costs: Vec<u128> = best
             .into_sorted()
             .iter()
             .map(|(c, _)| c + links.total_tax)

@@ -5,7 +5,7 @@
 use super::Links;
 use crate::mincost::Budget;
 use crate::mincost::best::{Best, INFINITE};
-use crate::mincost::bound::{LEN_THRESHOLD, Tally};
+use crate::mincost::bound::{LEN_THRESHOLD, Tally, dearest_under};
 
 /// Where the search loop goes next (DLX5's labels).
 #[derive(Clone, Copy)]
@@ -30,9 +30,10 @@ impl Links {
     /// largest cheapest of the class when that item is not known; choices only remove
     /// options, so the cheapest ones only get dearer.
     #[inline]
-    fn choose_item(&mut self, limit: u64) -> Option<(u32, u64)> {
+    fn choose_item(&mut self, limit: u128) -> Option<(u32, u64)> {
         // Leave when `curcost + ceil(bound / scale) >= cutoff`.
         let mut tally = Tally::new(limit, self.scale);
+        let dearest = dearest_under(limit);
         let mut k = self.next[0];
         while k != 0 {
             let p = self.nd[k as usize].down;
@@ -40,7 +41,7 @@ impl Links {
                 return None;
             }
             let mincost = self.cost[p as usize];
-            if mincost >= limit {
+            if mincost > dearest {
                 return None;
             }
             self.mincost[k as usize] = mincost;
@@ -56,14 +57,14 @@ impl Links {
         while k != 0 {
             let mincost = self.mincost[k as usize];
             let reduce = tally.reduce(reduction, self.class[k as usize] as usize, mincost);
-            if mincost + reduce >= limit {
+            if u128::from(mincost) + u128::from(reduce) >= limit {
                 return None;
             }
-            let lim = limit - reduce;
+            let lim = dearest_under(limit - u128::from(reduce));
             let mut s = 1;
             let mut p = self.nd[self.nd[k as usize].down as usize].down;
             let usable = loop {
-                if p == k || self.cost[p as usize] >= lim {
+                if p == k || self.cost[p as usize] > lim {
                     break Some(s);
                 }
                 if s == t {
@@ -128,23 +129,24 @@ impl Links {
     }
 
     /// The net cost of the choices `prefix`.
-    pub(crate) fn cost_of(&self, prefix: &[u32]) -> u64 {
+    pub(crate) fn cost_of(&self, prefix: &[u32]) -> u128 {
         prefix
             .iter()
-            .fold(0u64, |c, &x| c.saturating_add(self.cost[x as usize]))
+            .map(|&x| u128::from(self.cost[x as usize]))
+            .sum()
     }
 
     /// Chooses node `x`'s option with every threshold infinite: covers its item, then the
     /// rest of its option.
     fn choose(&mut self, x: u32) {
-        self.cover(self.nd[x as usize].itm as u32, INFINITE);
-        self.cover_rest(x, INFINITE);
+        self.cover(self.nd[x as usize].itm as u32, u64::MAX);
+        self.cover_rest(x, u64::MAX);
     }
 
     /// Undoes [`Links::choose`].
     fn unchoose(&mut self, x: u32) {
-        self.uncover_rest(x, INFINITE);
-        self.uncover(self.nd[x as usize].itm as u32, INFINITE);
+        self.uncover_rest(x, u64::MAX);
+        self.uncover(self.nd[x as usize].itm as u32, u64::MAX);
     }
 
     /// Searches the subtree below the choices `prefix` (nodes, as [`Links::children`] gives
@@ -170,10 +172,10 @@ impl Links {
     }
 
     /// DLX5's loop below the prefix (see the module docs); `curcost` is the prefix's net cost.
-    fn run(&mut self, prefix: &[u32], mut curcost: u64, best: &Best, budget: &Budget) -> bool {
+    fn run(&mut self, prefix: &[u32], mut curcost: u128, best: &Best, budget: &Budget) -> bool {
         let mut level = 0;
         let mut at = At::Forward;
-        let (mut best_itm, mut cur, mut nextcost, mut cutoff) = (0u32, 0u32, 0u64, INFINITE);
+        let (mut best_itm, mut cur, mut nextcost, mut cutoff) = (0u32, 0u32, 0u128, INFINITE);
         loop {
             match at {
                 At::Forward => {
@@ -210,13 +212,13 @@ impl Links {
                     self.partcost[level] = curcost;
                     cur = self.nd[h as usize].down;
                     self.choice[level] = cur;
-                    nextcost = curcost + self.cost[cur as usize];
-                    self.thresh0[level] = cutoff - nextcost;
+                    nextcost = curcost + u128::from(self.cost[cur as usize]);
+                    self.thresh0[level] = dearest_under(cutoff - nextcost);
                     self.cover(h, self.thresh0[level]);
                     at = At::Advance;
                 }
                 At::Advance => {
-                    self.thresh[level] = cutoff - nextcost;
+                    self.thresh[level] = dearest_under(cutoff - nextcost);
                     self.cover_rest(cur, self.thresh[level]);
                     if self.next[0] == 0 {
                         self.stats.nodes += 1;
@@ -256,8 +258,8 @@ impl Links {
                         continue;
                     }
                     cutoff = best.cutoff();
-                    nextcost = curcost.saturating_add(self.cost[cur as usize]);
-                    if nextcost.saturating_add(self.reduce[level]) < cutoff {
+                    nextcost = curcost + u128::from(self.cost[cur as usize]);
+                    if nextcost + u128::from(self.reduce[level]) < cutoff {
                         at = At::Advance;
                     }
                 }

@@ -156,6 +156,25 @@ fn the_cheapest_solutions_are_those_of_min_cost_with_their_costs_and_multiplicit
 }
 
 #[test]
+fn the_cheapest_solutions_give_a_cost_past_2_to_the_64_exactly_as_a_string() {
+    let top = u64::MAX;
+    let server = Server::start(&["--jobs", "1"]);
+    let problem = format!("a b\na |{top}\nb |1\na b |{top}\n");
+    let answer = server.post("/api/cover/cheapest?best=3", &problem);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let answer = answer.json();
+    assert_eq!(answer["status"], json!("complete"));
+    // {a b} costs 2^64 - 1, a number; {a, b} costs 2^64, past what JSON readers take whole.
+    assert_eq!(
+        answer["solutions"],
+        json!([
+            {"cost": top, "options": [format!("a b |{top}")]},
+            {"cost": (u128::from(top) + 1).to_string(), "options": [format!("a |{top}"), "b |1"]},
+        ])
+    );
+}
+
+#[test]
 fn unreadable_input_gets_400_and_the_message_of_the_cli_with_its_line_and_column() {
     let server = Server::start(&["--jobs", "1"]);
     let bad = format!("{}#", &CLASSIC[..80]);
