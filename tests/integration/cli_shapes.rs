@@ -306,7 +306,8 @@ fn regions_that_do_not_fit_are_errors_naming_the_file_and_the_problem() {
 
 #[test]
 fn a_puzzle_of_the_wrong_size_for_size_is_an_error_at_its_line() {
-    // Too short for a line of 36 cells, the line is read as a grid row, and the grid ends.
+    // Too short for a line of 36 cells, the line is read as a grid row, and the grid ends:
+    // the message names both readings, at the line's end.
     dancing()
         .args(["sudoku", "--size", "6", "--format", "line"])
         .write_stdin("..3..1....4..4..\n")
@@ -314,7 +315,8 @@ fn a_puzzle_of_the_wrong_size_for_size_is_an_error_at_its_line() {
         .code(2)
         .stdout("invalid\n")
         .stderr(predicate::str::contains(
-            "<stdin>:1:1: grid ended after 1 row (the last on line 1), expected 6",
+            "<stdin>:1:17: found 16 cells on a line, expected a puzzle on one line (36 cells \
+             for 6x6) or a grid of 6 rows of 6 cells",
         ));
 }
 
