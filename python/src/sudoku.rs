@@ -18,7 +18,7 @@ use dancing::Count;
 use dancing::sudoku::generate::{Generator, Rng, Symmetry};
 use dancing::sudoku::grid::{Grid, Shape};
 use dancing::sudoku::hint::{self, Stuck};
-use dancing::sudoku::rules::{Jigsaw, Part, Rules, Switch, Variant};
+use dancing::sudoku::rules::{PartNames, Rules, Switch, Variant};
 use dancing::sudoku::solve::{Progress, SolveError, SudokuSolver};
 use pyo3::prelude::*;
 
@@ -45,18 +45,19 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The rules of grids of `shape` with these variants and jigsaw regions.
 fn rules(shape: Shape, variant: Option<Variants>, jigsaw: Option<&str>) -> PyResult<Rules> {
+    const NAMES: PartNames<'static> = PartNames {
+        jigsaw: "jigsaw",
+        hyper: "variant hyper",
+        extra_regions: "extra regions",
+    };
     let mut wanted = Variant::default();
     for name in variant.map(|v| v.0).unwrap_or_default() {
         wanted.switch(name.parse::<Switch>().map_err(value_error)?);
     }
-    if let Some(regions) = jigsaw {
-        wanted.jigsaw =
-            Some(Jigsaw::read(regions).map_err(|e| value_error(format!("jigsaw: {e}")))?);
-    }
-    wanted.rules(shape).map_err(|e| match e.part {
-        Part::Jigsaw => value_error(format!("jigsaw: {e}")),
-        Part::Hyper | Part::ExtraRegions => value_error(e),
-    })
+    wanted
+        .read_regions(jigsaw, None, NAMES)
+        .and_then(|()| wanted.named_rules(shape, NAMES))
+        .map_err(value_error)
 }
 
 /// The watch of a search run from Python: at each pause, looks at Python's signals, and

@@ -19,7 +19,7 @@ use super::api::{ApiError, Body, Budget, BudgetQuery, NAME, Params, at_least_one
 use crate::sudoku::generate::{Generator, Symmetry};
 use crate::sudoku::grid::Shape;
 use crate::sudoku::read::{Puzzle, PuzzleReader};
-use crate::sudoku::rules::{Jigsaw, Part, Rules, Variant, parse_regions};
+use crate::sudoku::rules::{PartNames, Rules, Variant};
 use crate::sudoku::solve::SudokuSolver;
 use crate::sudoku::verdict::{self, Fields, Request};
 use crate::sudoku::{hint, rate, svg};
@@ -48,37 +48,31 @@ pub(crate) struct VariantQuery {
     extra_regions: Option<String>,
 }
 
+/// The names of a variant's parts in the server's messages: its query fields.
+const PART_NAMES: PartNames<'static> = PartNames {
+    jigsaw: "jigsaw",
+    hyper: "hyper",
+    extra_regions: "extra_regions",
+};
+
 impl VariantQuery {
     /// The rules of `shape` with the variants asked for.
     fn rules(&self, shape: Shape) -> Result<Rules, ApiError> {
-        let jigsaw = match &self.jigsaw {
-            Some(labels) => {
-                Some(Jigsaw::read(labels).map_err(|e| ApiError::bad(format!("jigsaw: {e}")))?)
-            }
-            None => None,
-        };
-        let extra = match &self.extra_regions {
-            Some(text) => {
-                parse_regions(text).map_err(|e| ApiError::bad(format!("extra_regions:{e}")))?
-            }
-            None => Vec::new(),
-        };
-        let variant = Variant {
+        let mut variant = Variant {
             x: self.x,
             hyper: self.hyper,
-            jigsaw,
-            extra,
             anti_knight: self.anti_knight,
             anti_king: self.anti_king,
+            ..Variant::default()
         };
-        variant.rules(shape).map_err(|e| {
-            let name = match e.part {
-                Part::Jigsaw => "jigsaw",
-                Part::Hyper => "hyper",
-                Part::ExtraRegions => "extra_regions",
-            };
-            ApiError::bad(format!("{name}: {e}"))
-        })
+        variant
+            .read_regions(
+                self.jigsaw.as_deref(),
+                self.extra_regions.as_deref(),
+                PART_NAMES,
+            )
+            .and_then(|()| variant.named_rules(shape, PART_NAMES))
+            .map_err(|e| ApiError::bad(e.to_string()))
     }
 }
 

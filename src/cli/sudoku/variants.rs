@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::{ArgAction, Args};
 use dancing::sudoku::grid::Shape;
 use dancing::sudoku::read::PuzzleReader;
-use dancing::sudoku::rules::{Jigsaw, Part, Rules, Variant, parse_regions};
+use dancing::sudoku::rules::{PartNames, Rules, Variant};
 use dancing::sudoku::symbols::Symbols;
 
 /// The shape and the variant of the puzzles: `dancing sudoku` and its `generate`, `rate`
@@ -76,63 +76,61 @@ impl ShapeArgs {
             )?),
             (None, boxes) => boxes,
         };
-        let jigsaw = match &self.jigsaw {
-            None => None,
-            Some(arg) => {
-                let (name, text) = if Path::new(arg).is_file() {
-                    let text = std::fs::read_to_string(arg)
-                        .with_context(|| format!("--jigsaw {arg}: cannot read"))?;
-                    (arg.clone(), text)
-                } else {
-                    ("--jigsaw".to_string(), arg.clone())
-                };
-                let jigsaw = Jigsaw::read(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-                let side = jigsaw.side();
-                match shape {
-                    Some(s) if s.side() != side => anyhow::bail!(
-                        "{name}: regions for a {side}x{side} grid, but the grid is {s}"
-                    ),
-                    Some(_) => {}
-                    None => {
-                        shape = Some(Shape::from_side(side).with_context(|| {
-                            format!("{name}: no Sudoku has side {side}; --box gives the boxes")
-                        })?);
-                    }
-                }
-                Some((name, jigsaw))
+        // --jigsaw is a file or the labels themselves; --extra-regions a file.
+        let (jigsaw_name, jigsaw) = match &self.jigsaw {
+            Some(arg) if Path::new(arg).is_file() => {
+                let text = std::fs::read_to_string(arg)
+                    .with_context(|| format!("--jigsaw {arg}: cannot read"))?;
+                (arg.clone(), Some(text))
             }
+            arg => ("--jigsaw".to_string(), arg.clone()),
         };
-        let extra = match &self.extra_regions {
-            None => None,
+        let (extra_name, extra) = match &self.extra_regions {
+            None => (String::new(), None),
             Some(path) => {
                 let name = path.display().to_string();
                 let text = std::fs::read_to_string(path)
                     .with_context(|| format!("--extra-regions {name}: cannot read"))?;
-                let regions = parse_regions(&text).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
-                Some((name, regions))
+                (name, Some(text))
             }
         };
-        if let (Some(symbols), Some(shape)) = (self.symbols, shape)
-            && !symbols.fits(shape)
-        {
-            anyhow::bail!("--symbols {symbols} cannot write the digits of {shape}");
-        }
-        let (jigsaw_name, jigsaw) = jigsaw.unzip();
-        let (extra_name, extra) = extra.unzip();
-        let variants = Variants {
+        let mut variants = Variants {
             shape,
             symbols: self.symbols,
             variant: Variant {
                 x: self.x.is_some(),
                 hyper: self.hyper.is_some(),
-                jigsaw,
-                extra: extra.unwrap_or_default(),
                 anti_knight: self.anti_knight.is_some(),
                 anti_king: self.anti_king.is_some(),
+                ..Variant::default()
             },
-            jigsaw_name: jigsaw_name.unwrap_or_default(),
-            extra_name: extra_name.unwrap_or_default(),
+            jigsaw_name,
+            extra_name,
         };
+        let names = variants.names();
+        let mut variant = variants.variant.clone();
+        variant.read_regions(jigsaw.as_deref(), extra.as_deref(), names)?;
+        if let Some(jigsaw) = &variant.jigsaw {
+            let (name, side) = (names.jigsaw, jigsaw.side());
+            match shape {
+                Some(s) if s.side() != side => {
+                    anyhow::bail!("{name}: regions for a {side}x{side} grid, but the grid is {s}")
+                }
+                Some(_) => {}
+                None => {
+                    shape = Some(Shape::from_side(side).with_context(|| {
+                        format!("{name}: no Sudoku has side {side}; --box gives the boxes")
+                    })?);
+                }
+            }
+        }
+        if let (Some(symbols), Some(shape)) = (self.symbols, shape)
+            && !symbols.fits(shape)
+        {
+            anyhow::bail!("--symbols {symbols} cannot write the digits of {shape}");
+        }
+        variants.variant = variant;
+        variants.shape = shape;
         if let Some(shape) = shape {
             variants.rules(shape)?;
         }
@@ -141,20 +139,22 @@ impl ShapeArgs {
 }
 
 impl Variants {
+    /// What the messages call the variant's parts: the files or flags they came from.
+    fn names(&self) -> PartNames<'_> {
+        PartNames {
+            jigsaw: &self.jigsaw_name,
+            hyper: "--hyper",
+            extra_regions: &self.extra_name,
+        }
+    }
+
     /// The rules of the variant for grids of `shape`.
     ///
     /// # Errors
     /// A variant that does not fit the shape: hyper with rectangular boxes, regions of
     /// another side, an extra region with the wrong number of cells.
     pub fn rules(&self, shape: Shape) -> anyhow::Result<Rules> {
-        self.variant.rules(shape).map_err(|e| {
-            let name = match e.part {
-                Part::Jigsaw => &self.jigsaw_name,
-                Part::Hyper => "--hyper",
-                Part::ExtraRegions => &self.extra_name,
-            };
-            anyhow::anyhow!("{name}: {e}")
-        })
+        Ok(self.variant.named_rules(shape, self.names())?)
     }
 
     /// A reader of `reader` with the shape and symbols asked for.

@@ -33,7 +33,9 @@ use std::fmt;
 use self::jigsaw::offset;
 pub use self::jigsaw::{Jigsaw, JigsawError};
 pub use self::regions::{RegionsError, RegionsErrorKind, parse_regions};
-pub use self::variant::{Part, Switch, UnknownVariant, Variant, VariantError};
+pub use self::variant::{
+    NamedVariantError, Part, PartNames, Switch, UnknownVariant, Variant, VariantError,
+};
 use super::grid::{Conflict, Grid};
 use super::shape::{Shape, Unit};
 

@@ -1,11 +1,13 @@
 //! The variant a user asks for, as every interface takes it (the command line's flags, the
 //! server's query, Python's `variant=` and `jigsaw=`): switches and regions, read once
-//! here into [`Rules`] for a shape, with the same checks and the same words everywhere.
+//! here into [`Rules`] for a shape, with the same checks and the same words everywhere. An
+//! interface names the parts in its own terms ([`PartNames`]: a file, a flag, a query field),
+//! and every message about a part starts with its name ([`NamedVariantError`]).
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Jigsaw, JigsawError, Rules, RulesError};
+use super::{Jigsaw, JigsawError, Rules, RulesError, parse_regions};
 use crate::sudoku::shape::Shape;
 
 /// The rules asked for beyond the classic ones, before the grid's shape is known.
@@ -103,6 +105,56 @@ impl fmt::Display for VariantError {
 
 impl std::error::Error for VariantError {}
 
+/// What an interface calls the parts of a [`Variant`] in its messages: a file or a flag on
+/// the command line (`regions.txt`, `--hyper`), a field of the server's query (`jigsaw`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartNames<'a> {
+    /// The jigsaw regions' name.
+    pub jigsaw: &'a str,
+    /// The hyper windows' name.
+    pub hyper: &'a str,
+    /// The extra regions' name.
+    pub extra_regions: &'a str,
+}
+
+impl PartNames<'_> {
+    /// The name of `part`.
+    pub fn of(&self, part: Part) -> &str {
+        match part {
+            Part::Jigsaw => self.jigsaw,
+            Part::Hyper => self.hyper,
+            Part::ExtraRegions => self.extra_regions,
+        }
+    }
+}
+
+/// A part of a [`Variant`] that cannot be read or does not fit a shape, its message led by
+/// the part's name ([`PartNames`]): `regions.txt: ...`, or `extra.txt:3:1: ...` where the
+/// error has a line and column of its own.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{name}{}{message}", if self.located { ":" } else { ": " })]
+pub struct NamedVariantError {
+    /// The part.
+    pub part: Part,
+    /// Its name.
+    pub name: String,
+    /// What is wrong with it.
+    pub message: String,
+    /// Whether the message starts with a line and column in the part's text.
+    located: bool,
+}
+
+impl NamedVariantError {
+    fn new(part: Part, names: PartNames<'_>, message: impl fmt::Display, located: bool) -> Self {
+        NamedVariantError {
+            part,
+            name: names.of(part).to_owned(),
+            message: message.to_string(),
+            located,
+        }
+    }
+}
+
 impl Variant {
     /// Turns on the variant named by `switch`.
     pub fn switch(&mut self, switch: Switch) {
@@ -146,6 +198,58 @@ impl Variant {
             rules = rules.with_anti_king();
         }
         Ok(rules)
+    }
+
+    /// Reads the regions of the variant from their texts, as a file or a form holds them:
+    /// the jigsaw's labels ([`Jigsaw::read`]) and the extra regions ([`parse_regions`]), each
+    /// if given.
+    ///
+    /// ```
+    /// use dancing::sudoku::grid::Shape;
+    /// use dancing::sudoku::rules::{PartNames, Variant};
+    /// let names = PartNames { jigsaw: "--jigsaw", hyper: "--hyper", extra_regions: "extra.txt" };
+    /// let mut variant = Variant::default();
+    /// variant.read_regions(None, Some("r1c1 r1c2 r1c3 r1c4\n"), names)?;
+    /// assert!(variant.named_rules(Shape::new(2).unwrap(), names).is_ok());
+    /// let e = variant.named_rules(Shape::CLASSIC, names).unwrap_err();
+    /// assert!(e.to_string().starts_with("extra.txt: "), "{e}");
+    /// let e = variant.read_regions(None, Some("r1c1 x9\n"), names).unwrap_err();
+    /// assert!(e.to_string().starts_with("extra.txt:1:6: "), "{e}");
+    /// # Ok::<(), dancing::sudoku::rules::NamedVariantError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The first part whose text cannot be read, named by `names`.
+    pub fn read_regions(
+        &mut self,
+        jigsaw: Option<&str>,
+        extra_regions: Option<&str>,
+        names: PartNames<'_>,
+    ) -> Result<(), NamedVariantError> {
+        if let Some(text) = jigsaw {
+            let jigsaw = Jigsaw::read(text)
+                .map_err(|e| NamedVariantError::new(Part::Jigsaw, names, e, false))?;
+            self.jigsaw = Some(jigsaw);
+        }
+        if let Some(text) = extra_regions {
+            let regions = parse_regions(text)
+                .map_err(|e| NamedVariantError::new(Part::ExtraRegions, names, e, true))?;
+            self.extra = regions;
+        }
+        Ok(())
+    }
+
+    /// [`Variant::rules`], with the part that does not fit named by `names`.
+    ///
+    /// # Errors
+    /// As [`Variant::rules`].
+    pub fn named_rules(
+        &self,
+        shape: Shape,
+        names: PartNames<'_>,
+    ) -> Result<Rules, NamedVariantError> {
+        self.rules(shape)
+            .map_err(|e| NamedVariantError::new(e.part, names, e.error, false))
     }
 }
 
