@@ -119,13 +119,6 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
                  split the original: leave one of them out"
             ));
         }
-        if args.engine.engine() != Engine::Auto {
-            return Err(anyhow!(
-                "--split, --parts and --checkpoint search the tree of `--count --stats` \
-                 (Knuth's, on the engine that searches it fastest), so that the parts add up \
-                 to its statistics: leave out --engine"
-            ));
-        }
         if args.memo.zdd.is_some() || args.memo.sample.is_some() {
             return Err(anyhow!(
                 "--zdd and --sample describe the original problem's options; --preprocess \

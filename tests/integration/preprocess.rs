@@ -200,6 +200,19 @@ fn the_cli_searches_the_reduced_problem_and_prints_the_original_options() {
 }
 
 #[test]
+fn the_reduced_problem_is_searched_on_the_engine_asked_for() {
+    // pentomino-3x20: 8 solutions (2 up to the rectangle's 4 symmetries), on every engine.
+    for engine in ["links", "bits", "propagate"] {
+        dancing()
+            .args(["cover", "--preprocess", "--count", "--engine", engine])
+            .arg("puzzles/exact-cover/pentomino-3x20.dlx")
+            .assert()
+            .success()
+            .stdout("8\n");
+    }
+}
+
+#[test]
 fn the_cli_exits_1_on_a_problem_found_unsolvable() {
     let (_dir, path) = temp_file("triangle.dlx", "A B C\nA B\nB C\nA C\n");
     let assert = dancing()
