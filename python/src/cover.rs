@@ -323,7 +323,7 @@ impl ExactCover {
             answer.set_item("spread", e.spread())?;
             answer.set_item("max", e.max)?;
             answer.set_item("paths", e.paths)?;
-            answer.set_item("seconds", e.time(rate).as_secs_f64())?;
+            answer.set_item("seconds", e.seconds(rate))?;
             Ok(answer.into_any().unbind())
         })
     }

@@ -75,6 +75,19 @@ def test_on_a_tree_whose_every_node_has_three_children_the_estimate_is_exact() -
     assert e["spread"] == 0 and e["paths"] == 50
 
 
+def test_the_time_of_a_tree_past_any_duration_is_given_whole_not_capped() -> None:
+    # 40 items of 10 options each, one item an option: 10^40 leaves, some 10^30 s at any
+    # rate a machine has; a Duration stops at 2^64 s (about 1.8e19).
+    items = [f"i{k}" for k in range(40)]
+    problem = dancing.ExactCover(items)
+    for item in items:
+        for _ in range(10):
+            problem.add_option([item])
+    e = problem.estimate(paths=10, seed=1)
+    assert e["nodes"] > 1e40
+    assert e["seconds"] > 1e21
+
+
 def test_the_estimate_of_8_queens_is_repeatable_by_its_seed_and_honest_about_its_spread() -> None:
     queens = dancing.queens(8)
     e = queens.estimate(paths=2000, seed=3)
