@@ -322,3 +322,50 @@ fn a_long_bad_max_time_is_answered_with_a_short_error() {
         "max_time: found unit `weeks`, expected `ms`, `s`, `m` or `h` after the number"
     );
 }
+
+/// The 15x14 board of hexominoes in Knuth's format: its memo count runs for minutes, with
+/// seconds between the ends of its subproblems.
+fn hexominoes() -> Vec<u8> {
+    let out = crate::common::dancing()
+        .args(["polyomino", "15x14", "--pieces", "hexominoes", "--to-dlx"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    out.stdout
+}
+
+#[test]
+fn memo_counts_end_at_their_budget_and_when_their_clients_hang_up() {
+    let hexominoes = hexominoes();
+    let server = Server::start(&["--jobs", "1", "--queue", "4"]);
+    let start = Instant::now();
+    let answer = server
+        .post("/api/cover/count?memo=true&max_time=1s", &hexominoes)
+        .json();
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(answer["status"], "gave-up", "{answer}");
+    // Four memo counts whose clients hang up after half a second: the searches stop, and a
+    // count sent next (on the one job) is answered at once, not after theirs.
+    let gone: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut stream = connect(&server.address).unwrap();
+            let head = super::head("POST", "/api/cover/count?memo=true", hexominoes.len());
+            stream.write_all(head.as_bytes()).unwrap();
+            stream.write_all(&hexominoes).unwrap();
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    drop(gone);
+    let start = Instant::now();
+    assert_counted(&server.post("/api/cover/count", eight_queens()));
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+}
