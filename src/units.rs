@@ -1,8 +1,23 @@
 //! The quantities people write after a flag or in a query: a number and a unit, read the same
 //! way by the command line (`--max-time 2s`, `--memo-size 1G`) and by the server's query
-//! parameters (`?max_time=2s`).
+//! parameters (`?max_time=2s`); and the counts the crate writes back in its messages, a
+//! number and its noun ([`counted`]).
 
 use std::time::{Duration, Instant};
+
+/// `n` and its noun, plural but for one, as every message of the crate writes a count:
+///
+/// ```
+/// use dancing::units::counted;
+/// assert_eq!(counted(1, "node"), "1 node");
+/// assert_eq!(counted(0u64, "solution"), "0 solutions");
+/// assert_eq!(counted(dancing::Count::at_least(1u32), "solution"), "1+ solutions");
+/// ```
+pub fn counted(n: impl std::fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    let s = if n == "1" { "" } else { "s" };
+    format!("{n} {noun}{s}")
+}
 
 /// `text` (trimmed) split into its leading number (digits and points) and the unit after it
 /// (trimmed): how the flags that take a quantity (`--max-time`, `--memo-size`) read it.

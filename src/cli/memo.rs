@@ -12,7 +12,7 @@ use dancing::memo::{Choice, Memo, MemoConfig, MemoStats, default_max_bytes};
 
 use super::Exit;
 use super::common::CommonArgs;
-use super::report::Report;
+use super::report::{Report, counted};
 use dancing::sudoku::verdict::seconds;
 
 /// The flags of counting by memo (flattened into `cover`'s arguments and the front ends').
@@ -146,8 +146,9 @@ impl MemoArgs {
                 .and_then(|()| file.flush())
                 .with_context(|| format!("{name}: cannot write"))?;
             report.note(format!(
-                "zdd: {} nodes, {total} solutions, written to {name}",
-                zdd.nodes().len()
+                "zdd: {}, {}, written to {name}",
+                counted(zdd.nodes().len(), "node"),
+                counted(&total, "solution")
             ));
         }
         if count {

@@ -10,7 +10,7 @@ use dancing::{Engine, Problem};
 
 use super::Exit;
 use super::common::CommonArgs;
-use super::report::Report;
+use super::report::{Report, counted};
 use super::search::stats_text;
 
 /// Runs the search for the `best` cheapest solutions of `problem` (on the engine the
@@ -69,12 +69,16 @@ pub fn run(
             Exit::Success
         }
     } else if super::interrupted() {
-        report.note(format!("interrupted after {nodes} nodes; {so_far}"));
+        report.note(format!(
+            "interrupted after {}; {so_far}",
+            counted(nodes, "node")
+        ));
         Exit::Interrupted
     } else {
         report.note(format!(
-            "gave up after {nodes} nodes (--max-nodes or --max-time); {so_far}, and the \
-             answer is unknown"
+            "gave up after {} (--max-nodes or --max-time); {so_far}, and the answer is \
+             unknown",
+            counted(nodes, "node")
         ));
         Exit::GaveUp
     })

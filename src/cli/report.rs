@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
+pub use dancing::units::counted;
+
 /// Knuth's estimate `progress` (0 to 1) of the share of a tree explored, in words: `about
 /// 12.345% of the tree explored`. An unfinished search never says 100.000% (nor 0.000% once
 /// its estimate has moved): a share that would print so is `over 99.999%` (`under 0.001%`);
@@ -275,7 +277,8 @@ impl LongSearch<'_, '_> {
             return;
         }
         let figures = format!(
-            "{nodes} nodes, {}, {:.1} s",
+            "{}, {}, {:.1} s",
+            counted(nodes, "node"),
             self::explored(explored, false),
             elapsed.as_secs_f64()
         );

@@ -16,7 +16,7 @@ use dancing::{Count, Engine, PAUSE_TIME, Problem, Solver, Stats, Step, Total};
 
 use super::Exit;
 use super::common::CommonArgs;
-use super::report::{Report, explored};
+use super::report::{Report, counted, explored};
 use dancing::sudoku::verdict::seconds;
 
 /// How often a parallel count's watcher looks at the counting threads' work.
@@ -125,10 +125,10 @@ impl Search<'_> {
         show_progress(report, solver.stats(), &solver.whereabouts(finished));
         report.finish();
         // The count is exact unless the search stopped at the limit.
-        let counted = Count::from_search(found, self.limit);
-        let exact = counted.is_exact();
+        let count = Count::from_search(found, self.limit);
+        let exact = count.is_exact();
         if self.count && end == End::Finished {
-            writeln!(out, "{counted}")?;
+            writeln!(out, "{count}")?;
         }
         out.flush()?;
         if common.stats() {
@@ -143,7 +143,11 @@ impl Search<'_> {
             report.write(&text);
         }
         let nodes = solver.stats().nodes;
-        let answer = format!("{found} solutions found; the answer is unknown");
+        let answer = format!(
+            "{} found; the answer is unknown",
+            counted(found, "solution")
+        );
+        let nodes = counted(nodes, "node");
         let exit = match end {
             End::Finished if found == 0 => {
                 report.note("no solution");
@@ -151,21 +155,20 @@ impl Search<'_> {
             }
             End::Finished => Exit::Success,
             End::GaveUp => {
-                report.note(format!(
-                    "gave up after {nodes} nodes (--max-nodes) with {answer}"
-                ));
+                report.note(format!("gave up after {nodes} (--max-nodes) with {answer}"));
                 Exit::GaveUp
             }
             End::OutOfTime => {
                 let time = seconds(common.max_time.unwrap_or_default());
                 report.note(format!(
-                    "gave up after {time} (--max-time), {nodes} nodes, with {answer}"
+                    "gave up after {time} (--max-time), {nodes}, with {answer}"
                 ));
                 Exit::GaveUp
             }
             End::Interrupted => {
                 report.note(format!(
-                    "interrupted after {nodes} nodes with {found} solutions found, {}",
+                    "interrupted after {nodes} with {} found, {}",
+                    counted(found, "solution"),
                     solver.whereabouts(false)
                 ));
                 Exit::Interrupted
@@ -174,7 +177,7 @@ impl Search<'_> {
         Ok(Outcome {
             exit,
             complete: end == End::Finished && (self.count || self.all) && exact,
-            found: counted,
+            found: count,
         })
     }
 
@@ -226,20 +229,20 @@ impl Search<'_> {
         let stats = match result {
             Ok(stats) => stats,
             Err(Stopped { stats }) => {
-                let answer = format!("{} solutions found", stats.solutions);
+                let answer = format!("{} found", counted(&stats.solutions, "solution"));
                 let exit = if super::interrupted() {
                     report.note(format!(
-                        "interrupted after {} nodes with {answer}, {}",
-                        stats.nodes,
+                        "interrupted after {} with {answer}, {}",
+                        counted(stats.nodes, "node"),
                         explored(watch.progress(), false)
                     ));
                     Exit::Interrupted
                 } else {
                     let time = seconds(self.common.max_time.unwrap_or_default());
                     report.note(format!(
-                        "gave up after {time} (--max-time), {} nodes, with {answer}; the answer \
+                        "gave up after {time} (--max-time), {}, with {answer}; the answer \
                          is unknown",
-                        stats.nodes
+                        counted(stats.nodes, "node")
                     ));
                     Exit::GaveUp
                 };
@@ -356,8 +359,9 @@ impl Searcher<'_> {
 fn show_progress(report: &Report, stats: Stats, whereabouts: &str) {
     if report.shows_progress() {
         report.set_message(format!(
-            "{} solutions, {} nodes, {whereabouts}",
-            stats.solutions, stats.nodes
+            "{}, {}, {whereabouts}",
+            counted(stats.solutions, "solution"),
+            counted(stats.nodes, "node")
         ));
     }
 }

@@ -25,6 +25,7 @@ use crate::knuth::{self, KnuthProblem};
 use crate::memo::{Memo, MemoConfig};
 use crate::mincost::MinCost;
 use crate::sudoku::verdict::seconds;
+use crate::units;
 use crate::{Count, PAUSE_TIME, Solver, Step, Total};
 
 /// The query of the cover endpoints.
@@ -72,23 +73,25 @@ enum End {
 
 /// The end's `status` and, for a search cut short, the message the command line writes.
 fn status(end: &End, budget: Budget, nodes: u64, found: u64) -> (&'static str, Option<String>) {
-    let answer = format!("{found} solutions found; the answer is unknown");
+    let answer = format!(
+        "{} found; the answer is unknown",
+        units::counted(found, "solution")
+    );
+    let nodes = units::counted(nodes, "node");
     match end {
         End::Finished => ("complete", None),
         End::GaveUp => (
             "gave-up",
-            Some(format!(
-                "gave up after {nodes} nodes (--max-nodes) with {answer}"
-            )),
+            Some(format!("gave up after {nodes} (--max-nodes) with {answer}")),
         ),
         End::OutOfTime => (
             "gave-up",
             Some(format!(
-                "gave up after {} (--max-time), {nodes} nodes, with {answer}",
+                "gave up after {} (--max-time), {nodes}, with {answer}",
                 seconds(budget.max_time)
             )),
         ),
-        End::Stopped => ("stopped", Some(format!("stopped after {nodes} nodes"))),
+        End::Stopped => ("stopped", Some(format!("stopped after {nodes}"))),
     }
 }
 

@@ -152,7 +152,11 @@ pub use self::portfolio::{
 /// The search stopped because its node budget ran out: the answer is unknown, which is not
 /// the same as "no solution".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("gave up after {nodes} nodes with {solutions} solutions found")]
+#[error(
+    "gave up after {} with {} found",
+    crate::units::counted(.nodes, "node"),
+    crate::units::counted(.solutions, "solution")
+)]
 pub struct GaveUp {
     /// Nodes entered when the budget ran out.
     pub nodes: u64,

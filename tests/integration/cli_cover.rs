@@ -90,6 +90,27 @@ fn an_unsolvable_problem_says_so_and_exits_1() {
 }
 
 #[test]
+fn one_node_and_one_solution_are_written_in_the_singular() {
+    dancing()
+        .args(["cover", "--count", "--max-nodes", "1", "--jobs", "1"])
+        .arg("puzzles/exact-cover/nqueens-8.dlx")
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains(
+            "gave up after 1 node (--max-nodes) with 0 solutions found",
+        ));
+    // On Knuth's tree the first of the 92 comes within 10 nodes, the second after 12.
+    dancing()
+        .args(["cover", "--all", "--limit", "5", "--max-nodes", "10"])
+        .args(["--engine", "links", "puzzles/exact-cover/nqueens-8.dlx"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains(
+            "gave up after 10 nodes (--max-nodes) with 1 solution found;",
+        ));
+}
+
+#[test]
 fn a_spent_node_budget_exits_3_and_prints_no_count() {
     dancing()
         .args(["cover", "--count", "--max-nodes", "100"])

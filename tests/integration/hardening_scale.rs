@@ -298,7 +298,7 @@ fn a_sudoku_node_budget_of_1_gives_up_on_a_hard_puzzle_with_exit_3() {
     assert_eq!(code, Some(3), "{stderr}");
     assert_eq!(stdout, "gave-up\n");
     assert!(
-        stderr.contains("<stdin>:1: gave-up: gave up after 1 nodes"),
+        stderr.contains("<stdin>:1: gave-up: gave up after 1 node"),
         "{stderr}"
     );
 

@@ -77,7 +77,7 @@ pub enum SolveError {
     #[error("no solution")]
     Unsolvable,
     /// The node budget ran out before the answer was known.
-    #[error("gave up after {nodes} nodes")]
+    #[error("gave up after {}", crate::units::counted(.nodes, "node"))]
     GaveUp {
         /// Nodes searched.
         nodes: u64,
