@@ -26,10 +26,20 @@
 //! every node of weight at least [`SUBTREES_PER_JOB`] times `jobs`, and enters the others; so
 //! it never copies or replays anything on a level with one option (a chain of forced moves
 //! weighs what its first node weighs), and hands out some subtrees per job on a balanced
-//! tree. A replay costs about what searching a node costs, so the top searches at least
-//! four nodes (`REPLAY_SHARE`) for each level that its subtrees replay: when a node of full
-//! weight would pass that, the top searches it whole instead. So sharing costs at most a
-//! quarter of the top's own work, on any tree, however deep.
+//! tree. A replay is not free: it covers the items of the choices again, and a level whose
+//! item has many options costs as many steps (covering the item of a root with 100,000
+//! options `a b` walks them all, where each node below it costs the top one step). So the
+//! top weighs the replays against its own search in one unit, the links' mems (a node
+//! [`AUTO_LINKS_NODE_MEMS`], an update [`AUTO_LINKS_UPDATE_MEMS`]): a node at level `l`
+//! costs, for each level above it, a node, the updates of the top's own step down that
+//! level (which it measures as it first descends it) and a step over each option of the
+//! level's item; and the top hands out a subtree only while all the replays, this one's
+//! included, stay within a quarter (`REPLAY_SHARE`) of its own work so far. When a node of
+//! full weight would pass that, the top searches it whole instead. So sharing costs at most
+//! about a quarter of the top's own work, on any tree, however deep or wide: on a root of
+//! 100,000 options `a b` the top searches every node itself (a handful of replays would
+//! cost what it does), while on balanced trees (queens, pentominoes) the replays are cheap
+//! and the weight alone decides, as before.
 //!
 //! Because the tree is cut exactly at its nodes, the sum of the subtrees' and the top's
 //! [`Stats`] equals the sequential search's: every node and every update is counted once,
@@ -59,9 +69,9 @@ mod watch;
 
 use std::sync::atomic::AtomicBool;
 
-use crate::{Engine, Problem};
 #[cfg(doc)]
-use crate::{PAUSE_TIME, Solver, Stats};
+use crate::{AUTO_LINKS_NODE_MEMS, AUTO_LINKS_UPDATE_MEMS, PAUSE_TIME, Solver, Stats};
+use crate::{Engine, Problem};
 
 pub(crate) use cut::Cut;
 pub use pool::pool;
@@ -223,7 +233,9 @@ impl Plan {
 }
 
 /// What a count did to share its tree (for tests that bound it): the subtrees it handed
-/// out, and the levels replayed to reach them, which is the work the sharing adds.
+/// out, the levels replayed to reach them and their work, which is what the sharing adds,
+/// and the work of the thread that handed them out. Work is in the links' mems (see the
+/// module docs).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shared {
@@ -231,8 +243,12 @@ pub struct Shared {
     pub subtrees: u64,
     /// The levels of those subtrees added up: the choices the threads replay.
     pub replayed: u64,
+    /// The work of replaying those choices, as the sharing thread weighs it.
+    pub replay_work: u64,
     /// Nodes searched by the thread that hands out the subtrees.
     pub top_nodes: u64,
+    /// The work of that thread's own search: its nodes and updates.
+    pub top_work: u64,
 }
 
 /// [`count_parallel_until_on`] with the given plan, also telling how the tree was shared.

@@ -1,7 +1,8 @@
 //! Copies of one option and items of many options: every count of 100,000 copies of `a b`
-//! (each copy alone is a solution) is right, and `--max-time` and Ctrl-C end the memo, its
-//! diagram and samples, preprocessing and the estimate of `--split --part-time` on inputs
-//! that ran for tens of seconds or minutes, ignoring both. The bounds are generous, as in
+//! (each copy alone is a solution) is right, on several threads within seconds, and
+//! `--max-time` and Ctrl-C end the memo, its diagram and samples, preprocessing, the count on
+//! several threads and the estimate of `--split --part-time` on inputs that ran for tens of
+//! seconds or minutes, ignoring both. The bounds are generous, as in
 //! `cli_budgets`.
 
 use std::path::{Path, PathBuf};
@@ -38,7 +39,9 @@ fn options_of_one_item() -> (tempfile::TempDir, PathBuf) {
     )
 }
 
-/// The runs that ignored the clock and Ctrl-C, each with its input.
+/// The long runs that the clock and Ctrl-C must stop, each with its input: the memo, its
+/// diagram, its samples and preprocessing ignored both before; the count on several threads
+/// of a root of 100,000 options, each a cover of 100,000 hides, shares it among threads.
 fn long_runs<'a>(wide: &'a Path, one_item: &'a Path, zdd: &'a Path) -> Vec<Vec<&'a str>> {
     let (wide, one_item, zdd) = (
         wide.to_str().unwrap(),
@@ -50,6 +53,8 @@ fn long_runs<'a>(wide: &'a Path, one_item: &'a Path, zdd: &'a Path) -> Vec<Vec<&
         vec!["cover", "--count", "--zdd", zdd, wide],
         vec!["cover", "--sample", "3", wide],
         vec!["cover", "--count", "--preprocess", one_item],
+        vec!["cover", "--count", "--jobs", "2", wide],
+        vec!["cover", "--count", wide],
     ]
 }
 
@@ -85,7 +90,25 @@ fn copies_of_one_option_are_counted_each_by_the_memo_its_diagram_preprocessing_a
 }
 
 #[test]
-fn a_time_budget_stops_the_memo_its_diagram_its_samples_and_preprocessing() {
+fn copies_of_one_option_are_counted_on_several_threads_within_seconds() {
+    // Before: 38 s on two threads (each copy handed out as a subtree whose replay covers `a`
+    // and hides all 100,000), where one thread takes 0.1 s.
+    let copies = 100_000;
+    let (_dir, path) = copies_of_a_b(copies);
+    for args in [&["--jobs", "2"][..], &["--jobs", "4"], &[]] {
+        let assert = dancing()
+            .args(["cover", "--count"])
+            .args(args)
+            .arg(&path)
+            .timeout(Duration::from_secs(10))
+            .assert()
+            .success();
+        assert_eq!(stdout_of(&assert), format!("{copies}\n"), "{args:?}");
+    }
+}
+
+#[test]
+fn a_time_budget_stops_the_memo_its_diagram_its_samples_preprocessing_and_a_parallel_count() {
     let (dir, wide) = covers_of_a_wide_item();
     let (_one, one_item) = options_of_one_item();
     let zdd = dir.path().join("wide.zdd");
@@ -107,7 +130,8 @@ fn a_time_budget_stops_the_memo_its_diagram_its_samples_and_preprocessing() {
 }
 
 #[test]
-fn ctrl_c_stops_the_memo_its_diagram_its_samples_preprocessing_and_the_split_s_estimate() {
+fn ctrl_c_stops_the_memo_its_diagram_its_samples_preprocessing_a_parallel_count_and_the_split_s_estimate()
+ {
     // Before: the split's estimate of 100,000 one-item options went on for 34 s.
     let (dir, wide) = covers_of_a_wide_item();
     let (_one, one_item) = options_of_one_item();
@@ -131,6 +155,7 @@ fn ctrl_c_stops_the_memo_its_diagram_its_samples_preprocessing_and_the_split_s_e
         assert!(out.stdout.is_empty(), "{args:?}: nothing written");
         // Stopped inside the work, not while reading the input.
         let inside = [
+            "of the tree explored",
             "subproblems counted",
             "while preprocessing",
             "while estimating",
