@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, anyhow};
 use clap::Args;
 use dancing::knuth::{self, KnuthProblem};
-use dancing::preprocess::{PreprocessError, PreprocessStats, preprocess};
+use dancing::preprocess::{PreprocessError, PreprocessStats, preprocess_until};
+use dancing::sudoku::verdict::seconds;
 use dancing::{Engine, Problem};
 
 use super::Exit;
@@ -125,17 +126,37 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
                  renumbers them: leave one of them out"
             ));
         }
-        match preprocess(&parsed.problem) {
+        // The preprocessing has a budget of its own, as the search after it does.
+        let deadline = common.max_time.map(|t| Instant::now() + t);
+        let stop = || super::interrupted() || deadline.is_some_and(|d| Instant::now() >= d);
+        match preprocess_until(&parsed.problem, stop) {
             Ok(reduced) => Some(reduced),
             Err(PreprocessError::Unsolvable { item, stats }) => {
                 if common.stats() {
                     eprintln!("{}", preprocess_stats(&stats));
+                }
+                if args.count {
+                    // As a count that finds no solution prints it.
+                    writeln!(std::io::stdout().lock(), "0")?;
                 }
                 eprintln!(
                     "{name}: no solution: preprocessing left primary item {} with no option",
                     parsed.item_names[item]
                 );
                 return Ok(Exit::NoSolution);
+            }
+            Err(PreprocessError::Stopped { stats }) => {
+                let (why, exit) = if super::interrupted() {
+                    ("interrupted".to_string(), Exit::Interrupted)
+                } else {
+                    let time = seconds(common.max_time.unwrap_or_default());
+                    (format!("gave up after {time} (--max-time)"), Exit::GaveUp)
+                };
+                report.note(format!(
+                    "{why} while preprocessing, after {} rounds; nothing written",
+                    stats.rounds
+                ));
+                return Ok(exit);
             }
             Err(e) => return Err(anyhow!("{name}: {e}")),
         }

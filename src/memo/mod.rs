@@ -76,7 +76,9 @@ use crate::count::Count;
 use crate::problem::Problem;
 use crate::search::ForceError;
 
-/// How many subproblems go by between two calls of the stop test.
+/// How much work goes by between two calls of the stop test: options chosen and killed
+/// (a few nanoseconds each, so the test is asked every 0.1 ms or so, whatever a subproblem
+/// costs: one frame may try 100,000 options).
 const STOP_EVERY: u64 = 1 << 14;
 
 /// Why [`Memo::new`] refused a problem.
@@ -178,11 +180,13 @@ struct Entry {
 
 /// A subproblem being counted: where its options (those live when it was entered) start in
 /// the stack of options to try, the next of them, the sum so far and where its diagram
-/// nodes' children start.
+/// nodes' children start; `base` is where the trails stood when it was entered (before
+/// [`State::enter`]), `mark` where they stand before its try.
 struct Frame {
     item: usize,
     tries: usize,
     next: usize,
+    base: Mark,
     mark: Mark,
     sum: Tally,
     children: usize,
@@ -258,8 +262,8 @@ impl Memo {
         }
     }
 
-    /// The number of solutions, unless `stop` answers `true` first (it is asked every few
-    /// thousand subproblems): then `None`. Each count starts from an empty table, so the work
+    /// The number of solutions, unless `stop` answers `true` first (it is asked after every
+    /// [`STOP_EVERY`] options chosen or killed, some 0.1 ms): then `None`. Each count starts from an empty table, so the work
     /// of a stopped count is lost.
     pub fn count_until(&mut self, mut stop: impl FnMut() -> bool) -> Option<Count> {
         self.run(None, &mut stop).ok().map(|e| e.count.to_count())
@@ -332,15 +336,25 @@ impl Memo {
         let mut frames: Vec<Frame> = Vec::new();
         let mut children: Vec<(u32, u32)> = Vec::new();
         let mut tries: Vec<u32> = Vec::new();
-        let mut next_stop = self.stats.subproblems + STOP_EVERY;
         let state = &mut self.state;
         let stats = &mut self.stats;
+        let work = |stats: &MemoStats, state: &State| stats.choices + state.kills();
+        let mut next_stop = work(stats, state) + STOP_EVERY;
         let finish = |stats: &mut MemoStats, table: &Table<Entry>| {
             stats.evictions += table.evictions;
             stats.peak_bytes = stats.peak_bytes.max(table.peak_bytes);
             stats.entries = table.len();
         };
         loop {
+            // Between two states entered: one choice, and the frames it ended.
+            if work(stats, state) >= next_stop {
+                next_stop = work(stats, state) + STOP_EVERY;
+                if stop() {
+                    state.undo(self.root);
+                    finish(stats, &table);
+                    return Err(Halt::Stopped);
+                }
+            }
             // Enter the state: its count is known at once, or a frame starts counting it.
             let mut done = if state.solved() {
                 Some(Entry {
@@ -356,10 +370,13 @@ impl Memo {
                     let item = state.choose(self.config.choice).expect("an open item");
                     let start = tries.len();
                     state.tries(item, &mut tries);
+                    let base = state.mark();
+                    state.enter(item);
                     frames.push(Frame {
                         item,
                         tries: start,
                         next: start,
+                        base,
                         mark: state.mark(),
                         sum: Tally::ZERO,
                         children: children.len(),
@@ -375,12 +392,14 @@ impl Memo {
                 };
                 if let Some(entry) = done.take() {
                     state.undo(frame.mark);
+                    let tried = tries[frame.next - 1];
+                    state.passed(frame.item, tried);
                     if !entry.count.is_zero() {
                         frame.sum.add(&entry.count);
-                        children.push((tries[frame.next - 1], entry.node));
+                        children.push((tried, entry.node));
                     }
                 }
-                // Every option tried is live: the state is the frame's again.
+                // The state is the frame's again, entered, with the options tried passed.
                 if let Some(&k) = tries.get(frame.next) {
                     frame.next += 1;
                     frame.mark = state.mark();
@@ -389,6 +408,7 @@ impl Memo {
                     break;
                 }
                 let frame = frames.pop().expect("a frame");
+                state.undo(frame.base);
                 tries.truncate(frame.tries);
                 let mut node = 0;
                 if let Some(builder) = zdd.as_deref_mut() {
@@ -423,14 +443,6 @@ impl Memo {
                 table.insert(&key, entry.clone());
                 stats.subproblems += 1;
                 done = Some(entry);
-                if stats.subproblems >= next_stop {
-                    next_stop += STOP_EVERY;
-                    if stop() {
-                        state.undo(self.root);
-                        finish(stats, &table);
-                        return Err(Halt::Stopped);
-                    }
-                }
             }
         }
     }

@@ -227,3 +227,38 @@ fn a_diagram_that_passes_its_bound_is_refused_and_one_within_it_is_whole() {
     assert_eq!(small.nodes().len(), whole.nodes().len());
     assert_eq!(small.count(), 34);
 }
+
+#[test]
+fn copies_of_one_option_cost_a_kill_each_not_one_per_pair() {
+    // Before: choosing each copy covered `a` again, killing every other copy: 999,000 kills
+    // for 1,000 copies of `a b`.
+    let copies = 1000;
+    let mut b = ProblemBuilder::new(2, 0);
+    for _ in 0..copies {
+        b.option([0, 1]).unwrap();
+    }
+    let mut memo = Memo::new(&b.build().unwrap(), MemoConfig::default()).unwrap();
+    assert_eq!(memo.count(), copies);
+    assert!(memo.state.kills() <= 2 * copies, "{}", memo.state.kills());
+    assert_eq!(memo.zdd().unwrap().solutions().count(), copies as usize);
+}
+
+#[test]
+fn with_multiplicities_a_try_costs_its_own_option_not_every_option_of_its_item() {
+    // Item 0 `1:2` in 300 copies of {0}: 300 sets of one and 44,850 of two. Before: each try
+    // killed the options below it one by one, and each try of bound 1 covered the item again,
+    // millions of kills; now a kill or two a try.
+    let copies = 300u64;
+    let mut b = ProblemBuilder::new(1, 0);
+    b.bounds(0, 1, 2).unwrap();
+    for _ in 0..copies {
+        b.option([0]).unwrap();
+    }
+    let mut memo = Memo::new(&b.build().unwrap(), MemoConfig::default()).unwrap();
+    assert_eq!(memo.count(), copies + copies * (copies - 1) / 2);
+    let (kills, choices) = (memo.state.kills(), memo.stats().choices);
+    assert!(
+        kills <= 2 * (choices + copies),
+        "{kills} kills, {choices} choices"
+    );
+}

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError, mpsc};
 use std::thread::JoinHandle;
 
-use super::share::share;
+use super::share::{mems, share};
 use super::subtree::{count_subtree, count_until};
 use super::total::combine;
 use super::watch::SHARE_ONE;
@@ -154,6 +154,7 @@ pub(super) fn count_planned(
         let stats = count_until(&mut pristine.clone(), stop, watch.map(|w| (w, SHARE_ONE)))?;
         let shared = Shared {
             top_nodes: stats.nodes,
+            top_work: mems(stats.nodes, stats.updates),
             ..Shared::default()
         };
         return Ok((stats.into(), shared));

@@ -1,26 +1,50 @@
 //! The search of the top, the thread that shares the tree: it searches alone at first, then
 //! hands out every node heavy enough as a subtree, named by its choices, and enters the
-//! others (the rule is in the docs of [`crate::parallel`]).
+//! others, as long as the replays of the subtrees stay within a share of its own work (the
+//! rule is in the docs of [`crate::parallel`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::watch::share_of;
 use super::{Shared, Stopped, Total, Watch};
 use crate::solver::Pace;
-use crate::{PAUSE_TIME, Solver, Step};
+use crate::{AUTO_LINKS_NODE_MEMS, AUTO_LINKS_UPDATE_MEMS, PAUSE_TIME, Solver, Step};
 
-/// The thread that hands out subtrees searches at least this many nodes itself for each
-/// level that the threads replay to reach them (see the docs of [`crate::parallel`]).
+/// The thread that hands out subtrees does at least this many times the work of the
+/// replays that reach them itself (see the docs of [`crate::parallel`]).
 const REPLAY_SHARE: u64 = 4;
 
-/// The search of the thread that shares the tree: it searches the first `alone` nodes alone
-/// (a tree that ends there is counted on this thread only), then pauses before every node and
-/// hands it to `hand_out` (as the choices that lead to it) instead of entering it when its
-/// weight is at least `target` and the levels replayed so far stay within a quarter of its
-/// own nodes; it enters every other node. Returns the work of its own search and what it
-/// handed out, or [`Stopped`] with its work when `stop` is raised. It looks at `stop` and
-/// reports to `watch` about every [`PAUSE_TIME`]; `hand_out` also gets the subtree's share
-/// of the tree (for the watch's estimate).
+/// The work of `nodes` nodes and `updates` updates (or steps over an item's list), in the
+/// links' mems ([`AUTO_LINKS_NODE_MEMS`], [`AUTO_LINKS_UPDATE_MEMS`]): the unit in which
+/// the top weighs the replays against its own search.
+pub(super) fn mems(nodes: u64, updates: u64) -> u64 {
+    nodes
+        .saturating_mul(AUTO_LINKS_NODE_MEMS)
+        .saturating_add(updates.saturating_mul(AUTO_LINKS_UPDATE_MEMS))
+}
+
+/// What the top knows of a level of the path it stands on, from the node of the level above
+/// it entered (the parent of every node at this level it meets until it backs up past it).
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    /// The weight of a node at this level: the product of the degrees above it.
+    weight: u64,
+    /// The work of replaying the choices down to a node at this level, in mems: for each
+    /// level above, a node, the updates of its node down to its first child (the branching
+    /// item covered, the choice's other items covered), and a step over each option of the
+    /// branching item's list, which its cover walks (an option of one item hides no node,
+    /// so the updates leave that walk out).
+    replay: u64,
+}
+
+/// The search of the thread that shares the tree: it pauses before every node, searches the
+/// first `alone` nodes alone (a tree that ends there is counted on this thread only), then
+/// hands a node to `hand_out` (as the choices that lead to it) instead of entering it when
+/// its weight is at least `target` and the work of the replays, this one's included, stays
+/// within a [`REPLAY_SHARE`]th of its own; it enters every other node. Returns the work of
+/// its own search and what it handed out, or [`Stopped`] with its work when `stop` is
+/// raised. It looks at `stop` and reports to `watch` about every [`PAUSE_TIME`]; `hand_out`
+/// also gets the subtree's share of the tree (for the watch's estimate).
 pub(super) fn share(
     pristine: &Solver,
     alone: u64,
@@ -32,99 +56,90 @@ pub(super) fn share(
     let mut top = pristine.clone();
     let mut shared = Shared::default();
     let look = |top: &Solver, shared: &mut Shared| {
-        shared.top_nodes = top.stats().nodes;
+        let stats = top.stats();
+        shared.top_nodes = stats.nodes;
+        shared.top_work = mems(stats.nodes, stats.updates);
         if let Some(watch) = watch {
             watch.set_above(top);
         }
         if stop.load(Ordering::Relaxed) {
             Err(Stopped {
-                stats: top.stats().into(),
+                stats: stats.into(),
             })
         } else {
             Ok(())
         }
     };
-    // Runs the search to the next pause; `true` at the end of the tree.
-    let run = |top: &mut Solver| loop {
+    top.set_pause_every(Some(1));
+    // Paused before every node, the search looks at the flag by its own pace.
+    let mut pace = Pace::new(PAUSE_TIME, 0);
+    let mut next_look = pace.every();
+    // The levels of the path, from the root's; `path[l]` is known at every pause at level
+    // `l` and above.
+    let mut path = vec![Level {
+        weight: 1,
+        replay: 0,
+    }];
+    // The level of the last pause and the updates then (the root's: level 0, none).
+    let (mut last_level, mut last_updates) = (0, 0);
+    let (mut degrees, mut choices) = (Vec::new(), Vec::new());
+    // The level of the node that this thread searches whole, if it is in one.
+    let mut whole = None;
+    loop {
         match top.step() {
-            Step::Solution => {}
-            Step::Exhausted => return true,
-            Step::Paused => return false,
+            Step::Solution => continue,
+            Step::Exhausted => break,
+            Step::Paused => {}
             Step::GaveUp => unreachable!("no node budget is set"),
         }
-    };
-    // Alone, looking at the flag at every pause.
-    top.set_pause_every(Some(alone.max(1)));
-    top.set_pause_time(Some(PAUSE_TIME));
-    let done = loop {
-        if run(&mut top) {
-            break true;
+        // Paused before a node at `level`, whose parent is the top of the path.
+        let level = top.level();
+        let stats = top.stats();
+        if level == last_level + 1 {
+            // The node at the last pause was entered, and this is its first child: the work
+            // since that pause is the level's step down.
+            degrees.clear();
+            top.degrees(last_level, &mut degrees);
+            let degree = u64::from(degrees[0]);
+            let above = path[last_level];
+            path.truncate(level);
+            path.push(Level {
+                weight: above.weight.saturating_mul(degree),
+                replay: above
+                    .replay
+                    .saturating_add(mems(1, stats.updates - last_updates + degree)),
+            });
         }
-        look(&top, &mut shared)?;
-        if top.stats().nodes >= alone {
-            break false;
+        (last_level, last_updates) = (level, stats.updates);
+        if stats.nodes >= next_look {
+            next_look = stats.nodes + pace.lap(stats.nodes);
+            look(&top, &mut shared)?;
         }
-    };
-    if !done {
-        // The weight of the node at each level of the path, the product of the degrees above
-        // it, for the levels up to the node the search paused before.
-        let mut weights = vec![1u64];
-        let mut degrees = Vec::new();
-        top.degrees(0, &mut degrees);
-        for &d in &degrees {
-            let w = weights[weights.len() - 1].saturating_mul(u64::from(d));
-            weights.push(w);
+        if stats.nodes < alone {
+            continue;
         }
-        let mut choices = Vec::new();
-        // Paused before every node now, the search looks at the flag by its own pace.
-        let nodes = top.stats().nodes;
-        let mut pace = top.pace().unwrap_or_else(|| Pace::new(PAUSE_TIME, nodes));
-        let mut next_look = top.stats().nodes + pace.every();
-        top.set_pause_time(None);
-        top.set_pause_every(Some(1));
-        // The level of the node of full weight that this thread searches whole, if it is in
-        // one.
-        let mut whole = None;
-        loop {
-            // Paused before a node at `level`, whose parent is the top of the path.
-            let level = top.level();
-            match whole {
-                Some(w) if level > w => {}
-                _ => {
-                    whole = None;
-                    weights.truncate(level + 1);
-                    if weights.len() == level {
-                        degrees.clear();
-                        top.degrees(level - 1, &mut degrees);
-                        let w = weights[level - 1].saturating_mul(u64::from(degrees[0]));
-                        weights.push(w);
-                    }
-                    if weights[level] >= target {
-                        let replayed = shared.replayed + level as u64;
-                        if REPLAY_SHARE * replayed <= top.stats().nodes {
-                            top.choices(&mut choices);
-                            top.pass();
-                            shared.subtrees += 1;
-                            shared.replayed = replayed;
-                            let share = share_of(weights[level]);
-                            if let Some(watch) = watch {
-                                watch.handed.fetch_add(share, Ordering::Relaxed);
-                            }
-                            hand_out(choices.clone(), share);
-                        } else {
-                            whole = Some(level);
-                        }
-                    }
-                }
+        match whole {
+            Some(w) if level > w => continue,
+            _ => whole = None,
+        }
+        let Level { weight, replay } = path[level];
+        if weight < target {
+            continue;
+        }
+        let replays = shared.replay_work.saturating_add(replay);
+        if REPLAY_SHARE.saturating_mul(replays) <= mems(stats.nodes, stats.updates) {
+            top.choices(&mut choices);
+            top.pass();
+            shared.subtrees += 1;
+            shared.replayed += level as u64;
+            shared.replay_work = replays;
+            let share = share_of(weight);
+            if let Some(watch) = watch {
+                watch.handed.fetch_add(share, Ordering::Relaxed);
             }
-            if run(&mut top) {
-                break;
-            }
-            let nodes = top.stats().nodes;
-            if nodes >= next_look {
-                next_look = nodes + pace.lap(nodes);
-                look(&top, &mut shared)?;
-            }
+            hand_out(choices.clone(), share);
+        } else {
+            whole = Some(level);
         }
     }
     look(&top, &mut shared)?;

@@ -501,13 +501,30 @@ impl Solver {
     }
 
     /// Marks a solver whose tree is handed out as subtrees (the thread that shares a count,
-    /// or the cut of a parts plan): under [`Engine::Auto`], on a problem of the learning
-    /// engine's, its searches run on the learning engine, as the subtrees do
-    /// ([`Solver::settle_before_descent`]), whatever the fullness, so that the subtrees it
-    /// names are of the tree they are counted in.
+    /// or the cut of a parts plan), before it searches or forces anything: under
+    /// [`Engine::Auto`], on a problem of the learning engine's, its searches run on the
+    /// learning engine, as the subtrees do ([`Solver::settle_before_descent`]), whatever the
+    /// fullness, so that the subtrees it names are of the tree they are counted in.
+    ///
+    /// The move is decided here, once for the problem: the learning engine is built now if
+    /// it takes the problem, so that every clone of this solver (the top and each worker of
+    /// a count) starts on it; else the solver stays on the links and never moves, which is
+    /// what each search would find out again (the grouping test is a pass over the matrix:
+    /// asked for each subtree, it made a count of 100,000 options `a b` on two threads
+    /// quadratic).
     pub(crate) fn hand_out_subtrees(&mut self) {
-        if let Some(switch) = self.switch.as_deref_mut() {
-            switch.subtrees = switch.learn;
+        let Some(switch) = self.switch.as_deref_mut() else {
+            return;
+        };
+        if !switch.learn {
+            return;
+        }
+        switch.subtrees = true;
+        if !matches!(self.engine, Inner::Learn(_)) {
+            self.move_at_root();
+        }
+        if !matches!(self.engine, Inner::Learn(_)) {
+            self.switch = None;
         }
     }
 

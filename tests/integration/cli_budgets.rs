@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::common::{binary, dancing, stderr_of};
 
 /// Runs `dancing ARGS` to its end, and returns what it printed and how long it took.
-fn timed(args: &[&str]) -> (Output, Duration) {
+pub(crate) fn timed(args: &[&str]) -> (Output, Duration) {
     let start = Instant::now();
     let out = Command::new(binary()).args(args).output().unwrap();
     (out, start.elapsed())
@@ -19,7 +19,7 @@ fn timed(args: &[&str]) -> (Output, Duration) {
 
 /// Runs `dancing ARGS`, sends it SIGINT (Ctrl-C) after `after`, and returns what it printed
 /// and how long it took to end after the signal.
-fn interrupted_after(args: &[&str], after: Duration) -> (Output, Duration) {
+pub(crate) fn interrupted_after(args: &[&str], after: Duration) -> (Output, Duration) {
     let child = Command::new(binary())
         .args(args)
         .stdout(Stdio::piped())
@@ -38,7 +38,7 @@ fn interrupted_after(args: &[&str], after: Duration) -> (Output, Duration) {
 }
 
 /// Five seconds: far above the half second a budget or Ctrl-C takes to act, on a busy machine.
-const PROMPTLY: Duration = Duration::from_secs(5);
+pub(crate) const PROMPTLY: Duration = Duration::from_secs(5);
 
 /// `dancing ARGS` under a cap of 1 GB of address space (`ulimit -v 1000000`), where 256
 /// threads' stacks and the allocator's arenas do not fit.

@@ -9,6 +9,7 @@ mod band;
 mod batch;
 mod cli_budgets;
 mod cli_common;
+mod cli_copies;
 mod cli_cover;
 mod cli_frontends;
 mod cli_generate_shapes;

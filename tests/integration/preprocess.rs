@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use common::{dancing, random_colored_problem, stderr_of, stdout_of, temp_file};
-use dancing::preprocess::{PreprocessError, Reduced, preprocess};
+use dancing::preprocess::{PreprocessError, Reduced, preprocess, preprocess_until};
 use dancing::{Problem, ProblemBuilder, Solver, knuth};
 use proptest::prelude::*;
 
@@ -76,6 +76,24 @@ fn keeps_the_solutions(problem: &Problem) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// `problem` with option `k` written `copies[k % copies.len()]` times (its items reversed
+/// in every copy after the first), the copies of each option after all the originals.
+fn with_copies(problem: &Problem, copies: &[usize]) -> Problem {
+    let mut b = ProblemBuilder::new(problem.primary_items(), problem.secondary_items());
+    let option = |k: usize| problem.option(k).zip(problem.option_colors(k));
+    for k in 0..problem.option_count() {
+        b.colored_option(option(k)).unwrap();
+    }
+    for k in 0..problem.option_count() {
+        for _ in 1..copies[k % copies.len()] {
+            let mut reversed: Vec<_> = option(k).collect();
+            reversed.reverse();
+            b.colored_option(reversed).unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -86,6 +104,53 @@ proptest! {
         keeps_the_solutions(&problem)?;
         keeps_the_solutions(&plain(&problem))?;
     }
+
+    #[test]
+    fn copies_of_options_keep_their_own_solutions_through_the_reduction(
+        problem in random_colored_problem(1..6, 0..4, 0..8),
+        copies in proptest::collection::vec(1..4usize, 1..8),
+    ) {
+        let copied = with_copies(&problem, &copies);
+        keeps_the_solutions(&copied)?;
+        keeps_the_solutions(&plain(&copied))?;
+    }
+}
+
+/// `n` options `a xK` on one primary item `a` and `n` secondary items: each option's test
+/// walks the whole list of `a`, `n^2` steps of the rules.
+fn one_item_many_options(n: usize) -> String {
+    let secondary: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
+    let options: String = secondary.iter().map(|x| format!("a {x}\n")).collect();
+    format!("a | {}\n{options}", secondary.join(" "))
+}
+
+#[test]
+fn preprocessing_asks_its_stop_test_and_stops_when_it_says_yes() {
+    let problem = parse(&one_item_many_options(1000));
+    let mut asked = 0;
+    let stopped = preprocess_until(&problem, || {
+        asked += 1;
+        true
+    });
+    assert!(
+        matches!(stopped, Err(PreprocessError::Stopped { .. })),
+        "{stopped:?}"
+    );
+    assert_eq!(asked, 1);
+    let reduced = preprocess_until(&problem, || false).unwrap();
+    assert_eq!(reduced.problem.option_count(), 1000);
+}
+
+#[test]
+fn copies_of_an_option_are_kept_and_counted_each() {
+    // Before: 100,000 copies of `a b` took some 10^10 steps (minutes); the options' classes
+    // make it a few hundred thousand.
+    let copies = 100_000;
+    let text = format!("a b\n{}", "a b\n".repeat(copies));
+    let reduced = reduce(&text);
+    assert_eq!(reduced.problem.option_count(), copies);
+    assert_eq!(reduced.options, (0..copies).collect::<Vec<_>>());
+    assert_eq!(reduced.stats.removed_options, 0);
 }
 
 #[test]
@@ -221,4 +286,27 @@ fn the_cli_exits_1_on_a_problem_found_unsolvable() {
         .assert()
         .code(1);
     assert!(stderr_of(&assert).contains("no solution"));
+}
+
+#[test]
+fn a_count_of_a_problem_found_unsolvable_prints_0_as_a_count_without_preprocessing_does() {
+    // Before: `--preprocess --count` printed nothing on stdout.
+    let (_dir, path) = temp_file("triangle.dlx", "A B C\nA B\nB C\nA C\n");
+    for memo in [&[][..], &["--memo"]] {
+        let plain = dancing()
+            .args(["cover", "--count"])
+            .args(memo)
+            .arg(&path)
+            .assert()
+            .code(1);
+        let assert = dancing()
+            .args(["cover", "--count", "--preprocess"])
+            .args(memo)
+            .arg(&path)
+            .assert()
+            .code(1);
+        assert_eq!(stdout_of(&assert), stdout_of(&plain));
+        assert_eq!(stdout_of(&assert), "0\n");
+        assert!(stderr_of(&assert).contains("no solution"));
+    }
 }
