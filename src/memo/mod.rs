@@ -263,8 +263,8 @@ impl Memo {
     }
 
     /// The number of solutions, unless `stop` answers `true` first (it is asked after every
-    /// [`STOP_EVERY`] options chosen or killed, some 0.1 ms): then `None`. Each count starts from an empty table, so the work
-    /// of a stopped count is lost.
+    /// 16,384 options chosen or killed, some 0.1 ms): then `None`. Each count starts from an
+    /// empty table, so the work of a stopped count is lost.
     pub fn count_until(&mut self, mut stop: impl FnMut() -> bool) -> Option<Count> {
         self.run(None, &mut stop).ok().map(|e| e.count.to_count())
     }
