@@ -115,19 +115,25 @@ fn a_time_budget_stops_a_slow_engine_as_soon_as_a_fast_one_on_one_thread_or_two(
     for jobs in ["1", "2"] {
         let mut args = SLOW_NODES.to_vec();
         args.extend([jobs, "--max-time", "1"]);
-        let (out, took) = timed(&args);
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(3), "--jobs {jobs}: {stderr}");
-        assert!(out.stdout.is_empty(), "no partial count");
-        assert!(
-            stderr.contains("gave up after 1 s (--max-time)"),
-            "--jobs {jobs}: {stderr}"
-        );
-        assert!(
-            took < Duration::from_secs(1) + PROMPTLY,
-            "--jobs {jobs} took {took:?}"
-        );
+        assert_gives_up_after_one_second(&args);
     }
+}
+
+/// Runs `dancing ARGS`, which ask for `--max-time 1` on a search far longer, and asserts
+/// that it gave up at its budget (exit 3, the message, no partial count), promptly.
+pub(crate) fn assert_gives_up_after_one_second(args: &[&str]) {
+    let (out, took) = timed(args);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}: no partial count");
+    assert!(
+        stderr.contains("gave up after 1 s (--max-time)"),
+        "{args:?}: {stderr}"
+    );
+    assert!(
+        took < Duration::from_secs(1) + PROMPTLY,
+        "{args:?} took {took:?}"
+    );
 }
 
 #[test]
