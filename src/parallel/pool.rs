@@ -7,13 +7,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError, mpsc};
 use std::thread::JoinHandle;
 
-use super::share::{mems, share};
+use super::share::share;
 use super::subtree::{count_subtree, count_until};
 use super::total::combine;
 use super::watch::SHARE_ONE;
 use super::{MAX_JOBS, Plan, Shared, Stopped, Total, Watch};
 #[cfg(doc)]
 use super::{count, count_parallel};
+use crate::solver::links_mems;
 use crate::{Engine, Problem, Solver};
 
 /// The threads `jobs` asks for: itself, or one a core for 0 (see [`count_parallel`]), at
@@ -154,7 +155,7 @@ pub(super) fn count_planned(
         let stats = count_until(&mut pristine.clone(), stop, watch.map(|w| (w, SHARE_ONE)))?;
         let shared = Shared {
             top_nodes: stats.nodes,
-            top_work: mems(stats.nodes, stats.updates),
+            top_work: links_mems(stats.nodes, stats.updates),
             ..Shared::default()
         };
         return Ok((stats.into(), shared));

@@ -7,21 +7,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::watch::share_of;
 use super::{Shared, Stopped, Total, Watch};
-use crate::solver::Pace;
-use crate::{AUTO_LINKS_NODE_MEMS, AUTO_LINKS_UPDATE_MEMS, PAUSE_TIME, Solver, Step};
+use crate::solver::{Pace, links_mems};
+use crate::{PAUSE_TIME, Solver, Step};
 
 /// The thread that hands out subtrees does at least this many times the work of the
 /// replays that reach them itself (see the docs of [`crate::parallel`]).
 const REPLAY_SHARE: u64 = 4;
-
-/// The work of `nodes` nodes and `updates` updates (or steps over an item's list), in the
-/// links' mems ([`AUTO_LINKS_NODE_MEMS`], [`AUTO_LINKS_UPDATE_MEMS`]): the unit in which
-/// the top weighs the replays against its own search.
-pub(super) fn mems(nodes: u64, updates: u64) -> u64 {
-    nodes
-        .saturating_mul(AUTO_LINKS_NODE_MEMS)
-        .saturating_add(updates.saturating_mul(AUTO_LINKS_UPDATE_MEMS))
-}
 
 /// What the top knows of a level of the path it stands on, from the node of the level above
 /// it entered (the parent of every node at this level it meets until it backs up past it).
@@ -58,7 +49,7 @@ pub(super) fn share(
     let look = |top: &Solver, shared: &mut Shared| {
         let stats = top.stats();
         shared.top_nodes = stats.nodes;
-        shared.top_work = mems(stats.nodes, stats.updates);
+        shared.top_work = links_mems(stats.nodes, stats.updates);
         if let Some(watch) = watch {
             watch.set_above(top);
         }
@@ -107,7 +98,7 @@ pub(super) fn share(
                 weight: above.weight.saturating_mul(degree),
                 replay: above
                     .replay
-                    .saturating_add(mems(1, stats.updates - last_updates + degree)),
+                    .saturating_add(links_mems(1, stats.updates - last_updates + degree)),
             });
         }
         (last_level, last_updates) = (level, stats.updates);
@@ -127,7 +118,7 @@ pub(super) fn share(
             continue;
         }
         let replays = shared.replay_work.saturating_add(replay);
-        if REPLAY_SHARE.saturating_mul(replays) <= mems(stats.nodes, stats.updates) {
+        if REPLAY_SHARE.saturating_mul(replays) <= links_mems(stats.nodes, stats.updates) {
             top.choices(&mut choices);
             top.pass();
             shared.subtrees += 1;

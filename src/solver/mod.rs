@@ -144,6 +144,7 @@ pub use self::auto::{
 pub use self::engine::Engine;
 pub use self::pace::PAUSE_TIME;
 pub(crate) use self::pace::Pace;
+pub(crate) use self::portfolio::links_mems;
 pub use self::portfolio::{
     AUTO_LEARN_SHARE_SMALL, AUTO_LINKS_NODE_MEMS, AUTO_LINKS_UPDATE_MEMS, AUTO_TRY_MEMS,
     AUTO_TRY_MEMS_SMALL,

@@ -51,6 +51,16 @@ pub const AUTO_LINKS_NODE_MEMS: u64 = 100;
 /// first probe past `1 - 1/SLACK` of its mems.
 const SLACK: u64 = 32;
 
+/// The work of `nodes` nodes and `updates` updates of the links, in mems
+/// ([`AUTO_LINKS_NODE_MEMS`], [`AUTO_LINKS_UPDATE_MEMS`]): the unit in which the portfolio
+/// weighs the links against the learning engine, and a parallel count its replays against
+/// its own search.
+pub(crate) fn links_mems(nodes: u64, updates: u64) -> u64 {
+    nodes
+        .saturating_mul(AUTO_LINKS_NODE_MEMS)
+        .saturating_add(updates.saturating_mul(AUTO_LINKS_UPDATE_MEMS))
+}
+
 /// The work of `engine` in mems, for the differences [`Slices`] takes within one slice (the
 /// links' nodes are the counters', which count both engines' nodes: within a slice only
 /// the links' change).
@@ -59,8 +69,7 @@ fn mems(engine: &mut Inner) -> u64 {
         Inner::Learn(learn) => learn.mems(),
         engine => {
             let stats = each!(engine, e => e.stats());
-            stats.updates.saturating_mul(AUTO_LINKS_UPDATE_MEMS)
-                + stats.nodes.saturating_mul(AUTO_LINKS_NODE_MEMS)
+            links_mems(stats.nodes, stats.updates)
         }
     }
 }
