@@ -94,21 +94,14 @@ impl ShapeArgs {
                 (name, Some(text))
             }
         };
-        let mut variants = Variants {
-            shape,
-            symbols: self.symbols,
-            variant: Variant {
-                x: self.x.is_some(),
-                hyper: self.hyper.is_some(),
-                anti_knight: self.anti_knight.is_some(),
-                anti_king: self.anti_king.is_some(),
-                ..Variant::default()
-            },
-            jigsaw_name,
-            extra_name,
+        let mut variant = Variant {
+            x: self.x.is_some(),
+            hyper: self.hyper.is_some(),
+            anti_knight: self.anti_knight.is_some(),
+            anti_king: self.anti_king.is_some(),
+            ..Variant::default()
         };
-        let names = variants.names();
-        let mut variant = variants.variant.clone();
+        let names = part_names(&jigsaw_name, &extra_name);
         variant.read_regions(jigsaw.as_deref(), extra.as_deref(), names)?;
         if let Some(jigsaw) = &variant.jigsaw {
             let (name, side) = (names.jigsaw, jigsaw.side());
@@ -129,8 +122,13 @@ impl ShapeArgs {
         {
             anyhow::bail!("--symbols {symbols} cannot write the digits of {shape}");
         }
-        variants.variant = variant;
-        variants.shape = shape;
+        let variants = Variants {
+            shape,
+            symbols: self.symbols,
+            variant,
+            jigsaw_name,
+            extra_name,
+        };
         if let Some(shape) = shape {
             variants.rules(shape)?;
         }
@@ -138,23 +136,24 @@ impl ShapeArgs {
     }
 }
 
-impl Variants {
-    /// What the messages call the variant's parts: the files or flags they came from.
-    fn names(&self) -> PartNames<'_> {
-        PartNames {
-            jigsaw: &self.jigsaw_name,
-            hyper: "--hyper",
-            extra_regions: &self.extra_name,
-        }
+/// What the messages call the variant's parts: the files or flags they came from.
+fn part_names<'a>(jigsaw: &'a str, extra_regions: &'a str) -> PartNames<'a> {
+    PartNames {
+        jigsaw,
+        hyper: "--hyper",
+        extra_regions,
     }
+}
 
+impl Variants {
     /// The rules of the variant for grids of `shape`.
     ///
     /// # Errors
     /// A variant that does not fit the shape: hyper with rectangular boxes, regions of
     /// another side, an extra region with the wrong number of cells.
     pub fn rules(&self, shape: Shape) -> anyhow::Result<Rules> {
-        Ok(self.variant.named_rules(shape, self.names())?)
+        let names = part_names(&self.jigsaw_name, &self.extra_name);
+        Ok(self.variant.named_rules(shape, names)?)
     }
 
     /// A reader of `reader` with the shape and symbols asked for.
