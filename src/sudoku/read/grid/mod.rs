@@ -275,12 +275,12 @@ fn row_cells(bytes: &[u8]) -> usize {
     }
 }
 
-/// The cells of a row written as one run of characters (no whitespace inside, `|` ignored),
-/// or `None` for a row of several words.
+/// The cells of a row written as one run of characters (no whitespace inside), counted as
+/// [`row_cells`] counts them, or `None` for a row of several words.
 fn cell_run(bytes: &[u8]) -> Option<usize> {
     let text = decode(bytes).ok()?;
     let content = text.split('#').next().unwrap_or_default().trim();
-    (!content.contains(char::is_whitespace)).then(|| content.chars().filter(|&c| c != '|').count())
+    (!content.contains(char::is_whitespace)).then(|| row_cells(bytes))
 }
 
 /// When the grid's size was `guessed` from its first row, the first of the `rows` kept (with
