@@ -58,6 +58,19 @@ fn long_runs<'a>(wide: &'a Path, one_item: &'a Path, zdd: &'a Path) -> Vec<Vec<&
     ]
 }
 
+/// Asserts that `dancing cover --count ARGS` counts the `copies` options of `path` (each
+/// one solution) within `timeout`.
+fn assert_counts_copies(path: &Path, args: &[&str], copies: usize, timeout: Duration) {
+    let assert = dancing()
+        .args(["cover", "--count"])
+        .args(args)
+        .arg(path)
+        .timeout(timeout)
+        .assert()
+        .success();
+    assert_eq!(stdout_of(&assert), format!("{copies}\n"), "{args:?}");
+}
+
 #[test]
 fn copies_of_one_option_are_counted_each_by_the_memo_its_diagram_preprocessing_and_the_links() {
     // Before: 234 s by memo, 138 s with --preprocess (minutes more in a debug build).
@@ -71,14 +84,7 @@ fn copies_of_one_option_are_counted_each_by_the_memo_its_diagram_preprocessing_a
         &["--preprocess", "--jobs", "1"],
         &["--jobs", "1"],
     ] {
-        let assert = dancing()
-            .args(["cover", "--count"])
-            .args(args)
-            .arg(&path)
-            .timeout(Duration::from_secs(120))
-            .assert()
-            .success();
-        assert_eq!(stdout_of(&assert), format!("{copies}\n"), "{args:?}");
+        assert_counts_copies(&path, args, copies, Duration::from_secs(120));
     }
     let samples = dancing()
         .args(["cover", "--sample", "3"])
@@ -96,14 +102,7 @@ fn copies_of_one_option_are_counted_on_several_threads_within_seconds() {
     let copies = 100_000;
     let (_dir, path) = copies_of_a_b(copies);
     for args in [&["--jobs", "2"][..], &["--jobs", "4"], &[]] {
-        let assert = dancing()
-            .args(["cover", "--count"])
-            .args(args)
-            .arg(&path)
-            .timeout(Duration::from_secs(10))
-            .assert()
-            .success();
-        assert_eq!(stdout_of(&assert), format!("{copies}\n"), "{args:?}");
+        assert_counts_copies(&path, args, copies, Duration::from_secs(10));
     }
 }
 

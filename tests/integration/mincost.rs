@@ -376,6 +376,15 @@ fn min_cost_gives_up_at_max_time_with_exit_3_and_says_so() {
         .stderr(predicates::str::contains("gave up after"));
 }
 
+/// The ways to the cheapest solutions that costs past 2^64 are checked on: the default, the
+/// links, several threads, preprocessing.
+const PATHS: [&[&str]; 4] = [
+    &[],
+    &["--engine", "links"],
+    &["--jobs", "4"],
+    &["--preprocess"],
+];
+
 /// The costs `dancing cover --min-cost --best K` prints for `text` with `flags`, and the
 /// exact sums of the `|n` of the options it prints after each.
 fn printed_costs(text: &str, best: usize, flags: &[&str]) -> (Vec<u128>, Vec<u128>) {
@@ -407,12 +416,7 @@ fn printed_costs(text: &str, best: usize, flags: &[&str]) -> (Vec<u128>, Vec<u12
 fn min_cost_keeps_a_solution_of_cost_2_to_the_64_less_1_on_every_engine_and_path() {
     let top = u64::MAX;
     let text = format!("a\na |{top}\na |0\n");
-    for flags in [
-        &[][..],
-        &["--engine", "links"],
-        &["--jobs", "4"],
-        &["--preprocess"],
-    ] {
+    for flags in PATHS {
         let (printed, sums) = printed_costs(&text, 2, flags);
         assert_eq!(printed, [0, u128::from(top)], "{flags:?}");
         assert_eq!(printed, sums, "{flags:?}");
@@ -423,12 +427,7 @@ fn min_cost_keeps_a_solution_of_cost_2_to_the_64_less_1_on_every_engine_and_path
 fn min_cost_prints_costs_past_2_to_the_64_exactly_on_every_engine_and_path() {
     let top = u64::MAX;
     let text = format!("a b c\na |{top}\nb |1\nc |{top}\nb c |1\na b |1\n");
-    for flags in [
-        &[][..],
-        &["--engine", "links"],
-        &["--jobs", "4"],
-        &["--preprocess"],
-    ] {
+    for flags in PATHS {
         let (cheapest, sums) = printed_costs(&format!("a b\na |{top}\nb |1\n"), 1, flags);
         assert_eq!(cheapest, [u128::from(top) + 1], "{flags:?}");
         assert_eq!(cheapest, sums, "{flags:?}");
