@@ -65,9 +65,10 @@
 //! 1. Its own module here (a folder when it has parts, as `bits/`), declared in the list
 //!    below, with a type that implements [`Search`] and keeps [`Counters`].
 //! 2. The registry in `solver/inner.rs`: a variant of `Inner` and its arm in the `each!`
-//!    macro beside it; the problems that get it in `Solver::with_rule` (`solver/auto.rs`). The few matches on pairs
-//!    of engines in `solver/mod.rs` (`Solver::engine`, `Solver::reset_from`, and
-//!    `Solver::same_state` for tests) name it too; the compiler lists them.
+//!    macro beside it; the problems that get it in `Solver::with_rule` (`solver/auto.rs`).
+//!    The few matches on pairs of engines in `solver/mod.rs` (`Solver::engine`,
+//!    `Solver::reset_from`, and `Solver::same_state` for tests) name it too; the compiler
+//!    lists them.
 //! 3. Its row in the conformance tests, `tests/integration/engines.rs`, which run every
 //!    engine against the links on every instance and on random problems, counters included
 //!    (a variant of [`crate::Engine`], if callers choose it by name).

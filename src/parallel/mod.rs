@@ -15,10 +15,10 @@
 //! One thread (the *top*) runs the search and shares its tree as it goes, pausing before
 //! every node: it searches the first [`ALONE_NODES`] nodes alone, so that a small tree is
 //! counted on one thread with no other cost than the pauses; then it either enters each node
-//! or hands it out as a subtree, named by the options chosen from the root, to a pool of `jobs` threads (rayon's
-//! work stealing takes each subtree as soon as it is handed out). Each thread searches its
-//! subtrees on its own copy of the dancing links, replaying a subtree's choices
-//! (`Solver::descend`) before counting below it, and the counts are summed.
+//! or hands it out as a subtree, named by the options chosen from the root, to a pool of
+//! `jobs` threads (rayon's work stealing takes each subtree as soon as it is handed out).
+//! Each thread searches its subtrees on its own copy of the dancing links, replaying a
+//! subtree's choices (`Solver::descend`) before counting below it, and the counts are summed.
 //!
 //! Which nodes are handed out: a node's *weight* is the product of the branching degrees above
 //! it (Knuth's estimate of the tree's size is its inverse share: the root weighs 1, and the
