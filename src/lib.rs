@@ -88,6 +88,7 @@ mod search;
 pub mod serve;
 pub mod solver;
 pub mod sudoku;
+pub mod symmetry;
 mod text;
 pub mod units;
 

@@ -1,0 +1,222 @@
+//! The symmetry of a problem, found in its matrix: the permutations of items and options that
+//! map the problem onto itself, and what they buy.
+//!
+//! - [`group`] computes the [`Group`] with nauty (`nauty.rs`) on the problem's incidence graph:
+//!   primary items go to primary items with the same bounds, secondary to secondary, options
+//!   to options of the same cost, and a colored use of an item to a use of the same color.
+//!   Its order is exact; its generators are [`Permutation`]s.
+//! - [`count`] (`orbits.rs`) counts every solution with the work divided by the group: it
+//!   branches on a set of items that the group maps onto itself, searches one partial cover
+//!   of each orbit and weights its count by the orbit's size, and goes on in the subproblem
+//!   with the partial cover's stabilizer until that is trivial; the engines count the rest.
+//! - [`count_up_to_symmetry`] (`burnside.rs`) counts the orbits of solutions, the essentially
+//!   different solutions, by Burnside's lemma: the average over the group of the number of
+//!   solutions each element fixes, each an exact-cover problem on the element's cycles of
+//!   items and options. [`families`] lists one solution of each orbit with its size.
+//!
+//! A count up to symmetry is not the total divided by the order: a solution that some
+//! symmetry maps onto itself has a smaller orbit (8 queens: 92 solutions, 12 classes, one of
+//! which has only 4 members).
+//!
+//! The methods that list the group's elements (all but [`group`] itself) take groups of at
+//! most [`MAX_ELEMENTS`] elements; [`count`] uses a subgroup of a larger group (any subgroup
+//! gives the same total), the others refuse it ([`SymmetryError::GroupTooLarge`]).
+
+mod burnside;
+mod elements;
+mod nauty;
+mod orbits;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use num_bigint::BigUint;
+
+use crate::problem::Problem;
+
+pub use self::burnside::{Family, count_up_to_symmetry, families};
+pub use self::orbits::{SymmetricCount, count};
+
+/// The most elements a group may have for the methods that list them (see the module docs).
+pub const MAX_ELEMENTS: usize = 1 << 20;
+
+/// Why a question about symmetry was not answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SymmetryError {
+    /// The problem's incidence graph has more vertices and edges than nauty is given (the
+    /// number it has).
+    ProblemTooLarge(usize),
+    /// The group has more elements than can be listed (its order).
+    GroupTooLarge(BigUint),
+    /// The problem has multiplicities (bounds other than 1), which the counts up to symmetry
+    /// do not take yet.
+    Multiplicities,
+}
+
+impl fmt::Display for SymmetryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SymmetryError::ProblemTooLarge(n) => write!(
+                f,
+                "the problem's graph has {n} vertices and edges, more than the {} the symmetry finder takes",
+                nauty::MAX_GRAPH
+            ),
+            SymmetryError::GroupTooLarge(order) => write!(
+                f,
+                "the symmetry group has {order} elements, more than the {MAX_ELEMENTS} that can be listed"
+            ),
+            SymmetryError::Multiplicities => {
+                f.write_str("counts up to symmetry do not take items with bounds (multiplicities)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SymmetryError {}
+
+/// A symmetry of a problem: where it sends each item and each option.
+///
+/// Invariant: `images` holds the images of the items (`0..items`) then of the options, as a
+/// permutation of items onto items and options onto options.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Permutation {
+    items: usize,
+    images: Vec<u32>,
+}
+
+impl Permutation {
+    /// The image of item `i`.
+    pub fn item(&self, i: usize) -> usize {
+        self.images[i] as usize
+    }
+
+    /// The image of option `k`.
+    pub fn option(&self, k: usize) -> usize {
+        self.images[self.items + k] as usize - self.items
+    }
+
+    /// Whether it moves nothing.
+    pub fn is_identity(&self) -> bool {
+        self.images.iter().enumerate().all(|(p, &q)| p == q as usize)
+    }
+
+    /// The items it moves, as cycles of length at least 2, each from its least item.
+    pub fn item_cycles(&self) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; self.items];
+        let mut cycles = Vec::new();
+        for start in 0..self.items {
+            if seen[start] || self.item(start) == start {
+                continue;
+            }
+            let mut cycle = Vec::new();
+            let mut i = start;
+            while !seen[i] {
+                seen[i] = true;
+                cycle.push(i);
+                i = self.item(i);
+            }
+            cycles.push(cycle);
+        }
+        cycles
+    }
+}
+
+/// The automorphism group of a problem (see the module docs), as nauty found it.
+#[derive(Clone, Debug)]
+pub struct Group {
+    items: usize,
+    options: usize,
+    order: BigUint,
+    generators: Vec<Permutation>,
+}
+
+impl Group {
+    /// The number of its elements, exact.
+    pub fn order(&self) -> &BigUint {
+        &self.order
+    }
+
+    /// Generators of the group (none for the trivial group), in the order nauty found them:
+    /// those of the deepest stabilizer first.
+    pub fn generators(&self) -> &[Permutation] {
+        &self.generators
+    }
+
+    /// Whether the group has only the identity.
+    pub fn is_trivial(&self) -> bool {
+        self.order == BigUint::from(1u32)
+    }
+
+    /// Its elements, the identity first, if it has at most `cap` of them.
+    ///
+    /// # Errors
+    /// [`SymmetryError::GroupTooLarge`] past `cap`.
+    pub fn elements(&self, cap: usize) -> Result<Vec<Permutation>, SymmetryError> {
+        if self.order > BigUint::from(cap) {
+            return Err(SymmetryError::GroupTooLarge(self.order.clone()));
+        }
+        let gens: Vec<&[u32]> = self.generators.iter().map(|g| &g.images[..]).collect();
+        let points = self.items + self.options;
+        let all = elements::closure(points, &gens, cap).expect("nauty's order bounds the closure");
+        Ok(self.wrap(all))
+    }
+
+    /// The elements of the largest subgroup generated by a tail of the generators (the
+    /// stabilizers nauty walked) with at most `cap` elements: the whole group when it has at
+    /// most `cap`; the identity alone when even the last generator's subgroup is larger.
+    pub(crate) fn subgroup_elements(&self, cap: usize) -> Vec<Permutation> {
+        let points = self.items + self.options;
+        let mut gens: Vec<&[u32]> = Vec::new();
+        let mut best = vec![(0..points as u32).collect::<Vec<u32>>()];
+        for g in &self.generators {
+            gens.push(&g.images);
+            match elements::closure(points, &gens, cap) {
+                Some(all) => best = all,
+                None => {
+                    gens.pop();
+                }
+            }
+        }
+        self.wrap(best)
+    }
+
+    fn wrap(&self, all: Vec<Vec<u32>>) -> Vec<Permutation> {
+        all.into_iter()
+            .map(|images| Permutation {
+                items: self.items,
+                images,
+            })
+            .collect()
+    }
+}
+
+/// The automorphism group of `problem` (see the module docs).
+///
+/// ```
+/// let problem = dancing::problems::queens(8);
+/// let group = dancing::symmetry::group(&problem)?;
+/// assert_eq!(*group.order(), 8u32.into()); // the square's symmetries
+/// # Ok::<(), dancing::symmetry::SymmetryError>(())
+/// ```
+///
+/// # Errors
+/// [`SymmetryError::ProblemTooLarge`] when the problem's graph passes the size nauty is given.
+pub fn group(problem: &Problem) -> Result<Group, SymmetryError> {
+    let found = nauty::automorphisms(problem).ok_or_else(|| {
+        SymmetryError::ProblemTooLarge(problem.item_count() + problem.option_count() + problem.option_nodes())
+    })?;
+    Ok(Group {
+        items: problem.item_count(),
+        options: problem.option_count(),
+        order: found.order,
+        generators: found
+            .generators
+            .into_iter()
+            .map(|images| Permutation {
+                items: problem.item_count(),
+                images,
+            })
+            .collect(),
+    })
+}

@@ -1,0 +1,286 @@
+//! Totals with the group: [`count`], orbital branching on sets of items the group keeps.
+//!
+//! At a node the search has chosen a set `C` of options and knows a group `K` of symmetries
+//! that map `C` onto itself (so they map the subproblem left by `C` onto itself). It picks a
+//! primary item `i` with the fewest orbits of live options under its stabilizer in `K`, and
+//! branches on `I`: `i`'s orbit under `K` when its partial covers are few (at most
+//! [`MAX_COVERS`] by the product of the items' live options), else `i` alone, with `H` the
+//! elements of `K` that map `I` onto itself. Every solution of the subproblem covers `I` with
+//! exactly one set of options (a partial cover of `I`), and the number of completions of a
+//! partial cover is the same for every cover in its orbit under `H`; so the subproblem's
+//! total is the sum, over one cover `P` of each orbit (the least in the order of sorted
+//! option lists), of the orbit's size times the completions of `P`. The subproblem of `C + P`
+//! goes on with the elements of `H` that map `P` onto itself, and when only the identity is
+//! left, an engine counts it ([`crate::Solver`] with the options of `C + P` forced).
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use num_bigint::BigUint;
+
+use super::{Group, MAX_ELEMENTS, Permutation};
+use crate::count::Count;
+use crate::problem::Problem;
+use crate::search::Stats;
+use crate::solver::Solver;
+
+/// The most partial covers of an orbit of items enumerated at a node; past it, the node
+/// branches on one item.
+const MAX_COVERS: u64 = 1 << 17;
+
+/// An item's state during the walk: free, or covered (with the color its option gave it plus
+/// one, 0 for none).
+const FREE: u32 = u32::MAX;
+
+/// A total counted with the group (see [`count`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymmetricCount {
+    /// The number of solutions, exact: the same as [`Solver::count`]'s.
+    pub total: Count,
+    /// The order of the group used (the whole group's, or a subgroup's when the group has
+    /// more than [`MAX_ELEMENTS`] elements).
+    pub order: BigUint,
+    /// The subproblems the engines counted: one for each orbit of the partial covers the walk
+    /// reached where only the identity was left.
+    pub subproblems: u64,
+    /// The engines' statistics, summed over the subproblems (nodes, updates, solutions
+    /// counted, not weighted).
+    pub stats: Stats,
+}
+
+/// The number of solutions of `problem`, counted with the symmetries of `group` (see the
+/// module docs), on `jobs` threads (at least 1).
+///
+/// A problem with multiplicities is counted without them (the walk assumes every primary
+/// item is covered once), as is one whose group is trivial.
+///
+/// ```
+/// let problem = dancing::problems::queens(8);
+/// let group = dancing::symmetry::group(&problem)?;
+/// let counted = dancing::symmetry::count(&problem, &group, 1);
+/// assert_eq!(counted.total, 92u64);
+/// # Ok::<(), dancing::symmetry::SymmetryError>(())
+/// ```
+pub fn count(problem: &Problem, group: &Group, jobs: usize) -> SymmetricCount {
+    let elements = if problem.has_multiplicities() {
+        Vec::new()
+    } else {
+        group.subgroup_elements(MAX_ELEMENTS)
+    };
+    let order = BigUint::from(elements.len().max(1));
+    let leaves = if elements.len() > 1 {
+        let mut walk = Walk::new(problem, &elements);
+        let all: Vec<usize> = (0..elements.len()).collect();
+        walk.node(&all, 1);
+        walk.leaves
+    } else {
+        vec![(Vec::new(), 1)]
+    };
+    let (total, stats) = count_leaves(problem, &leaves, jobs.max(1));
+    SymmetricCount {
+        total: Count::exact(total),
+        order,
+        subproblems: leaves.len() as u64,
+        stats,
+    }
+}
+
+/// The weighted sum of the completions of every leaf, on `jobs` threads.
+fn count_leaves(problem: &Problem, leaves: &[(Vec<usize>, u64)], jobs: usize) -> (BigUint, Stats) {
+    let next = AtomicUsize::new(0);
+    let sum = Mutex::new((BigUint::from(0u32), Stats::default()));
+    let work = || {
+        let mut solver = Solver::new(problem);
+        let mut mine = BigUint::from(0u32);
+        let mut stats = Stats::default();
+        loop {
+            let at = next.fetch_add(1, Ordering::Relaxed);
+            let Some((chosen, weight)) = leaves.get(at) else {
+                break;
+            };
+            solver.reset();
+            if solver.force_all(chosen).is_err() {
+                continue;
+            }
+            let found = solver.count(None).expect("no budget is set");
+            mine += found.value() * *weight;
+            stats = stats + solver.stats();
+        }
+        let mut sum = sum.lock().expect("no thread panics holding it");
+        sum.0 += mine;
+        sum.1 = sum.1 + stats;
+    };
+    if jobs == 1 || leaves.len() == 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..jobs.min(leaves.len()) {
+                s.spawn(work);
+            }
+        });
+    }
+    sum.into_inner().expect("no thread panicked")
+}
+
+/// The walk down the symmetric top of the tree (see the module docs).
+struct Walk<'a> {
+    problem: &'a Problem,
+    elements: &'a [Permutation],
+    /// The options of each item.
+    uses: Vec<Vec<usize>>,
+    /// Each item's state ([`FREE`] or its color plus one).
+    state: Vec<u32>,
+    /// The options chosen on the way to this node.
+    chosen: Vec<usize>,
+    /// The nodes where only the identity is left: their options, and the product of the
+    /// orbits' sizes on the way.
+    leaves: Vec<(Vec<usize>, u64)>,
+}
+
+impl<'a> Walk<'a> {
+    fn new(problem: &'a Problem, elements: &'a [Permutation]) -> Walk<'a> {
+        let mut uses = vec![Vec::new(); problem.item_count()];
+        for k in 0..problem.option_count() {
+            for i in problem.option(k) {
+                uses[i].push(k);
+            }
+        }
+        Walk {
+            problem,
+            elements,
+            uses,
+            state: vec![FREE; problem.item_count()],
+            chosen: Vec::new(),
+            leaves: Vec::new(),
+        }
+    }
+
+    /// Whether option `k` is compatible with every option chosen.
+    fn live(&self, k: usize) -> bool {
+        self.problem
+            .option(k)
+            .zip(self.problem.option_colors(k))
+            .all(|(i, c)| match (self.state[i], c) {
+                (FREE, _) => true,
+                (s, Some(c)) => s == c + 1,
+                (_, None) => false,
+            })
+    }
+
+    /// Chooses option `k`, returning the states it overwrote (for [`Walk::unchoose`]).
+    fn choose(&mut self, k: usize) -> Vec<(usize, u32)> {
+        let mut old = Vec::new();
+        for (i, c) in self.problem.option(k).zip(self.problem.option_colors(k)) {
+            old.push((i, self.state[i]));
+            self.state[i] = c.map_or(0, |c| c + 1);
+        }
+        self.chosen.push(k);
+        old
+    }
+
+    fn unchoose(&mut self, old: Vec<(usize, u32)>) {
+        self.chosen.pop();
+        for (i, s) in old.into_iter().rev() {
+            self.state[i] = s;
+        }
+    }
+
+    /// The node of the options chosen, with `group` (indices of elements) the symmetries
+    /// kept and `weight` the orbits' sizes so far.
+    fn node(&mut self, group: &[usize], weight: u64) {
+        if group.len() <= 1 {
+            self.leaves.push((self.chosen.clone(), weight));
+            return;
+        }
+        // The item with the fewest orbits of live options under its stabilizer.
+        let mut best: Option<(usize, usize, usize)> = None;
+        for i in 0..self.problem.primary_items() {
+            if self.state[i] != FREE {
+                continue;
+            }
+            let live: Vec<usize> = self.uses[i].iter().copied().filter(|&k| self.live(k)).collect();
+            if live.is_empty() {
+                return;
+            }
+            let stab: Vec<&Permutation> = group
+                .iter()
+                .map(|&g| &self.elements[g])
+                .filter(|g| g.item(i) == i)
+                .collect();
+            let reps = live
+                .iter()
+                .filter(|&&k| stab.iter().all(|g| g.option(k) >= k))
+                .count();
+            if best.is_none_or(|(r, n, _)| (reps, live.len()) < (r, n)) {
+                best = Some((reps, live.len(), i));
+            }
+        }
+        let Some((_, _, item)) = best else {
+            self.leaves.push((self.chosen.clone(), weight));
+            return;
+        };
+        let mut orbit: Vec<usize> = group.iter().map(|&g| self.elements[g].item(item)).collect();
+        orbit.sort_unstable();
+        orbit.dedup();
+        let covers_bound = orbit.iter().try_fold(1u64, |n, &i| {
+            let live = self.uses[i].iter().filter(|&&k| self.live(k)).count() as u64;
+            n.checked_mul(live).filter(|&n| n <= MAX_COVERS)
+        });
+        let (items, kept): (Vec<usize>, Vec<usize>) = if orbit.len() > 1 && covers_bound.is_some() {
+            (orbit, group.to_vec())
+        } else {
+            let stab = group.iter().copied().filter(|&g| self.elements[g].item(item) == item);
+            (vec![item], stab.collect())
+        };
+        let mut covers = Vec::new();
+        let mut cover = Vec::new();
+        self.covers(&items, &mut cover, &mut covers);
+        for mut cover in covers {
+            cover.sort_unstable();
+            let mut least = true;
+            let mut stab = Vec::new();
+            let mut image = Vec::with_capacity(cover.len());
+            for &g in &kept {
+                image.clear();
+                image.extend(cover.iter().map(|&k| self.elements[g].option(k)));
+                image.sort_unstable();
+                match image.cmp(&cover) {
+                    std::cmp::Ordering::Less => {
+                        least = false;
+                        break;
+                    }
+                    std::cmp::Ordering::Equal => stab.push(g),
+                    std::cmp::Ordering::Greater => {}
+                }
+            }
+            if !least {
+                continue;
+            }
+            let orbit_size = (kept.len() / stab.len()) as u64;
+            let olds: Vec<_> = cover.iter().map(|&k| self.choose(k)).collect();
+            self.node(&stab, weight * orbit_size);
+            for old in olds.into_iter().rev() {
+                self.unchoose(old);
+            }
+        }
+    }
+
+    /// Every set of live options that covers each item of `items` once, added to `covers`.
+    fn covers(&mut self, items: &[usize], cover: &mut Vec<usize>, covers: &mut Vec<Vec<usize>>) {
+        let Some(&i) = items.iter().find(|&&i| self.state[i] == FREE) else {
+            covers.push(cover.clone());
+            return;
+        };
+        for at in 0..self.uses[i].len() {
+            let k = self.uses[i][at];
+            if !self.live(k) {
+                continue;
+            }
+            let old = self.choose(k);
+            cover.push(k);
+            self.covers(items, cover, covers);
+            cover.pop();
+            self.unchoose(old);
+        }
+    }
+}
