@@ -78,6 +78,8 @@ pub struct CoverArgs {
     #[command(flatten)]
     distributed: super::parts::PartsArgs,
     #[command(flatten)]
+    symmetry: super::symmetry::SymmetryArgs,
+    #[command(flatten)]
     common: CommonArgs,
 }
 
@@ -111,6 +113,9 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         }
         let seed = args.seed.seed(Some(0)).unwrap_or(0);
         return estimate(&parsed.problem, paths, seed, common.max_time, &report);
+    }
+    if args.symmetry.active() {
+        return symmetry(&args, &parsed);
     }
     let jobs = common.jobs();
     let reduced = if args.preprocess {
@@ -263,6 +268,45 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         Ok(())
     })?;
     Ok(outcome.exit)
+}
+
+/// Runs the symmetry flags (`--group`, `--symmetry`, `--up-to-symmetry`) on the problem as read.
+fn symmetry(args: &CoverArgs, parsed: &KnuthProblem) -> anyhow::Result<Exit> {
+    let common = &args.common;
+    if args.preprocess
+        || args.min_cost
+        || args.memo.active()
+        || args.distributed.active()
+        || args.seed.seed.is_some()
+        || args.engine.engine() != Engine::Auto
+    {
+        return Err(anyhow!(
+            "--group, --symmetry and --up-to-symmetry take the problem as read, on one machine: \
+             leave out --preprocess, --min-cost, --seed, --engine, --parts and the memo's flags"
+        ));
+    }
+    let problem = &parsed.problem;
+    if args.symmetry.group {
+        return super::symmetry::print_group(problem, |i| parsed.item_names[i].to_string(), common);
+    }
+    if args.all && args.symmetry.up_to_symmetry {
+        return super::symmetry::print_families(problem, common, args.limit, |out, solution| {
+            write_solution(out, parsed, solution)?;
+            Ok(())
+        });
+    }
+    if !args.count || args.limit.is_some() {
+        return Err(anyhow!(
+            "--symmetry counts every solution: use it with --count (without --limit); \
+             --up-to-symmetry goes with --count or --all"
+        ));
+    }
+    super::symmetry::print_count(
+        problem,
+        args.symmetry.up_to_symmetry,
+        common,
+        super::interrupted,
+    )
 }
 
 /// The paths of the estimate that sizes `--split --part-time` without `--estimate N`: about

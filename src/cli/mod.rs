@@ -17,6 +17,7 @@ mod search;
 mod serve;
 mod solve;
 mod sudoku;
+mod symmetry;
 mod walk;
 
 use std::ffi::OsString;

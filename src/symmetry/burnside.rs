@@ -41,11 +41,18 @@ pub fn count_up_to_symmetry(
     let mut sum = super::count(problem, group, jobs).total.value();
     for g in elements.iter().filter(|g| !g.is_identity()) {
         if let Some(quotient) = quotient(problem, g) {
-            sum += Solver::new(&quotient).count(None).expect("no budget is set").value();
+            sum += Solver::new(&quotient)
+                .count(None)
+                .expect("no budget is set")
+                .value();
         }
     }
     let order = BigUint::from(elements.len());
-    debug_assert_eq!(&sum % &order, BigUint::from(0u32), "Burnside's sum is a multiple of the order");
+    debug_assert_eq!(
+        &sum % &order,
+        BigUint::from(0u32),
+        "Burnside's sum is a multiple of the order"
+    );
     Ok(Count::exact(sum / order))
 }
 

@@ -36,7 +36,7 @@ use num_bigint::BigUint;
 use crate::problem::Problem;
 
 pub use self::burnside::{Family, count_up_to_symmetry, families};
-pub use self::orbits::{SymmetricCount, count};
+pub use self::orbits::{SymmetricCount, count, count_until};
 
 /// The most elements a group may have for the methods that list them (see the module docs).
 pub const MAX_ELEMENTS: usize = 1 << 20;
@@ -98,7 +98,10 @@ impl Permutation {
 
     /// Whether it moves nothing.
     pub fn is_identity(&self) -> bool {
-        self.images.iter().enumerate().all(|(p, &q)| p == q as usize)
+        self.images
+            .iter()
+            .enumerate()
+            .all(|(p, &q)| p == q as usize)
     }
 
     /// The items it moves, as cycles of length at least 2, each from its least item.
@@ -204,7 +207,9 @@ impl Group {
 /// [`SymmetryError::ProblemTooLarge`] when the problem's graph passes the size nauty is given.
 pub fn group(problem: &Problem) -> Result<Group, SymmetryError> {
     let found = nauty::automorphisms(problem).ok_or_else(|| {
-        SymmetryError::ProblemTooLarge(problem.item_count() + problem.option_count() + problem.option_nodes())
+        SymmetryError::ProblemTooLarge(
+            problem.item_count() + problem.option_count() + problem.option_nodes(),
+        )
     })?;
     Ok(Group {
         items: problem.item_count(),

@@ -175,6 +175,7 @@ pub(super) fn automorphisms(problem: &Problem) -> Option<Found> {
             );
         }
     }
-    let (_, generators, order) = COLLECTED.with(|c| c.replace((0, Vec::new(), BigUint::from(1u32))));
+    let (_, generators, order) =
+        COLLECTED.with(|c| c.replace((0, Vec::new(), BigUint::from(1u32))));
     Some(Found { generators, order })
 }

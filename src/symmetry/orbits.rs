@@ -14,14 +14,14 @@
 //! left, an engine counts it ([`crate::Solver`] with the options of `C + P` forced).
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use num_bigint::BigUint;
 
 use super::{Group, MAX_ELEMENTS, Permutation};
 use crate::count::Count;
 use crate::problem::Problem;
-use crate::search::Stats;
+use crate::search::{Stats, Step};
 use crate::solver::Solver;
 
 /// The most partial covers of an orbit of items enumerated at a node; past it, the node
@@ -62,6 +62,17 @@ pub struct SymmetricCount {
 /// # Ok::<(), dancing::symmetry::SymmetryError>(())
 /// ```
 pub fn count(problem: &Problem, group: &Group, jobs: usize) -> SymmetricCount {
+    count_until(problem, group, jobs, &|| false)
+}
+
+/// [`count`] that asks `stop` every few thousand nodes and stops when it says so: the total
+/// is then a lower bound (written `N+`), the sum of the subproblems counted so far.
+pub fn count_until(
+    problem: &Problem,
+    group: &Group,
+    jobs: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> SymmetricCount {
     let elements = if problem.has_multiplicities() {
         Vec::new()
     } else {
@@ -76,34 +87,61 @@ pub fn count(problem: &Problem, group: &Group, jobs: usize) -> SymmetricCount {
     } else {
         vec![(Vec::new(), 1)]
     };
-    let (total, stats) = count_leaves(problem, &leaves, jobs.max(1));
+    let (total, stats, stopped) = count_leaves(problem, &leaves, jobs.max(1), stop);
     SymmetricCount {
-        total: Count::exact(total),
+        total: if stopped {
+            Count::at_least(total)
+        } else {
+            Count::exact(total)
+        },
         order,
         subproblems: leaves.len() as u64,
         stats,
     }
 }
 
-/// The weighted sum of the completions of every leaf, on `jobs` threads.
-fn count_leaves(problem: &Problem, leaves: &[(Vec<usize>, u64)], jobs: usize) -> (BigUint, Stats) {
+/// The nodes between two questions to `stop`.
+const STOP_EVERY: u64 = 1 << 14;
+
+/// The weighted sum of the completions of every leaf, on `jobs` threads, and whether `stop`
+/// cut it short.
+fn count_leaves(
+    problem: &Problem,
+    leaves: &[(Vec<usize>, u64)],
+    jobs: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> (BigUint, Stats, bool) {
     let next = AtomicUsize::new(0);
+    let stopped = AtomicBool::new(false);
     let sum = Mutex::new((BigUint::from(0u32), Stats::default()));
     let work = || {
         let mut solver = Solver::new(problem);
         let mut mine = BigUint::from(0u32);
         let mut stats = Stats::default();
-        loop {
+        while !stopped.load(Ordering::Relaxed) {
             let at = next.fetch_add(1, Ordering::Relaxed);
             let Some((chosen, weight)) = leaves.get(at) else {
                 break;
             };
             solver.reset();
+            solver.set_pause_every(Some(STOP_EVERY));
             if solver.force_all(chosen).is_err() {
                 continue;
             }
-            let found = solver.count(None).expect("no budget is set");
-            mine += found.value() * *weight;
+            let mut found = 0u64;
+            loop {
+                match solver.step() {
+                    Step::Solution => found += 1,
+                    Step::Paused if stop() => {
+                        stopped.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    Step::Paused => {}
+                    Step::Exhausted | Step::GaveUp => break,
+                }
+            }
+            // A leaf cut short adds what it found: the total stays a lower bound.
+            mine += BigUint::from(found) * *weight;
             stats = stats + solver.stats();
         }
         let mut sum = sum.lock().expect("no thread panics holding it");
@@ -119,7 +157,8 @@ fn count_leaves(problem: &Problem, leaves: &[(Vec<usize>, u64)], jobs: usize) ->
             }
         });
     }
-    sum.into_inner().expect("no thread panicked")
+    let (total, stats) = sum.into_inner().expect("no thread panicked");
+    (total, stats, stopped.into_inner())
 }
 
 /// The walk down the symmetric top of the tree (see the module docs).
@@ -198,7 +237,11 @@ impl<'a> Walk<'a> {
             if self.state[i] != FREE {
                 continue;
             }
-            let live: Vec<usize> = self.uses[i].iter().copied().filter(|&k| self.live(k)).collect();
+            let live: Vec<usize> = self.uses[i]
+                .iter()
+                .copied()
+                .filter(|&k| self.live(k))
+                .collect();
             if live.is_empty() {
                 return;
             }
@@ -229,7 +272,10 @@ impl<'a> Walk<'a> {
         let (items, kept): (Vec<usize>, Vec<usize>) = if orbit.len() > 1 && covers_bound.is_some() {
             (orbit, group.to_vec())
         } else {
-            let stab = group.iter().copied().filter(|&g| self.elements[g].item(item) == item);
+            let stab = group
+                .iter()
+                .copied()
+                .filter(|&g| self.elements[g].item(item) == item);
             (vec![item], stab.collect())
         };
         let mut covers = Vec::new();

@@ -1,0 +1,216 @@
+//! The symmetry flags of `cover` and the front ends (`--group`, `--symmetry`,
+//! `--up-to-symmetry`), and what they print; the work is [`dancing::symmetry`]'s.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use anyhow::anyhow;
+use clap::Args;
+use dancing::Problem;
+use dancing::symmetry::{self, Group};
+
+use super::Exit;
+use super::common::CommonArgs;
+
+/// The symmetry flags; their `///` docs are their `--help` text.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Symmetry")]
+pub struct SymmetryArgs {
+    /// Print the problem's symmetry group, found in its matrix by nauty: `order: N`, then one
+    /// generator a line, as the cycles of items it moves (options that it moves without
+    /// moving an item, as `#k` for the k-th option).
+    #[arg(long, conflicts_with_all = ["symmetry", "up_to_symmetry"])]
+    pub group: bool,
+    /// With --count: count with the problem's symmetry, searching one branch of each orbit
+    /// and weighting it by the orbit's size. The same total; the work divided by up to the
+    /// group's order.
+    #[arg(long)]
+    pub symmetry: bool,
+    /// With --count: count the essentially different solutions (the orbits of solutions
+    /// under the problem's symmetry group, by Burnside's lemma). With --all: print one
+    /// solution of each orbit (its least member) after a line `family: N` giving the orbit's
+    /// size.
+    #[arg(long, conflicts_with = "symmetry")]
+    pub up_to_symmetry: bool,
+}
+
+impl SymmetryArgs {
+    /// Whether any of the flags asks for the group.
+    pub fn active(&self) -> bool {
+        self.group || self.symmetry || self.up_to_symmetry
+    }
+}
+
+/// Computes the group of `problem`, noting its order and time with --stats.
+fn find(problem: &Problem, common: &CommonArgs) -> anyhow::Result<Group> {
+    let start = Instant::now();
+    let group = symmetry::group(problem).map_err(|e| anyhow!("{e}"))?;
+    if common.stats() {
+        eprintln!(
+            "symmetry: group of order {} ({} generators) in {:.3} s",
+            group.order(),
+            group.generators().len(),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(group)
+}
+
+/// Prints `--group`: the order, then the generators by the names of the items they move.
+pub fn print_group(
+    problem: &Problem,
+    item_name: impl Fn(usize) -> String,
+    common: &CommonArgs,
+) -> anyhow::Result<Exit> {
+    let group = find(problem, common)?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "order: {}", group.order())?;
+    for g in group.generators() {
+        let cycles = g.item_cycles();
+        let line = if cycles.is_empty() {
+            let mut moved: Vec<String> = Vec::new();
+            for k in 0..problem.option_count() {
+                if g.option(k) != k {
+                    moved.push(format!("#{}->#{}", k + 1, g.option(k) + 1));
+                }
+            }
+            moved.join(" ")
+        } else {
+            cycles
+                .iter()
+                .map(|c| {
+                    format!(
+                        "({})",
+                        c.iter()
+                            .map(|&i| item_name(i))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )
+                })
+                .collect::<String>()
+        };
+        writeln!(out, "{line}")?;
+    }
+    Ok(Exit::Success)
+}
+
+/// Counts with --symmetry or --up-to-symmetry and prints the one line `--count` prints.
+pub fn print_count(
+    problem: &Problem,
+    up_to: bool,
+    common: &CommonArgs,
+    interrupted: fn() -> bool,
+) -> anyhow::Result<Exit> {
+    if common.max_nodes.is_some() {
+        return Err(anyhow!(
+            "--symmetry and --up-to-symmetry count without a node budget: use --max-time"
+        ));
+    }
+    let group = find(problem, common)?;
+    let start = Instant::now();
+    let deadline = common.max_time.map(|t| start + t);
+    let stop = move || interrupted() || deadline.is_some_and(|d| Instant::now() >= d);
+    let jobs = common.jobs();
+    let mut out = std::io::stdout().lock();
+    if up_to {
+        if !stop() {
+            let classes = symmetry::count_up_to_symmetry(problem, &group, jobs)
+                .map_err(|e| anyhow!("{e}"))?;
+            writeln!(out, "{classes}")?;
+            stats_line(common, start.elapsed(), None);
+            return Ok(if classes.is_zero() {
+                Exit::NoSolution
+            } else {
+                Exit::Success
+            });
+        }
+        return Ok(stopped_exit(common, interrupted));
+    }
+    let counted = symmetry::count_until(problem, &group, jobs, &stop);
+    if !counted.total.is_exact() {
+        // As a plain count that runs out: the lower bound on stderr, the exit code says why.
+        eprintln!("counted at least {} before stopping", counted.total);
+        return Ok(stopped_exit(common, interrupted));
+    }
+    writeln!(out, "{}", counted.total)?;
+    stats_line(common, start.elapsed(), Some(&counted));
+    Ok(if counted.total.is_zero() {
+        Exit::NoSolution
+    } else {
+        Exit::Success
+    })
+}
+
+/// The exit code of a count stopped by Ctrl-C or --max-time.
+fn stopped_exit(common: &CommonArgs, interrupted: fn() -> bool) -> Exit {
+    if interrupted() {
+        Exit::Interrupted
+    } else {
+        let time = common.max_time.map_or(0.0, |t| t.as_secs_f64());
+        eprintln!("gave up after {time} s (--max-time)");
+        Exit::GaveUp
+    }
+}
+
+/// The `--stats` line of a count with the group.
+fn stats_line(common: &CommonArgs, elapsed: Duration, counted: Option<&symmetry::SymmetricCount>) {
+    if !common.stats() {
+        return;
+    }
+    match counted {
+        Some(c) => eprintln!(
+            "symmetry: order {} used, {} subproblems searched: {} nodes, {} updates, {} solutions found, {:.3} s",
+            c.order,
+            c.subproblems,
+            c.stats.nodes,
+            c.stats.updates,
+            c.stats.solutions,
+            elapsed.as_secs_f64()
+        ),
+        None => eprintln!(
+            "symmetry: counted up to symmetry in {:.3} s",
+            elapsed.as_secs_f64()
+        ),
+    }
+}
+
+/// Prints `--all --up-to-symmetry`: each family's size, then its least solution as `write`
+/// writes one, a blank line between two.
+pub fn print_families(
+    problem: &Problem,
+    common: &CommonArgs,
+    limit: Option<u64>,
+    mut write: impl FnMut(&mut dyn Write, &[usize]) -> anyhow::Result<()>,
+) -> anyhow::Result<Exit> {
+    let group = find(problem, common)?;
+    let mut out = std::io::stdout().lock();
+    let mut printed = 0u64;
+    let mut failed = None;
+    symmetry::families(problem, &group, |family| {
+        let mut step = || -> anyhow::Result<()> {
+            if printed > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "family: {}", family.size)?;
+            write(&mut out, &family.representative)
+        };
+        if let Err(e) = step() {
+            failed = Some(e);
+            return false;
+        }
+        printed += 1;
+        limit.is_none_or(|l| printed < l) && !super::interrupted()
+    })
+    .map_err(|e| anyhow!("{e}"))?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    if super::interrupted() {
+        return Ok(Exit::Interrupted);
+    }
+    Ok(if printed == 0 {
+        Exit::NoSolution
+    } else {
+        Exit::Success
+    })
+}
