@@ -4,7 +4,7 @@
 use num_bigint::BigUint;
 
 use super::*;
-use crate::problem::ProblemBuilder;
+use crate::problem::{Problem, ProblemBuilder};
 use crate::solver::Solver;
 
 #[test]
@@ -54,4 +54,133 @@ fn queens_counted_with_the_group_and_up_to_it_match_oeis() {
             "{n} queens' families"
         );
     }
+}
+
+/// A random problem closed under the group that a random permutation of its items generates:
+/// every image of every option is an option.
+fn symmetric_problem(seed: u64) -> Problem {
+    let mut rng = crate::rng::Rng::new(seed);
+    let primary = 3 + rng.below(6);
+    let secondary = rng.below(3);
+    let items = primary + secondary;
+    // A permutation of the primary items and one of the secondary items: random cycles.
+    let mut perm: Vec<usize> = (0..items).collect();
+    for range in [0..primary, primary..items] {
+        let mut part: Vec<usize> = range.clone().collect();
+        for k in (1..part.len()).rev() {
+            part.swap(k, rng.below(k + 1));
+        }
+        for (at, i) in range.enumerate() {
+            perm[i] = part[at];
+        }
+    }
+    // Options as (item, color) mentions; a secondary item is colored one time in two.
+    let mut options: Vec<Vec<(usize, Option<u32>)>> = Vec::new();
+    for _ in 0..2 + rng.below(5) {
+        let size = 1 + rng.below(3);
+        let mut option: Vec<usize> = (0..size).map(|_| rng.below(items)).collect();
+        option.push(rng.below(primary));
+        option.sort_unstable();
+        option.dedup();
+        let mut image: Vec<(usize, Option<u32>)> = option
+            .into_iter()
+            .map(|i| {
+                (
+                    i,
+                    (i >= primary && rng.below(2) == 0).then(|| rng.below(2) as u32),
+                )
+            })
+            .collect();
+        loop {
+            if options.contains(&image) {
+                break;
+            }
+            options.push(image.clone());
+            image = image.iter().map(|&(i, c)| (perm[i], c)).collect();
+            image.sort_unstable();
+        }
+    }
+    let mut builder = ProblemBuilder::new(primary, secondary);
+    for option in &options {
+        builder.colored_option(option.iter().copied()).unwrap();
+    }
+    builder.build().unwrap()
+}
+
+#[test]
+fn random_symmetric_problems_with_colors_agree_with_brute_force() {
+    let mut colored = 0;
+    let mut symmetric = 0;
+    for seed in 0..300 {
+        let problem = symmetric_problem(seed);
+        colored += usize::from(problem.has_colors());
+        let g = group(&problem).unwrap();
+        symmetric += usize::from(!g.is_trivial());
+        let elements = g.elements(MAX_ELEMENTS).unwrap();
+        assert_eq!(BigUint::from(elements.len()), *g.order(), "seed {seed}");
+        // Every element maps the options onto the options.
+        let as_set = |k: usize| {
+            let mut items: Vec<usize> = problem.option(k).collect();
+            items.sort_unstable();
+            items
+        };
+        let all: std::collections::HashSet<Vec<usize>> =
+            (0..problem.option_count()).map(as_set).collect();
+        for e in &elements {
+            for k in 0..problem.option_count() {
+                let mut image: Vec<usize> = as_set(k).iter().map(|&i| e.item(i)).collect();
+                image.sort_unstable();
+                assert!(all.contains(&image), "seed {seed}");
+                assert_eq!(image, as_set(e.option(k)), "seed {seed}");
+            }
+        }
+        // The solutions, and their orbits by brute force.
+        let mut solver = Solver::new(&problem);
+        let mut solutions = Vec::new();
+        while let Some(mut s) = solver.next_solution().unwrap() {
+            s.sort_unstable();
+            solutions.push(s);
+        }
+        let mut canonical: Vec<Vec<usize>> = solutions
+            .iter()
+            .map(|s| {
+                elements
+                    .iter()
+                    .map(|e| {
+                        let mut image: Vec<usize> = s.iter().map(|&k| e.option(k)).collect();
+                        image.sort_unstable();
+                        image
+                    })
+                    .min()
+                    .unwrap()
+            })
+            .collect();
+        canonical.sort();
+        canonical.dedup();
+        for jobs in [1, 2] {
+            assert_eq!(
+                count(&problem, &g, jobs).total,
+                solutions.len() as u64,
+                "seed {seed}"
+            );
+        }
+        assert_eq!(
+            count_up_to_symmetry(&problem, &g, 1).unwrap(),
+            canonical.len() as u64,
+            "seed {seed}"
+        );
+        let mut listed = 0;
+        families(&problem, &g, |f| {
+            assert!(canonical.contains(&f.representative), "seed {seed}");
+            listed += 1;
+            true
+        })
+        .unwrap();
+        assert_eq!(listed, canonical.len(), "seed {seed}");
+    }
+    // The cases exercise colors and nontrivial groups.
+    assert!(
+        colored > 50 && symmetric > 150,
+        "{colored} colored, {symmetric} symmetric"
+    );
 }

@@ -20,6 +20,7 @@ mod cli_shapes;
 mod cli_sudoku;
 mod cli_sudoku_errors;
 mod cli_sudoku_reports;
+mod cli_symmetry;
 mod colors;
 mod colors_oracle;
 mod distributed;

@@ -1,0 +1,175 @@
+//! The symmetry flags through the binary: groups found in the matrices the front ends
+//! export, totals with `--symmetry` equal to `--count`, and counts up to symmetry equal to the
+//! published ones (OEIS A002562 for queens; Knuth, TAOCP 7.2.2.1, for the pentomino
+//! rectangles and the Soma cube; OEIS A014552 for Langford pairs).
+
+use crate::common;
+
+use common::{dancing, stdout_of, temp_file};
+
+/// The problem `args` of `dancing` export with `--to-dlx`.
+fn export(args: &[&str]) -> String {
+    let mut all = args.to_vec();
+    all.push("--to-dlx");
+    stdout_of(&dancing().args(&all).assert().success())
+}
+
+/// What `dancing cover FLAGS` prints for `problem`, and its exit code.
+fn cover(problem: &str, flags: &[&str]) -> (String, i32) {
+    let (_dir, path) = temp_file("problem.dlx", problem);
+    let output = dancing()
+        .arg("cover")
+        .args(flags)
+        .arg(&path)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        output.status.code().unwrap(),
+    )
+}
+
+/// An empty `n` x `n` Sudoku grid, as `dancing sudoku` reads it.
+fn empty_grid(n: usize) -> String {
+    (0..n).map(|_| vec!["0"; n].join(" ") + "\n").collect()
+}
+
+fn sudoku_export(n: usize) -> String {
+    let (_dir, path) = temp_file("grid.txt", empty_grid(n));
+    stdout_of(
+        &dancing()
+            .args(["sudoku", "--size", &n.to_string(), "--to-dlx"])
+            .arg(&path)
+            .assert()
+            .success(),
+    )
+}
+
+#[test]
+fn the_group_of_eight_queens_is_the_squares_and_its_generators_move_item_names() {
+    let (out, code) = cover(&export(&["queens", "8"]), &["--group"]);
+    assert_eq!(code, 0);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("order: 8"));
+    let generators: Vec<&str> = lines.collect();
+    assert!(!generators.is_empty());
+    for g in generators {
+        assert!(g.starts_with('(') && g.ends_with(')'), "{g}");
+    }
+}
+
+#[test]
+fn the_groups_of_the_empty_4x4_and_6x6_sudoku_matrices_have_their_known_orders() {
+    // 4x4: 2 (band order) x 2^2 (rows) x 2 x 2^2 (columns) x 2 (transpose) x 4! (digits);
+    // 6x6 (boxes 2x3, no transpose): 3! 2^3 x 2! 3!^2 x 6!.
+    for (n, order) in [(4, "3072"), (6, "2488320")] {
+        let (out, code) = cover(&sudoku_export(n), &["--group"]);
+        assert_eq!(code, 0);
+        assert_eq!(
+            out.lines().next(),
+            Some(format!("order: {order}").as_str()),
+            "{n}x{n}"
+        );
+    }
+}
+
+#[test]
+fn queens_counted_up_to_symmetry_are_oeis_a002562() {
+    for (n, classes) in [(8, "12"), (10, "92"), (12, "1787")] {
+        let (out, code) = cover(
+            &export(&["queens", &n.to_string()]),
+            &["--count", "--up-to-symmetry"],
+        );
+        assert_eq!((out.trim(), code), (classes, 0), "{n} queens");
+    }
+}
+
+#[test]
+fn pentomino_rectangles_soma_langford_and_4x4_grids_counted_up_to_symmetry() {
+    let cases = [
+        (export(&["polyomino", "6x10"]), "2339"),
+        (export(&["polyomino", "3x20"]), "2"),
+        (export(&["polycube", "3x3x3"]), "240"),
+        (export(&["langford", "12"]), "108144"),
+        (sudoku_export(4), "2"),
+    ];
+    for (problem, classes) in cases {
+        let (out, code) = cover(&problem, &["--count", "--up-to-symmetry"]);
+        assert_eq!((out.trim(), code), (classes, 0));
+    }
+}
+
+#[test]
+fn totals_with_the_group_equal_the_plain_counts_on_every_instance_shipped() {
+    for entry in std::fs::read_dir("puzzles/exact-cover").unwrap() {
+        let path = entry.unwrap().path();
+        let problem = std::fs::read_to_string(&path).unwrap();
+        let (plain, plain_code) = cover(&problem, &["--count"]);
+        for jobs in ["1", "3"] {
+            let (with, code) = cover(&problem, &["--count", "--symmetry", "--jobs", jobs]);
+            assert_eq!(
+                (with, code),
+                (plain.clone(), plain_code),
+                "{}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn each_family_listed_is_a_solution_and_the_families_add_up_to_the_total() {
+    let problem = export(&["queens", "6"]);
+    let (out, code) = cover(&problem, &["--all", "--up-to-symmetry"]);
+    assert_eq!(code, 0);
+    let (all, _) = cover(&problem, &["--all"]);
+    let solutions: Vec<&str> = all.split("\n\n").map(str::trim).collect();
+    let mut sizes = 0;
+    for block in out.split("\n\n") {
+        let (head, body) = block.split_once('\n').unwrap();
+        sizes += head
+            .strip_prefix("family: ")
+            .unwrap()
+            .parse::<usize>()
+            .unwrap();
+        // The family's solution is one of the solutions, options in another order.
+        let mut lines: Vec<&str> = body.trim().lines().collect();
+        lines.sort_unstable();
+        assert!(solutions.iter().any(|s| {
+            let mut t: Vec<&str> = s.lines().collect();
+            t.sort_unstable();
+            t == lines
+        }));
+    }
+    assert_eq!(sizes, solutions.len());
+}
+
+#[test]
+fn a_group_too_large_to_list_and_bounds_are_refused_with_the_reason() {
+    let out = dancing()
+        .args(["cover", "--count", "--up-to-symmetry"])
+        .write_stdin(sudoku_export(6))
+        .assert()
+        .code(2);
+    assert!(common::stderr_of(&out).contains("2488320 elements"));
+    let out = dancing()
+        .args(["cover", "--count", "--up-to-symmetry"])
+        .write_stdin("2|a b\na\nb\n")
+        .assert()
+        .code(2);
+    assert!(common::stderr_of(&out).contains("bounds"));
+}
+
+#[test]
+fn the_symmetry_flags_refuse_what_they_do_not_combine_with() {
+    for flags in [
+        vec!["--symmetry"],
+        vec!["--count", "--symmetry", "--limit", "2"],
+        vec!["--count", "--symmetry", "--engine", "links"],
+        vec!["--count", "--symmetry", "--max-nodes", "10"],
+        vec!["--count", "--symmetry", "--preprocess"],
+    ] {
+        let (_, code) = cover(&export(&["queens", "5"]), &flags);
+        assert_eq!(code, 2, "{flags:?}");
+    }
+}
