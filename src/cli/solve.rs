@@ -13,6 +13,7 @@ use super::common::{CommonArgs, EngineArgs, SeedArgs};
 use super::memo::MemoArgs;
 use super::report::Report;
 use super::search::{Search, TEMPLATE};
+use super::symmetry::{self, FrontSymmetryArgs};
 
 /// What to find, and how hard to look.
 #[derive(Debug, Args)]
@@ -37,6 +38,8 @@ pub struct SolveArgs {
     seed: SeedArgs,
     #[command(flatten)]
     memo: MemoArgs,
+    #[command(flatten)]
+    symmetry: FrontSymmetryArgs,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -109,6 +112,9 @@ impl SolveArgs {
             out.flush()?;
             return Ok(Exit::Success);
         }
+        if self.symmetry.group || self.symmetry.up_to_symmetry {
+            return self.symmetric(family.problem, show);
+        }
         if self.memo.active() {
             let seed = self.seed.seed(Some(0)).unwrap_or(0);
             return self
@@ -137,5 +143,39 @@ impl SolveArgs {
             ));
         }
         Ok(outcome.exit)
+    }
+
+    /// Runs `--group` and `--up-to-symmetry` on the problem as built.
+    fn symmetric(
+        &self,
+        problem: &Problem,
+        show: impl FnMut(&mut dyn Write, &[usize]) -> anyhow::Result<()>,
+    ) -> anyhow::Result<Exit> {
+        if self.memo.active()
+            || self.seed.seed.is_some()
+            || self.engine.engine() != dancing::Engine::Auto
+        {
+            anyhow::bail!(
+                "--group and --up-to-symmetry take the problem as built: leave out --seed, \
+                 --engine and the memo's flags"
+            );
+        }
+        if self.symmetry.group {
+            return symmetry::print_group(
+                problem,
+                |i| symmetry::item_name(problem, i),
+                &self.common,
+            );
+        }
+        if self.count {
+            if self.limit.is_some() {
+                anyhow::bail!("--count --up-to-symmetry counts every family: leave out --limit");
+            }
+            return symmetry::print_count(problem, true, &self.common, super::interrupted);
+        }
+        if !self.all && self.limit.is_none() {
+            anyhow::bail!("--up-to-symmetry goes with --count, --all or --limit");
+        }
+        symmetry::print_families(problem, &self.common, self.limit, show)
     }
 }

@@ -34,6 +34,30 @@ pub struct SymmetryArgs {
     pub up_to_symmetry: bool,
 }
 
+/// The symmetry flags of the front ends (`queens`, `langford`, `polyomino`, `polycube`):
+/// those of `cover` but `--symmetry`, which `polyomino` and `polycube` name their own rule.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Symmetry")]
+pub struct FrontSymmetryArgs {
+    /// Print the problem's symmetry group, found in its matrix by nauty (as `cover --group`
+    /// prints it: `order: N`, then one generator a line).
+    #[arg(long, conflicts_with = "up_to_symmetry")]
+    pub group: bool,
+    /// With --count: count the essentially different solutions (the orbits of the solutions
+    /// under the symmetry group found in the problem's matrix, by Burnside's lemma). With
+    /// --all or --limit: print one solution of each orbit after a line `family: N` giving
+    /// the orbit's size.
+    #[arg(long)]
+    pub up_to_symmetry: bool,
+}
+
+/// The name of item `i` of `problem`: its own, or `x{i}` as Knuth's format writes a nameless one.
+pub fn item_name(problem: &Problem, i: usize) -> String {
+    problem
+        .names()
+        .map_or_else(|| format!("x{i}"), |n| n.item_name(i).to_string())
+}
+
 impl SymmetryArgs {
     /// Whether any of the flags asks for the group.
     pub fn active(&self) -> bool {

@@ -173,3 +173,60 @@ fn the_symmetry_flags_refuse_what_they_do_not_combine_with() {
         assert_eq!(code, 2, "{flags:?}");
     }
 }
+
+/// What a front end prints for `args`.
+fn front(args: &[&str]) -> String {
+    stdout_of(&dancing().args(args).assert().success())
+        .trim()
+        .to_string()
+}
+
+#[test]
+fn the_front_ends_count_up_to_symmetry_as_cover_does_on_their_exports() {
+    for args in [
+        vec!["queens", "8"],
+        vec!["langford", "8"],
+        vec!["polyomino", "3x20"],
+        vec!["polycube", "3x3x3"],
+    ] {
+        let mut counted = args.clone();
+        counted.extend(["--count", "--up-to-symmetry"]);
+        let (from_cover, _) = cover(&export(&args), &["--count", "--up-to-symmetry"]);
+        assert_eq!(front(&counted), from_cover.trim(), "{args:?}");
+    }
+    let (_dir, grid) = temp_file("grid.txt", empty_grid(4));
+    let grids = stdout_of(
+        &dancing()
+            .args(["sudoku", "--size", "4", "--count", "--up-to-symmetry"])
+            .arg(&grid)
+            .assert()
+            .success(),
+    );
+    assert_eq!(grids.trim(), "2");
+}
+
+#[test]
+fn the_boards_pinning_rule_agrees_with_the_symmetry_found_in_the_matrix() {
+    // Knuth's counts: 2339 (6x10), 1010 (5x12), 2 (3x20); 240 for the Soma cube.
+    for (args, classes) in [
+        (vec!["polyomino", "6x10"], "2339"),
+        (vec!["polyomino", "5x12"], "1010"),
+        (vec!["polyomino", "3x20"], "2"),
+        (vec!["polycube", "3x3x3"], "240"),
+    ] {
+        for flag in ["--symmetry", "--up-to-symmetry"] {
+            let mut counted = args.clone();
+            counted.extend(["--count", flag]);
+            assert_eq!(front(&counted), classes, "{counted:?}");
+        }
+    }
+}
+
+#[test]
+fn langford_pairs_up_to_reversal_are_oeis_a014552() {
+    for (n, classes) in [(7, "26"), (8, "150"), (11, "17792")] {
+        let count = front(&["langford", n, "--count", "--up-to-symmetry"]);
+        assert_eq!(count, classes, "{n}");
+        assert_eq!(front(&["langford", n, "--count", "--half"]), classes, "{n}");
+    }
+}

@@ -55,6 +55,13 @@ pub struct SudokuArgs {
     #[arg(long, value_name = "N", default_value_t = 2, requires = "count",
           value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
+    /// With --count, on one puzzle (an empty or partial grid): count its essentially
+    /// different solutions, the orbits of its solutions under the symmetry group found in its
+    /// exact-cover matrix (as `--to-dlx | dancing cover --count --up-to-symmetry`); every
+    /// solution is counted (no --limit). The empty 4x4 grid has 2.
+    #[arg(long, requires = "count", conflicts_with = "unique",
+          action = ArgAction::Set, num_args = 0, default_missing_value = "true")]
+    up_to_symmetry: Option<bool>,
     /// A puzzle with more than one solution is a failure (status `multiple`).
     #[arg(long, action = ArgAction::Set, num_args = 0, default_missing_value = "true")]
     unique: Option<bool>,
@@ -131,6 +138,9 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     if args.to_dlx.is_some() {
         return to_dlx(&args, &variants);
     }
+    if args.up_to_symmetry.is_some() {
+        return up_to_symmetry(&args, &variants);
+    }
     // Each worker's solver is built for the shape of the first puzzle it gets, and again
     // when a puzzle of another shape comes (`Batch::source`).
     let mut pipeline = Pipeline::new(common.jobs(), || None);
@@ -186,6 +196,26 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
 
 /// `--to-dlx`: writes the exact-cover problem of the one puzzle of the input.
 fn to_dlx(args: &SudokuArgs, variants: &Variants) -> anyhow::Result<Exit> {
+    let text = export_one(args, variants, "--to-dlx")?;
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+/// `--count --up-to-symmetry`: the essentially different solutions of the one puzzle of the
+/// input, counted on the problem `--to-dlx` writes.
+fn up_to_symmetry(args: &SudokuArgs, variants: &Variants) -> anyhow::Result<Exit> {
+    let text = export_one(args, variants, "--up-to-symmetry")?;
+    let parsed = dancing::knuth::parse(text.as_bytes()).map_err(|e| {
+        anyhow::anyhow!("the puzzle's problem: {}:{}: {}", e.line, e.column, e.kind)
+    })?;
+    super::symmetry::print_count(&parsed.problem, true, &args.common, super::interrupted)
+}
+
+/// The exact-cover problem of the one puzzle of the input, in Knuth's format; `flag` names
+/// the flag that needs one puzzle, for the errors.
+fn export_one(args: &SudokuArgs, variants: &Variants, flag: &str) -> anyhow::Result<String> {
     let (name, reader): (String, Box<dyn BufRead>) = match args.paths.as_slice() {
         [] => ("<stdin>".into(), Box::new(super::input::stdin())),
         [path] if path.as_os_str() == "-" => ("<stdin>".into(), Box::new(super::input::stdin())),
@@ -194,7 +224,7 @@ fn to_dlx(args: &SudokuArgs, variants: &Variants) -> anyhow::Result<Exit> {
             let file = File::open(path).with_context(|| format!("{name}: cannot read"))?;
             (name, Box::new(super::input::file(file)))
         }
-        _ => anyhow::bail!("--to-dlx writes one problem: give one file of one puzzle"),
+        _ => anyhow::bail!("{flag} takes one problem: give one file of one puzzle"),
     };
     let mut puzzles = variants.reader(reader);
     if let Some(format) = args.input_format {
@@ -209,13 +239,8 @@ fn to_dlx(args: &SudokuArgs, variants: &Variants) -> anyhow::Result<Exit> {
             Ok(p) => p.line,
             Err(e) => e.line,
         };
-        anyhow::bail!("{name}:{line}: a second puzzle; --to-dlx writes the problem of one");
+        anyhow::bail!("{name}:{line}: a second puzzle; {flag} takes the problem of one");
     }
     let rules = variants.rules(puzzle.grid.shape())?;
-    let text = export::to_dlx(&rules, &puzzle.grid)
-        .map_err(|e| anyhow::anyhow!("{name}:{}: {e}", puzzle.line))?;
-    let mut out = io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    Ok(Exit::Success)
+    export::to_dlx(&rules, &puzzle.grid).map_err(|e| anyhow::anyhow!("{name}:{}: {e}", puzzle.line))
 }
