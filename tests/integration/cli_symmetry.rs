@@ -224,7 +224,7 @@ fn the_boards_pinning_rule_agrees_with_the_symmetry_found_in_the_matrix() {
 
 #[test]
 fn langford_pairs_up_to_reversal_are_oeis_a014552() {
-    for (n, classes) in [(7, "26"), (8, "150"), (11, "17792")] {
+    for (n, classes) in [("7", "26"), ("8", "150"), ("11", "17792")] {
         let count = front(&["langford", n, "--count", "--up-to-symmetry"]);
         assert_eq!(count, classes, "{n}");
         assert_eq!(front(&["langford", n, "--count", "--half"]), classes, "{n}");
