@@ -10,7 +10,7 @@
 
 use num_bigint::BigUint;
 
-use super::{Group, MAX_ELEMENTS, Permutation, SymmetryError};
+use super::{Group, Permutation, SymmetryError};
 use crate::count::Count;
 use crate::problem::{Problem, ProblemBuilder};
 use crate::solver::Solver;
@@ -27,19 +27,40 @@ use crate::solver::Solver;
 /// ```
 ///
 /// # Errors
-/// [`SymmetryError::GroupTooLarge`] for a group of more than [`MAX_ELEMENTS`] elements,
+/// [`SymmetryError::GroupTooLarge`] for a group of more than [`Group::listable`] elements,
 /// [`SymmetryError::Multiplicities`] for a problem with bounds.
 pub fn count_up_to_symmetry(
     problem: &Problem,
     group: &Group,
     jobs: usize,
 ) -> Result<Count, SymmetryError> {
+    count_up_to_symmetry_until(problem, group, jobs, &|| false)
+}
+
+/// [`count_up_to_symmetry`] that asks `stop` every few thousand nodes and between two
+/// elements of the group.
+///
+/// # Errors
+/// Those of [`count_up_to_symmetry`], and [`SymmetryError::Stopped`] when `stop` said so.
+pub fn count_up_to_symmetry_until(
+    problem: &Problem,
+    group: &Group,
+    jobs: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Count, SymmetryError> {
     if problem.has_multiplicities() {
         return Err(SymmetryError::Multiplicities);
     }
-    let elements = group.elements(MAX_ELEMENTS)?;
-    let mut sum = super::count(problem, group, jobs).total.value();
+    let elements = group.elements()?;
+    let total = super::count_until(problem, group, jobs, stop).total;
+    if !total.is_exact() {
+        return Err(SymmetryError::Stopped);
+    }
+    let mut sum = total.value();
     for g in elements.iter().filter(|g| !g.is_identity()) {
+        if stop() {
+            return Err(SymmetryError::Stopped);
+        }
         if let Some(quotient) = quotient(problem, g) {
             sum += Solver::new(&quotient)
                 .count(None)
@@ -160,7 +181,7 @@ pub fn families(
     if problem.has_multiplicities() {
         return Err(SymmetryError::Multiplicities);
     }
-    let elements = group.elements(MAX_ELEMENTS)?;
+    let elements = group.elements()?;
     let mut solver = Solver::new(problem);
     let mut image = Vec::new();
     while let Some(mut solution) = solver.next_solution().expect("no budget is set") {

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use num_bigint::BigUint;
 
-use super::{Group, MAX_ELEMENTS, Permutation};
+use super::{Group, Permutation};
 use crate::count::Count;
 use crate::problem::Problem;
 use crate::search::{Stats, Step};
@@ -27,6 +27,19 @@ use crate::solver::Solver;
 /// The most partial covers of an orbit of items enumerated at a node; past it, the node
 /// branches on one item.
 const MAX_COVERS: u64 = 1 << 17;
+
+/// The most steps (an element applied to an option or an item, an option tested) the walk
+/// takes before it gives the whole count to the engines: some tenths of a second.
+const WALK_BUDGET: u64 = 1 << 23;
+
+/// The most items whose orbits a node weighs before it branches.
+const CANDIDATES: usize = 32;
+
+/// The most elements of the group the walk takes (a subgroup of a larger group), and the
+/// most entries (elements times items and options) they may hold: the work at a node, and
+/// the list's memory, grow with them.
+const WALK_ELEMENTS: usize = 1 << 14;
+const WALK_ENTRIES: usize = 1 << 22;
 
 /// An item's state during the walk: free, or covered (with the color its option gave it plus
 /// one, 0 for none).
@@ -37,8 +50,10 @@ const FREE: u32 = u32::MAX;
 pub struct SymmetricCount {
     /// The number of solutions, exact: the same as [`Solver::count`]'s.
     pub total: Count,
-    /// The order of the group used (the whole group's, or a subgroup's when the group has
-    /// more than [`MAX_ELEMENTS`] elements).
+    /// The order of the group used: the whole group's, a subgroup's when the group has more
+    /// than [`Group::listable`] elements or than the walk takes, 1 when the walk ran out of
+    /// its budget (or the
+    /// problem has multiplicities).
     pub order: BigUint,
     /// The subproblems the engines counted: one for each orbit of the partial covers the walk
     /// reached where only the identity was left.
@@ -76,17 +91,23 @@ pub fn count_until(
     let elements = if problem.has_multiplicities() {
         Vec::new()
     } else {
-        group.subgroup_elements(MAX_ELEMENTS)
+        group.subgroup_elements(
+            WALK_ELEMENTS
+                .min(WALK_ENTRIES / (problem.item_count() + problem.option_count()).max(1)),
+        )
     };
-    let order = BigUint::from(elements.len().max(1));
-    let leaves = if elements.len() > 1 {
+    let mut order = BigUint::from(elements.len().max(1));
+    let mut leaves = vec![(Vec::new(), 1)];
+    if elements.len() > 1 {
         let mut walk = Walk::new(problem, &elements);
         let all: Vec<usize> = (0..elements.len()).collect();
         walk.node(&all, 1);
-        walk.leaves
-    } else {
-        vec![(Vec::new(), 1)]
-    };
+        if walk.work <= WALK_BUDGET {
+            leaves = walk.leaves;
+        } else {
+            order = BigUint::from(1u32);
+        }
+    }
     let (total, stats, stopped) = count_leaves(problem, &leaves, jobs.max(1), stop);
     SymmetricCount {
         total: if stopped {
@@ -174,6 +195,8 @@ struct Walk<'a> {
     /// The nodes where only the identity is left: their options, and the product of the
     /// orbits' sizes on the way.
     leaves: Vec<(Vec<usize>, u64)>,
+    /// The steps taken; past [`WALK_BUDGET`] the walk stops short and its leaves are void.
+    work: u64,
 }
 
 impl<'a> Walk<'a> {
@@ -191,6 +214,7 @@ impl<'a> Walk<'a> {
             state: vec![FREE; problem.item_count()],
             chosen: Vec::new(),
             leaves: Vec::new(),
+            work: 0,
         }
     }
 
@@ -227,16 +251,22 @@ impl<'a> Walk<'a> {
     /// The node of the options chosen, with `group` (indices of elements) the symmetries
     /// kept and `weight` the orbits' sizes so far.
     fn node(&mut self, group: &[usize], weight: u64) {
+        if self.work > WALK_BUDGET {
+            return;
+        }
         if group.len() <= 1 {
             self.leaves.push((self.chosen.clone(), weight));
             return;
         }
-        // The item with the fewest orbits of live options under its stabilizer.
-        let mut best: Option<(usize, usize, usize)> = None;
+        // The live options of every free primary item; the candidates are the items with
+        // the fewest (at most twice the least), of which the one with the fewest orbits of
+        // live options under its stabilizer is taken.
+        let mut lives: Vec<(usize, Vec<usize>)> = Vec::new();
         for i in 0..self.problem.primary_items() {
             if self.state[i] != FREE {
                 continue;
             }
+            self.work += self.uses[i].len() as u64;
             let live: Vec<usize> = self.uses[i]
                 .iter()
                 .copied()
@@ -245,17 +275,26 @@ impl<'a> Walk<'a> {
             if live.is_empty() {
                 return;
             }
+            lives.push((i, live));
+        }
+        let least = lives.iter().map(|(_, l)| l.len()).min().unwrap_or(0);
+        lives.retain(|(_, l)| l.len() <= 2 * least);
+        lives.sort_by_key(|(_, l)| l.len());
+        lives.truncate(CANDIDATES);
+        let mut best: Option<(usize, usize, usize)> = None;
+        for (i, live) in &lives {
             let stab: Vec<&Permutation> = group
                 .iter()
                 .map(|&g| &self.elements[g])
-                .filter(|g| g.item(i) == i)
+                .filter(|g| g.item(*i) == *i)
                 .collect();
+            self.work += (group.len() + stab.len() * live.len()) as u64;
             let reps = live
                 .iter()
                 .filter(|&&k| stab.iter().all(|g| g.option(k) >= k))
                 .count();
             if best.is_none_or(|(r, n, _)| (reps, live.len()) < (r, n)) {
-                best = Some((reps, live.len(), i));
+                best = Some((reps, live.len(), *i));
             }
         }
         let Some((_, _, item)) = best else {
@@ -281,7 +320,11 @@ impl<'a> Walk<'a> {
         let mut covers = Vec::new();
         let mut cover = Vec::new();
         self.covers(&items, &mut cover, &mut covers);
+        self.work += (covers.len() * kept.len()) as u64;
         for mut cover in covers {
+            if self.work > WALK_BUDGET {
+                return;
+            }
             cover.sort_unstable();
             let mut least = true;
             let mut stab = Vec::new();
