@@ -35,7 +35,9 @@ use num_bigint::BigUint;
 
 use crate::problem::Problem;
 
-pub use self::burnside::{Family, count_up_to_symmetry, families};
+pub use self::burnside::{
+    Family, Representatives, count_up_to_symmetry, count_up_to_symmetry_until, families,
+};
 pub use self::orbits::{SymmetricCount, count, count_until};
 
 /// The most elements a group may have for the methods that list them (see the module docs).

@@ -101,7 +101,7 @@ pub fn count_until(
 }
 
 /// The nodes between two questions to `stop`.
-const STOP_EVERY: u64 = 1 << 14;
+pub(super) const STOP_EVERY: u64 = 1 << 14;
 
 /// The weighted sum of the completions of every leaf, on `jobs` threads, and whether `stop`
 /// cut it short.
