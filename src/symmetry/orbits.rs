@@ -142,11 +142,11 @@ fn count_leaves(
             }
             // A leaf cut short adds what it found: the total stays a lower bound.
             mine += BigUint::from(found) * *weight;
-            stats = stats + solver.stats();
+            stats += solver.stats();
         }
         let mut sum = sum.lock().expect("no thread panics holding it");
         sum.0 += mine;
-        sum.1 = sum.1 + stats;
+        sum.1 += stats;
     };
     if jobs == 1 || leaves.len() == 1 {
         work();
