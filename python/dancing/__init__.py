@@ -5,7 +5,8 @@ is a set of options covering every *primary* item exactly once (or within its bo
 every *secondary* item at most once (or with one color). Build one with
 :class:`ExactCover`, read one in Knuth's format with :meth:`ExactCover.from_dlx`, or make one
 with :func:`queens`, :func:`langford` or :func:`polyomino`; then count its solutions
-(``count()``, a Python ``int``) or iterate over them (``solutions()``). Sudoku lives in
+(``count()``, a Python ``int``) or iterate over them (``solutions()``), with its symmetry
+group (``group()``) or up to it (``up_to_symmetry=True``). Sudoku lives in
 :mod:`dancing.sudoku`.
 
 Searches run without the GIL, can be interrupted with Ctrl-C (``KeyboardInterrupt``), and
@@ -18,6 +19,23 @@ raises ``ValueError`` with the library's message.
 """
 
 from dancing import sudoku
-from dancing._dancing import ExactCover, GaveUp, Solutions, langford, polyomino, queens
+from dancing._dancing import (
+    ExactCover,
+    GaveUp,
+    Group,
+    Solutions,
+    langford,
+    polyomino,
+    queens,
+)
 
-__all__ = ["ExactCover", "GaveUp", "Solutions", "langford", "polyomino", "queens", "sudoku"]
+__all__ = [
+    "ExactCover",
+    "GaveUp",
+    "Group",
+    "Solutions",
+    "langford",
+    "polyomino",
+    "queens",
+    "sudoku",
+]

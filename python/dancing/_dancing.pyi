@@ -68,6 +68,9 @@ class ExactCover:
         """The item names, primary first."""
     def option(self, k: int) -> list[str]:
         """The items of option ``k``."""
+    def group(self) -> "Group":
+        """The problem's symmetry group, found in its matrix by nauty (``dancing cover
+        --group``); a problem too large for nauty raises ``ValueError``."""
     def count(
         self,
         jobs: Optional[int] = None,
@@ -75,10 +78,15 @@ class ExactCover:
         max_nodes: Optional[int] = None,
         max_time: Optional[float] = None,
         memo: bool = False,
+        symmetry: bool = False,
+        up_to_symmetry: bool = False,
     ) -> int:
         """The number of solutions. ``jobs``: threads (None: one; 0: one a core);
         ``limit``: stop after that many; budgets raise :class:`GaveUp`; ``memo=True``
-        counts by memo (Knuth's Algorithm Z), without limit, max_nodes or jobs."""
+        counts by memo (Knuth's Algorithm Z), without limit, max_nodes or jobs;
+        ``symmetry=True`` counts with the symmetry group (the same total),
+        ``up_to_symmetry=True`` the essentially different solutions (both without limit,
+        max_nodes or memo)."""
     @overload
     def solutions(
         self,
@@ -86,6 +94,7 @@ class ExactCover:
         names: Literal[False] = False,
         max_nodes: Optional[int] = None,
         max_time: Optional[float] = None,
+        up_to_symmetry: Literal[False] = False,
     ) -> "Solutions[list[int]]": ...
     @overload
     def solutions(
@@ -95,7 +104,28 @@ class ExactCover:
         names: Literal[True],
         max_nodes: Optional[int] = None,
         max_time: Optional[float] = None,
+        up_to_symmetry: Literal[False] = False,
     ) -> "Solutions[list[list[str]]]": ...
+    @overload
+    def solutions(
+        self,
+        limit: Optional[int] = None,
+        names: Literal[False] = False,
+        max_nodes: Optional[int] = None,
+        max_time: Optional[float] = None,
+        *,
+        up_to_symmetry: Literal[True],
+    ) -> "Solutions[tuple[int, list[int]]]": ...
+    @overload
+    def solutions(
+        self,
+        limit: Optional[int] = None,
+        *,
+        names: Literal[True],
+        max_nodes: Optional[int] = None,
+        max_time: Optional[float] = None,
+        up_to_symmetry: Literal[True],
+    ) -> "Solutions[tuple[int, list[list[str]]]]": ...
     @overload
     def first(
         self,
@@ -112,6 +142,18 @@ class ExactCover:
     ) -> Optional[list[list[str]]]: ...
     def svg(self, solution: Sequence[int]) -> str:
         """An SVG picture of a solution of a problem made by :func:`polyomino`."""
+
+class Group:
+    """The symmetry group of an :class:`ExactCover`: the permutations of its items and
+    options that map it onto itself (bounds, colors and costs kept)."""
+
+    order: int
+    """The number of its elements, exact."""
+    generators: list[list[list[str]]]
+    """Generators, each the cycles of the items it moves (item names, as ``dancing cover
+    --group`` prints them); empty for a generator that moves only options."""
+    option_cycles: list[list[list[int]]]
+    """For each generator, the cycles of the options it moves (option indices)."""
 
 class Solutions(Generic[_T]):
     """The solutions of an :class:`ExactCover`, searched for as the iterator advances;

@@ -27,6 +27,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use dancing::named::{NamedBuilder, NamedProblem};
 use dancing::problems::tiling::TilingProblem;
+use dancing::symmetry::Representatives;
 use dancing::{Problem, Solver};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -383,6 +384,16 @@ impl ExactCover {
         })
     }
 
+    /// The problem's symmetry group, found in its matrix by nauty (as `dancing cover
+    /// --group`): a `dancing.Group` with its `order` and `generators` by item names. A
+    /// problem too large for nauty raises `ValueError`.
+    fn group(&self, py: Python<'_>) -> PyResult<crate::symmetry::Group> {
+        guard(|| {
+            let built = self.problem()?;
+            crate::symmetry::group(py, built.problem(), |i| built.item_name(i).to_owned())
+        })
+    }
+
     /// The number of solutions (a Python int, exact at any size). `jobs`: threads to count
     /// on (None: one; 0: one a core); `limit`: stop after that many (a count equal to the
     /// limit may be short of the total); `max_nodes`, `max_time` (seconds): budgets, which
@@ -390,7 +401,15 @@ impl ExactCover {
     /// counts by memo (Knuth's Algorithm Z: each set of open items counted once), which
     /// reaches counts far beyond enumeration (domino tilings of 16x16) but is slower where
     /// solutions are few; it takes no `limit`, `max_nodes` or `jobs` (multiplicities it takes).
-    #[pyo3(signature = (jobs = None, limit = None, max_nodes = None, max_time = None, memo = false))]
+    /// `symmetry=True` counts with the problem's symmetry group (`group()`): the same total,
+    /// one branch of each orbit searched; `up_to_symmetry=True` counts the orbits of
+    /// solutions, the essentially different ones. Both take `jobs` and `max_time`, not
+    /// `limit`, `max_nodes` or `memo`.
+    #[pyo3(signature = (
+        jobs = None, limit = None, max_nodes = None, max_time = None, memo = false,
+        symmetry = false, up_to_symmetry = false
+    ))]
+    #[expect(clippy::too_many_arguments, reason = "Python's keyword arguments")]
     fn count(
         &self,
         py: Python<'_>,
@@ -399,6 +418,8 @@ impl ExactCover {
         max_nodes: Option<Whole>,
         max_time: Option<f64>,
         memo: bool,
+        symmetry: bool,
+        up_to_symmetry: bool,
     ) -> PyResult<Py<PyAny>> {
         guard(|| {
             let jobs: Option<usize> = jobs.map(|j| j.get("jobs")).transpose()?;
@@ -406,6 +427,28 @@ impl ExactCover {
             let max_nodes: Option<u64> = max_nodes.map(|m| m.get("max_nodes")).transpose()?;
             let built = self.problem()?;
             let budget = Budget::new(max_nodes, max_time)?;
+            if symmetry || up_to_symmetry {
+                if symmetry && up_to_symmetry {
+                    return Err(value_error(
+                        "symmetry=True counts every solution, up_to_symmetry=True the \
+                         essentially different ones: choose one",
+                    ));
+                }
+                if memo || limit.is_some() || max_nodes.is_some() {
+                    return Err(value_error(
+                        "a count with the symmetry group counts every solution: it takes no \
+                         limit, max_nodes or memo (jobs and max_time it takes)",
+                    ));
+                }
+                let jobs = match jobs {
+                    None => 1,
+                    Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+                    Some(j) => j,
+                };
+                let count =
+                    crate::symmetry::count(py, built.problem(), up_to_symmetry, jobs, &budget)?;
+                return run::count_to_py(py, &count);
+            }
             if memo {
                 if limit.is_some() || max_nodes.is_some() || jobs.is_some_and(|j| j != 1) {
                     return Err(value_error(
@@ -436,19 +479,37 @@ impl ExactCover {
     /// of option indices in the order the search chose them, or with `names=True` a list of
     /// options, each the list of its items. `limit` stops after that many; the budgets raise
     /// `GaveUp` from `next()` when spent (`max_time` counts from this call).
-    #[pyo3(signature = (limit = None, names = false, max_nodes = None, max_time = None))]
+    /// `up_to_symmetry=True` gives one solution of each family of solutions that the
+    /// problem's symmetry group maps onto each other, as a `(size, solution)` pair: the
+    /// family's size and its least member, its options in increasing order; `limit` counts
+    /// families, the budgets the search's nodes and time.
+    #[pyo3(signature = (
+        limit = None, names = false, max_nodes = None, max_time = None, up_to_symmetry = false
+    ))]
     fn solutions(
         &self,
+        py: Python<'_>,
         limit: Option<Whole>,
         names: bool,
         max_nodes: Option<Whole>,
         max_time: Option<f64>,
+        up_to_symmetry: bool,
     ) -> PyResult<Solutions> {
         guard(|| {
             let limit = args::limit(limit)?;
             let max_nodes: Option<u64> = max_nodes.map(|m| m.get("max_nodes")).transpose()?;
             let built = self.problem()?;
             let budget = Budget::new(max_nodes, max_time)?;
+            let representatives = if up_to_symmetry {
+                let problem = built.problem();
+                let found = py.detach(|| {
+                    dancing::symmetry::group(problem)
+                        .and_then(|g| Representatives::new(problem, &g))
+                });
+                Some(found.map_err(value_error)?)
+            } else {
+                None
+            };
             Ok(Solutions {
                 walk: Mutex::new(Walk {
                     solver: budget.solver(built.problem()),
@@ -458,6 +519,7 @@ impl ExactCover {
                 built,
                 budget,
                 names,
+                representatives,
             })
         })
     }
@@ -470,8 +532,9 @@ impl ExactCover {
         names: bool,
         max_nodes: Option<Whole>,
         max_time: Option<f64>,
-    ) -> PyResult<Option<Py<PyList>>> {
-        let solutions = self.solutions(Some(Whole::from(1)), names, max_nodes, max_time)?;
+    ) -> PyResult<Option<Py<PyAny>>> {
+        let solutions =
+            self.solutions(py, Some(Whole::from(1)), names, max_nodes, max_time, false)?;
         solutions.__next__(py)
     }
 
@@ -524,6 +587,8 @@ pub struct Solutions {
     built: Arc<NamedProblem>,
     budget: Budget,
     names: bool,
+    /// With `up_to_symmetry=True`, the test that keeps the least solution of each family.
+    representatives: Option<Representatives>,
 }
 
 /// Where a `Solutions` iterator's search stands.
@@ -540,7 +605,7 @@ impl Solutions {
         slf
     }
 
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyList>>> {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         guard(|| {
             // The lock is waited for without the GIL: its holder's search takes the GIL at
             // its pauses.
@@ -559,17 +624,28 @@ impl Solutions {
 }
 
 impl Solutions {
-    /// The next solution of `walk`, searched for without the GIL.
-    fn advance(&self, py: Python<'_>, walk: &mut Walk) -> PyResult<Option<Py<PyList>>> {
+    /// The next solution of `walk` (with `representatives`, the next least member of a
+    /// family, after its family's size), searched for without the GIL.
+    fn advance(&self, py: Python<'_>, walk: &mut Walk) -> PyResult<Option<Py<PyAny>>> {
         if walk.left == 0 {
             return Ok(None);
         }
-        if !run::search(py, &mut walk.solver, &self.budget, || false)? {
-            walk.left = 0;
-            return Ok(None);
-        }
+        let size = loop {
+            if !run::search(py, &mut walk.solver, &self.budget, || false)? {
+                walk.left = 0;
+                return Ok(None);
+            }
+            walk.solver.solution_into(&mut walk.buffer);
+            let Some(representatives) = &self.representatives else {
+                break None;
+            };
+            let solution = &walk.buffer;
+            if let Some(family) = py.detach(|| representatives.family(solution)) {
+                walk.buffer = family.representative;
+                break Some(family.size);
+            }
+        };
         walk.left -= 1;
-        walk.solver.solution_into(&mut walk.buffer);
         let list = if self.names {
             let options = walk
                 .buffer
@@ -579,6 +655,9 @@ impl Solutions {
         } else {
             PyList::new(py, &walk.buffer)?
         };
-        Ok(Some(list.unbind()))
+        Ok(Some(match size {
+            Some(size) => (size, list).into_pyobject(py)?.into_any().unbind(),
+            None => list.into_any().unbind(),
+        }))
     }
 }

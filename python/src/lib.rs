@@ -4,8 +4,9 @@
 //!
 //! The binding converts and nothing more: problems are built by [`dancing::named`],
 //! [`dancing::knuth`] and [`dancing::problems`], searched by [`dancing::Solver`] and
-//! [`dancing::count_parallel`], Sudoku puzzles read, solved, made, rated and hinted by
-//! [`dancing::sudoku`]. What it adds is what crossing into Python takes:
+//! [`dancing::count_parallel`], their symmetry found and used by [`dancing::symmetry`], Sudoku
+//! puzzles read, solved, made, rated and hinted by [`dancing::sudoku`]. What it adds is what
+//! crossing into Python takes:
 //!
 //! - every search runs without the GIL, pausing by the clock (`dancing::PAUSE_TIME`), and
 //!   at each pause looks at Python's signals (so Ctrl-C raises `KeyboardInterrupt` within
@@ -30,6 +31,7 @@ mod grid;
 mod problems;
 mod run;
 mod sudoku;
+mod symmetry;
 
 create_exception!(
     dancing,
@@ -76,5 +78,6 @@ fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     grid::register(m)?;
     sudoku::register(m)?;
     problems::register(m)?;
+    symmetry::register(m)?;
     Ok(())
 }

@@ -73,7 +73,7 @@ impl Budget {
     }
 
     /// `GaveUp` if the time has run out, with the work done so far.
-    fn check_time(&self, nodes: u128, solutions: Count) -> PyResult<()> {
+    pub(crate) fn check_time(&self, nodes: u128, solutions: Count) -> PyResult<()> {
         match self.deadline {
             Some((t, _, at)) if Instant::now() >= at => Err(gave_up(
                 format!("gave up after max_time={t} s"),
@@ -85,7 +85,7 @@ impl Budget {
     }
 
     /// Whether the time has run out.
-    fn expired(&self) -> bool {
+    pub(crate) fn expired(&self) -> bool {
         self.deadline.is_some_and(|(_, _, at)| Instant::now() >= at)
     }
 }
@@ -203,7 +203,7 @@ pub(crate) fn count_parallel(
 /// milliseconds at Python's signals and at `expired`, and raises `stop` at the first signal
 /// or expiry: the work's result, and `Some` of the signals' check if it raised `stop` (an
 /// `Err` if a signal handler raised, `Ok` if `expired` said so). `work` runs under [`guard`].
-fn watched<T: Send>(
+pub(crate) fn watched<T: Send>(
     py: Python<'_>,
     stop: &AtomicBool,
     expired: impl Fn() -> bool + Sync,

@@ -205,6 +205,10 @@ def test_a_count_by_memo_equals_the_search_and_reaches_past_128_bits() -> None:
 
 
 def test_a_count_by_memo_refuses_what_it_cannot_honour() -> None:
-    for kwargs in ({"limit": 3}, {"max_nodes": 10}, {"jobs": 2}):
-        with pytest.raises(ValueError, match="memo=True"):
-            dominoes(2, 2).count(memo=True, **kwargs)
+    problem = dominoes(2, 2)
+    with pytest.raises(ValueError, match="memo=True"):
+        problem.count(memo=True, limit=3)
+    with pytest.raises(ValueError, match="memo=True"):
+        problem.count(memo=True, max_nodes=10)
+    with pytest.raises(ValueError, match="memo=True"):
+        problem.count(memo=True, jobs=2)

@@ -35,11 +35,24 @@ def test_ctrl_c_stops_a_count_on_several_threads() -> None:
     interrupted(lambda: dancing.queens(20).count(jobs=2, max_time=60))
 
 
+def test_ctrl_c_stops_a_count_with_the_symmetry_group() -> None:
+    interrupted(lambda: dancing.queens(20).count(symmetry=True, jobs=2, max_time=60))
+
+
+def test_ctrl_c_stops_a_count_up_to_symmetry() -> None:
+    interrupted(lambda: dancing.queens(20).count(up_to_symmetry=True, max_time=60))
+
+
 def test_ctrl_c_stops_an_iteration_between_two_solutions() -> None:
     # Langford pairs L(2, 22) have no solution (22 mod 4 is 2: Davies, 1959), and the
     # search takes hours to find that out.
     problem = dancing.langford(22)
     interrupted(lambda: next(problem.solutions(max_time=60)))
+
+
+def test_ctrl_c_stops_an_iteration_over_families() -> None:
+    problem = dancing.langford(22)
+    interrupted(lambda: next(problem.solutions(max_time=60, up_to_symmetry=True)))
 
 
 # The empty 9x9 grid has 6,670,903,752,021,072,936,960 solutions (Felgenhauer and Jarvis,

@@ -10,9 +10,11 @@
 
 use num_bigint::BigUint;
 
+use super::orbits::STOP_EVERY;
 use super::{Group, Permutation, SymmetryError};
 use crate::count::Count;
 use crate::problem::{Problem, ProblemBuilder};
+use crate::search::Step;
 use crate::solver::Solver;
 
 /// The number of orbits of the solutions of `problem` under `group`: its essentially
@@ -34,38 +36,48 @@ pub fn count_up_to_symmetry(
     group: &Group,
     jobs: usize,
 ) -> Result<Count, SymmetryError> {
-    count_up_to_symmetry_until(problem, group, jobs, &|| false)
+    let classes = count_up_to_symmetry_until(problem, group, jobs, &|| false)?;
+    Ok(classes.expect("a count that nothing stops ends"))
 }
 
-/// [`count_up_to_symmetry`] that asks `stop` every few thousand nodes and between two
-/// elements of the group.
+/// [`count_up_to_symmetry`] that asks `stop` before each element of the group and every few
+/// thousand nodes of each count, and gives up when it says so: then `Ok(None)` (a part of
+/// Burnside's sum says nothing useful about the whole).
 ///
 /// # Errors
-/// Those of [`count_up_to_symmetry`], and [`SymmetryError::Stopped`] when `stop` said so.
+/// As [`count_up_to_symmetry`].
 pub fn count_up_to_symmetry_until(
     problem: &Problem,
     group: &Group,
     jobs: usize,
     stop: &(dyn Fn() -> bool + Sync),
-) -> Result<Count, SymmetryError> {
+) -> Result<Option<Count>, SymmetryError> {
     if problem.has_multiplicities() {
         return Err(SymmetryError::Multiplicities);
     }
     let elements = group.elements()?;
     let total = super::count_until(problem, group, jobs, stop).total;
     if !total.is_exact() {
-        return Err(SymmetryError::Stopped);
+        return Ok(None);
     }
     let mut sum = total.value();
     for g in elements.iter().filter(|g| !g.is_identity()) {
         if stop() {
-            return Err(SymmetryError::Stopped);
+            return Ok(None);
         }
         if let Some(quotient) = quotient(problem, g) {
-            sum += Solver::new(&quotient)
-                .count(None)
-                .expect("no budget is set")
-                .value();
+            let mut solver = Solver::new(&quotient);
+            solver.set_pause_every(Some(STOP_EVERY));
+            let mut fixed = 0u64;
+            loop {
+                match solver.step() {
+                    Step::Solution => fixed += 1,
+                    Step::Paused if stop() => return Ok(None),
+                    Step::Paused => {}
+                    Step::Exhausted | Step::GaveUp => break,
+                }
+            }
+            sum += fixed;
         }
     }
     let order = BigUint::from(elements.len());
@@ -74,7 +86,7 @@ pub fn count_up_to_symmetry_until(
         BigUint::from(0u32),
         "Burnside's sum is a multiple of the order"
     );
-    Ok(Count::exact(sum / order))
+    Ok(Some(Count::exact(sum / order)))
 }
 
 /// The problem whose solutions are those of `problem` that `g` maps onto themselves, on `g`'s
@@ -168,6 +180,55 @@ pub struct Family {
     pub size: usize,
 }
 
+/// Tells which solutions are the least of their orbit under a group, and the orbit's size:
+/// the test behind [`families`], for callers that run the search themselves (with budgets
+/// or pauses of their own).
+///
+/// Invariant: `elements` lists every element of the group once, the identity among them.
+#[derive(Clone, Debug)]
+pub struct Representatives {
+    elements: Vec<Permutation>,
+}
+
+impl Representatives {
+    /// The test for the orbits of `problem`'s solutions under `group`.
+    ///
+    /// # Errors
+    /// As [`count_up_to_symmetry`].
+    pub fn new(problem: &Problem, group: &Group) -> Result<Representatives, SymmetryError> {
+        if problem.has_multiplicities() {
+            return Err(SymmetryError::Multiplicities);
+        }
+        Ok(Representatives {
+            elements: group.elements()?,
+        })
+    }
+
+    /// The family of `solution` (its options in any order) if it is the least member of its
+    /// orbit, `None` if another member is less. Listing every solution and keeping those
+    /// that have a family gives each orbit once.
+    pub fn family(&self, solution: &[usize]) -> Option<Family> {
+        let mut solution = solution.to_vec();
+        solution.sort_unstable();
+        let mut image = Vec::with_capacity(solution.len());
+        let mut fixed = 0;
+        for g in &self.elements {
+            image.clear();
+            image.extend(solution.iter().map(|&k| g.option(k)));
+            image.sort_unstable();
+            match image.cmp(&solution) {
+                std::cmp::Ordering::Less => return None,
+                std::cmp::Ordering::Equal => fixed += 1,
+                std::cmp::Ordering::Greater => {}
+            }
+        }
+        Some(Family {
+            size: self.elements.len() / fixed,
+            representative: solution,
+        })
+    }
+}
+
 /// Calls `each` with one [`Family`] of each orbit of `problem`'s solutions under `group`, in
 /// the order the engine finds the representatives, until it returns `false`.
 ///
@@ -178,34 +239,11 @@ pub fn families(
     group: &Group,
     mut each: impl FnMut(Family) -> bool,
 ) -> Result<(), SymmetryError> {
-    if problem.has_multiplicities() {
-        return Err(SymmetryError::Multiplicities);
-    }
-    let elements = group.elements()?;
+    let representatives = Representatives::new(problem, group)?;
     let mut solver = Solver::new(problem);
-    let mut image = Vec::new();
-    while let Some(mut solution) = solver.next_solution().expect("no budget is set") {
-        solution.sort_unstable();
-        let mut fixed = 0;
-        let mut least = true;
-        for g in &elements {
-            image.clear();
-            image.extend(solution.iter().map(|&k| g.option(k)));
-            image.sort_unstable();
-            match image.cmp(&solution) {
-                std::cmp::Ordering::Less => {
-                    least = false;
-                    break;
-                }
-                std::cmp::Ordering::Equal => fixed += 1,
-                std::cmp::Ordering::Greater => {}
-            }
-        }
-        if least
-            && !each(Family {
-                size: elements.len() / fixed,
-                representative: solution,
-            })
+    while let Some(solution) = solver.next_solution().expect("no budget is set") {
+        if let Some(family) = representatives.family(&solution)
+            && !each(family)
         {
             break;
         }

@@ -37,7 +37,9 @@ use num_bigint::BigUint;
 
 use crate::problem::Problem;
 
-pub use self::burnside::{Family, count_up_to_symmetry, count_up_to_symmetry_until, families};
+pub use self::burnside::{
+    Family, Representatives, count_up_to_symmetry, count_up_to_symmetry_until, families,
+};
 pub use self::orbits::{SymmetricCount, count, count_until};
 
 /// The most elements a group may have for the methods that list them (see the module docs).
@@ -56,8 +58,6 @@ pub enum SymmetryError {
     /// The group has more elements than can be listed for the problem (its order, and the
     /// most that can be: [`MAX_ELEMENTS`], or fewer for a problem of many items and options).
     GroupTooLarge(BigUint, usize),
-    /// The caller's `stop` said to stop.
-    Stopped,
     /// The problem has multiplicities (bounds other than 1), which the counts up to symmetry
     /// do not take yet.
     Multiplicities,
@@ -76,7 +76,6 @@ impl fmt::Display for SymmetryError {
                 "the symmetry group has {order} elements, more than the {cap} that can be listed \
                  for this problem"
             ),
-            SymmetryError::Stopped => f.write_str("stopped before the count was complete"),
             SymmetryError::Multiplicities => {
                 f.write_str("counts up to symmetry do not take items with bounds (multiplicities)")
             }

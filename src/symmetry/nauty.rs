@@ -128,9 +128,9 @@ pub(super) fn automorphisms(problem: &Problem) -> Option<Found> {
     }
     let mut next = vec![0usize; n];
     let mut at = 0;
-    for v in 0..n {
+    for (v, start) in next.iter_mut().enumerate() {
         graph.v[v] = at;
-        next[v] = at;
+        *start = at;
         at += graph.d[v] as usize;
     }
     for &(a, b) in &edges {

@@ -122,7 +122,7 @@ pub fn count_until(
 }
 
 /// The nodes between two questions to `stop`.
-const STOP_EVERY: u64 = 1 << 14;
+pub(super) const STOP_EVERY: u64 = 1 << 14;
 
 /// The weighted sum of the completions of every leaf, on `jobs` threads, and whether `stop`
 /// cut it short.
@@ -163,11 +163,11 @@ fn count_leaves(
             }
             // A leaf cut short adds what it found: the total stays a lower bound.
             mine += BigUint::from(found) * *weight;
-            stats = stats + solver.stats();
+            stats += solver.stats();
         }
         let mut sum = sum.lock().expect("no thread panics holding it");
         sum.0 += mine;
-        sum.1 = sum.1 + stats;
+        sum.1 += stats;
     };
     if jobs == 1 || leaves.len() == 1 {
         work();

@@ -4,6 +4,7 @@
 use num_bigint::BigUint;
 
 use super::*;
+use crate::count::Count;
 use crate::problem::{Problem, ProblemBuilder};
 use crate::solver::Solver;
 
@@ -52,6 +53,53 @@ fn queens_counted_with_the_group_and_up_to_it_match_oeis() {
             (families_seen, sizes),
             (classes, all),
             "{n} queens' families"
+        );
+    }
+}
+
+#[test]
+fn a_count_up_to_symmetry_gives_up_when_stop_says_so_and_not_before() {
+    let problem = crate::problems::queens(8);
+    let g = group(&problem).unwrap();
+    let never = count_up_to_symmetry_until(&problem, &g, 1, &|| false).unwrap();
+    assert_eq!(never, Some(Count::exact(12u32)));
+    assert_eq!(
+        count_up_to_symmetry_until(&problem, &g, 1, &|| true).unwrap(),
+        None
+    );
+    // Asked once per element at least: a stop that answers yes from its second question on
+    // ends the count among the quotients, after the total was counted.
+    let asked = std::sync::atomic::AtomicUsize::new(0);
+    let later = || asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= 1;
+    assert_eq!(
+        count_up_to_symmetry_until(&problem, &g, 1, &later).unwrap(),
+        None
+    );
+    assert!(asked.into_inner() >= 2);
+}
+
+#[test]
+fn representatives_keep_one_solution_of_each_orbit_with_its_size() {
+    // A002562 and A000170: 6 queens' 4 solutions in 1 class, 8 queens' 92 in 12.
+    for (n, all, classes) in [(6, 4usize, 1usize), (8, 92, 12)] {
+        let problem = crate::problems::queens(n);
+        let g = group(&problem).unwrap();
+        let test = Representatives::new(&problem, &g).unwrap();
+        let mut solver = Solver::new(&problem);
+        let mut kept = Vec::new();
+        while let Some(solution) = solver.next_solution().unwrap() {
+            if let Some(family) = test.family(&solution) {
+                let mut sorted = solution.clone();
+                sorted.sort_unstable();
+                assert_eq!(family.representative, sorted, "{n} queens");
+                kept.push(family);
+            }
+        }
+        assert_eq!(kept.len(), classes, "{n} queens");
+        assert_eq!(
+            kept.iter().map(|f| f.size).sum::<usize>(),
+            all,
+            "{n} queens"
         );
     }
 }
