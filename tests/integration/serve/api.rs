@@ -339,11 +339,23 @@ fn hint_rate_generate_and_svg_answer_as_the_cli() {
         .args(["sudoku", "hint", "--format", "jsonl"])
         .write_stdin(CLASSIC)
         .assert();
-    assert_eq!(
-        hint,
-        serde_json::from_str::<Value>(stdout_of(&cli).trim()).unwrap()
-    );
+    let record: Value = serde_json::from_str(stdout_of(&cli).trim()).unwrap();
+    for (field, value) in record.as_object().unwrap() {
+        assert_eq!(&hint[field], value, "{field}");
+    }
     assert!(hint["text"].as_str().unwrap().contains("can only"));
+    // Beyond the CLI's record: the digit in the puzzle's symbols, and the cells of the houses
+    // the deduction reads: a naked single at r5c5 reads its row, column and box, 21 cells.
+    assert_eq!(hint["symbol"], json!(hint["digit"].to_string()));
+    let cells = hint["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 21);
+    for cell in cells {
+        let (r, c) = (cell[0].as_u64().unwrap(), cell[1].as_u64().unwrap());
+        assert!(
+            r == 5 || c == 5 || ((4..=6).contains(&r) && (4..=6).contains(&c)),
+            "{cell}"
+        );
+    }
 
     let rated = server.post("/api/sudoku/rate", CLASSIC).json();
     let cli = dancing()
