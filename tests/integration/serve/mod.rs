@@ -4,10 +4,13 @@
 //! can also send what no client library would: a body cut off, a connection closed early.
 
 mod api;
+mod api_page;
 mod browser;
+mod chromium;
 mod executable;
 mod hostile;
 mod load;
+mod page_fixes;
 mod variants;
 mod webdriver;
 
