@@ -250,6 +250,18 @@ impl Page {
 
 /// WebDriver's codes of the keys that are not characters.
 pub mod keys {
+    /// Backspace.
+    pub const BACKSPACE: &str = "\u{E003}";
     /// Tab.
     pub const TAB: &str = "\u{E004}";
+    /// Shift, held until the end of the keys sent.
+    pub const SHIFT: &str = "\u{E008}";
+    /// Control, held until the end of the keys sent.
+    pub const CONTROL: &str = "\u{E009}";
+    /// Arrow left.
+    pub const LEFT: &str = "\u{E012}";
+    /// Arrow right.
+    pub const RIGHT: &str = "\u{E014}";
+    /// Arrow down.
+    pub const DOWN: &str = "\u{E015}";
 }

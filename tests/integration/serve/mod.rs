@@ -11,6 +11,7 @@ mod executable;
 mod hostile;
 mod load;
 mod page_fixes;
+mod page_hand;
 mod variants;
 mod webdriver;
 
