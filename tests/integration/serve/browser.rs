@@ -22,7 +22,7 @@ fn the_page_solves_hints_generates_counts_and_stops_in_chromium() {
     }
     // One search at a time and no queue: after Stop, a search answered shows the server free.
     let server = Server::start(&["--jobs", "1", "--queue", "0"]);
-    let page = Page::open(&server, 1280);
+    let page = Page::open(&server);
     {
         // Type the classic puzzle into the board, a cell after another (Tab), and solve it.
         assert_eq!(page.session.find_all("#board .cell").len(), 81);

@@ -1,8 +1,9 @@
 //! What the browser tests share: headless Chromium and its driver (Debian's `chromium` and
 //! `chromium-driver`), started with a fresh profile and no network of its own, and the page
-//! of a server opened in it at a width: 1280 px as a desk, or 390 px as a phone (Chromium's
-//! mobile emulation: a touch screen, and the page laid out by its viewport tag as a phone's
-//! browser does). Screenshots go under `target/serve-screenshots/`.
+//! of a server opened in it, shown at a width: 1280 px as a desk, or 390 px as a phone
+//! (Chromium's mobile emulation: a touch screen, and the page laid out by its viewport tag
+//! as a phone's browser does). One browser serves a test at both widths: starting one takes
+//! about as long as the test itself. Screenshots go under `target/serve-screenshots/`.
 
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -92,54 +93,73 @@ fn screenshots() -> PathBuf {
 pub struct Page {
     /// The browser session.
     pub session: Session,
-    /// The width it was opened at.
+    /// The width it is shown at.
     pub width: u32,
+    /// The page's address.
+    url: String,
     _driver: Driver,
     _profile: tempfile::TempDir,
 }
 
 impl Page {
-    /// Opens the page of `server` in a new headless Chromium `width` pixels wide (a phone's
-    /// screen, with touch, at 390; a desk's window at 1280).
-    pub fn open(server: &Server, width: u32) -> Page {
+    /// Opens the page of `server` in a new headless Chromium, in a window of 1280 px.
+    pub fn open(server: &Server) -> Page {
         let driver = Driver::start();
         let profile = tempfile::tempdir().unwrap();
-        let mut args = vec![
-            "--headless=new".to_string(),
-            "--no-sandbox".into(),
-            "--disable-gpu".into(),
-            "--disable-dev-shm-usage".into(),
-            "--disable-background-networking".into(),
-            "--disable-component-update".into(),
-            "--disable-sync".into(),
-            "--no-first-run".into(),
+        let args = json!([
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--window-size=1280,900",
             format!("--user-data-dir={}", profile.path().display()),
-        ];
-        let mut options = json!({});
-        if width < 600 {
-            options["mobileEmulation"] = json!({"deviceMetrics": {
-                "width": width, "height": 844, "pixelRatio": 1.0, "touch": true,
-            }});
-        } else {
-            args.push(format!("--window-size={width},900"));
-        }
-        options["args"] = json!(args);
-        let session = Session::new(driver.port, options);
-        session.goto(&format!("http://{}/", server.address));
+        ]);
+        let session = Session::new(driver.port, json!({ "args": args }));
         let page = Page {
             session,
-            width,
+            width: 1280,
+            url: format!("http://{}/", server.address),
             _driver: driver,
             _profile: profile,
         };
-        // The menus are filled from the server once the page has loaded.
-        page.wait(|p| {
+        page.load();
+        page
+    }
+
+    /// Shows the page afresh at `width`: a desk's window at 1280, or below 600 a phone's
+    /// screen (Chromium's emulation of a mobile device 844 px high, with touch: the page is
+    /// laid out by its viewport tag, as a phone's browser does).
+    pub fn at(&mut self, width: u32) {
+        if width < 600 {
+            self.session.devtools(
+                "Emulation.setDeviceMetricsOverride",
+                json!({"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": true}),
+            );
+        } else {
+            self.session
+                .devtools("Emulation.clearDeviceMetricsOverride", json!({}));
+        }
+        self.session.devtools(
+            "Emulation.setTouchEmulationEnabled",
+            json!({ "enabled": width < 600 }),
+        );
+        self.width = width;
+        self.load();
+    }
+
+    /// Loads the page and waits for its menus, filled from the server once it has loaded.
+    fn load(&self) {
+        self.session.goto(&self.url);
+        self.wait(|p| {
             p.run(
                 "return document.getElementById('size').options.length;",
                 vec![],
             ) != json!(0)
         });
-        page
     }
 
     /// Clicks the element `id`.

@@ -29,8 +29,9 @@ fn the_difficulty_menu_offers_the_librarys_bands_and_each_generates() {
         .map(|b| b.name())
         .collect();
     assert!(bands.contains(&"expert") && !bands.contains(&"fiendish"));
+    let mut page = Page::open(&server);
     for width in WIDTHS {
-        let page = Page::open(&server, width);
+        page.at(width);
         let offered = page.run(
             "return Array.from(document.getElementById('difficulty').options).map(o => o.value);",
             vec![],
@@ -62,8 +63,9 @@ fn a_seed_shown_by_the_page_makes_its_puzzle_again() {
         return;
     }
     let server = Server::start(&[]);
+    let mut page = Page::open(&server);
     for width in WIDTHS {
-        let page = Page::open(&server, width);
+        page.at(width);
         // A seed past 2^53, which a JavaScript number would round to 1796647905473360100.
         let seed = "1796647905473360240";
         page.paste("seed", seed);
@@ -98,8 +100,9 @@ fn a_pasted_puzzle_keeps_its_own_symbols_on_the_board_and_in_its_answers() {
     let letters = std::fs::read_to_string("puzzles/shapes/25x25.txt").unwrap();
     let letters = letters.lines().nth(2).unwrap().split_once(' ').unwrap();
     let hexadoku = published("shapes/16x16.txt");
+    let mut page = Page::open(&server);
     for width in WIDTHS {
-        let page = Page::open(&server, width);
+        page.at(width);
         for (puzzle, solution, digits) in [
             (letters.0, letters.1.trim(), "ABCDEFGHIJKLMNOPQRSTUVWXY"),
             (&hexadoku.0[..], &hexadoku.1[..], "0123456789ABCDEF"),
@@ -131,8 +134,9 @@ fn first_solutions_at_the_limit_do_not_say_complete() {
     }
     let server = Server::start(&[]);
     let eight = std::fs::read_to_string("puzzles/exact-cover/nqueens-8.dlx").unwrap();
+    let mut page = Page::open(&server);
     for width in WIDTHS {
-        let page = Page::open(&server, width);
+        page.at(width);
         // Knuth's example, the default problem, has one solution: all there are, complete.
         page.click("first");
         let said = page.wait_text("cover-out", |t| t.contains("found:"));
@@ -163,15 +167,18 @@ fn stop_keeps_the_counts_of_the_search_on_screen() {
     }
     let server = Server::start(&[]);
     let sixteen = String::from_utf8(queens(16)).unwrap();
+    let mut page = Page::open(&server);
     for width in WIDTHS {
-        let page = Page::open(&server, width);
+        page.at(width);
         page.paste("problem", &sixteen);
         page.click("count");
         page.wait_text("progress", |t| t.contains("solutions so far"));
         page.click("stop");
         let said = page.wait_text("cover-out", |t| t.starts_with("stopped after"));
-        // `stopped after 1.2 s, 12,345 nodes, 0 solutions so far`
-        let parts: Vec<&str> = said.split(", ").collect();
+        // `stopped after 1.2 s, 12,345 nodes, 0 solutions so far`, then the share of the
+        // estimate.
+        let first = said.lines().next().unwrap();
+        let parts: Vec<&str> = first.split(", ").collect();
         assert_eq!(parts.len(), 3, "{said}");
         let nodes = parts[1].strip_suffix(" nodes").unwrap().replace(',', "");
         assert!(nodes.parse::<u64>().unwrap() > 0, "{said}");
@@ -188,8 +195,9 @@ fn a_hint_on_a_full_board_says_the_board_is_solved() {
     let server = Server::start(&[]);
     let solved =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let mut page = Page::open(&server);
     for width in WIDTHS {
-        let page = Page::open(&server, width);
+        page.at(width);
         page.paste("paste", solved);
         page.click("load");
         page.wait_text("sudoku-out", |t| t.starts_with("read a"));

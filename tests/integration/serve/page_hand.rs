@@ -31,8 +31,9 @@ fn the_board_fills_a_phone_without_scrolling_and_is_centred_on_a_desk() {
     let server = Server::start(&[]);
     let text = std::fs::read_to_string("puzzles/shapes/16x16.txt").unwrap();
     let hexadoku = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let mut page = Page::open(&server);
     for width in WIDTHS {
-        let page = Page::open(&server, width);
+        page.at(width);
         for (puzzle, side) in [(CLASSIC, 9), (hexadoku.split(' ').next().unwrap(), 16)] {
             page.paste("paste", puzzle);
             page.click("load");
@@ -92,8 +93,9 @@ fn a_puzzle_is_solved_by_hand_with_keys_pad_pencil_marks_and_undo() {
         return;
     }
     let server = Server::start(&[]);
+    let mut page = Page::open(&server);
     for width in WIDTHS {
-        let page = Page::open(&server, width);
+        page.at(width);
         page.paste("paste", CLASSIC);
         page.click("load");
         page.wait(|p| p.board() == CLASSIC);
@@ -207,5 +209,7 @@ fn a_puzzle_is_solved_by_hand_with_keys_pad_pencil_marks_and_undo() {
         );
         assert_eq!(page.run(background, vec![]), json!("rgb(22, 24, 28)"));
         page.screenshot("sudoku", &format!("dark-{width}.png"));
+        page.session
+            .devtools("Emulation.setEmulatedMedia", json!({"features": []}));
     }
 }
