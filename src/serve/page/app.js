@@ -520,24 +520,39 @@ async function fillChoices() {
   fill("difficulty", choices.difficulties);
 }
 
-// Exact cover: one search at a time, with its time shown while it runs, and Stop, which
-// closes the request: the server stops the search when its client goes away; what the
-// search had found by then stays on screen.
+// Exact cover: one search at a time, with its time shown while it runs (and, for a count,
+// a bar of its nodes against Knuth's estimate of them, sent first by the server), and Stop,
+// which closes the request: the server stops the search when its client goes away; what
+// the search had found by then stays on screen.
 let running = null;
 
 async function coverSearch(path, stream) {
   const controller = new AbortController();
-  let found = null;
+  let found = null, estimated = null;
   const start = Date.now();
+  const count = (n) => Math.round(n).toLocaleString("en");
   const soFar = () => found
-    ? `, ${found.nodes.toLocaleString("en")} nodes, ${found.solutions.toLocaleString("en")} solutions so far`
+    ? `, ${count(found.nodes)} nodes, ${count(found.solutions)} solutions so far`
     : "";
+  // The share of the estimated nodes searched, and the time left at this pace.
+  const share = () => {
+    if (!estimated || !found || !found.nodes) return "";
+    const done = Math.min(found.nodes / estimated.nodes, 1);
+    const left = found.seconds * (estimated.nodes / found.nodes - 1);
+    const more = done < 1 ? `, about ${left < 1 ? "a second" : `${left.toFixed(0)} s`} left` : "";
+    return `\nabout ${(100 * done).toFixed(0)}% of some ${count(estimated.nodes)} nodes (Knuth's estimate)${more}`;
+  };
   running = controller;
   $("stop").disabled = false;
   $("first").disabled = $("count").disabled = $("cheapest").disabled = true;
   say("cover-out", "");
+  $("bar").value = 0;
   const tick = setInterval(() => {
-    $("progress").textContent = `searching... ${((Date.now() - start) / 1000).toFixed(1)} s${soFar()}`;
+    $("progress").textContent = `searching... ${((Date.now() - start) / 1000).toFixed(1)} s${soFar()}${share()}`;
+    if (estimated && found) {
+      $("bar").hidden = false;
+      $("bar").value = Math.min(found.nodes / estimated.nodes, 1);
+    }
   }, 100);
   try {
     if (!stream) return await post(path, $("problem").value, controller.signal);
@@ -556,13 +571,14 @@ async function coverSearch(path, stream) {
       for (const line of lines.filter((l) => l)) {
         last = JSON.parse(line);
         if (last.progress) found = last.progress;
+        if (last.estimate) estimated = last.estimate;
       }
     }
     if (last && last.error && last.status === undefined) throw new Error(last.error);
     return last;
   } catch (e) {
     if (e.name === "AbortError") {
-      say("cover-out", `stopped after ${((Date.now() - start) / 1000).toFixed(1)} s${soFar()}`, true);
+      say("cover-out", `stopped after ${((Date.now() - start) / 1000).toFixed(1)} s${soFar()}${share()}`, true);
     } else {
       problemError(e.message);
     }
@@ -570,6 +586,7 @@ async function coverSearch(path, stream) {
   } finally {
     clearInterval(tick);
     $("progress").textContent = "";
+    $("bar").hidden = true;
     $("stop").disabled = true;
     $("first").disabled = $("count").disabled = $("cheapest").disabled = false;
     running = null;
@@ -588,7 +605,7 @@ function problemError(message) {
   }
   const line = +at[1];
   const start = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0);
-  say("cover-out", `${message}\nline ${line}: ${lines[line - 1]}\n${" ".repeat(String(line).length + 6 + +at[2] - 1)}^`, true);
+  say("cover-out", `${message}\nline ${line}: ${lines[line - 1]}\n${" ".repeat(`line ${line}: `.length + +at[2] - 1)}^`, true);
   box.focus();
   box.setSelectionRange(start, start + lines[line - 1].length);
 }
@@ -618,7 +635,7 @@ $("first").onclick = async () => {
 
 $("count").onclick = async () => {
   const memo = $("memo").checked;
-  const answer = await coverSearch(`/api/cover/count?${memo ? "memo=true" : "progress=true"}`, !memo);
+  const answer = await coverSearch(`/api/cover/count?${memo ? "memo=true" : "progress=true&estimate=true"}`, !memo);
   if (answer) say("cover-out", `count: ${answer.count}\n${statistics(answer)}`, answer.status !== "complete");
 };
 

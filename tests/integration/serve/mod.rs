@@ -10,6 +10,7 @@ mod chromium;
 mod executable;
 mod hostile;
 mod load;
+mod page_cover;
 mod page_fixes;
 mod page_hand;
 mod variants;
