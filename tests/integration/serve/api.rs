@@ -400,11 +400,14 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     let page = server.get("/");
     assert_eq!(page.status, 200);
     assert!(page.content_type.starts_with("text/html"));
-    for file in ["/style.css", "/app.js"] {
+    for file in ["/style.css", "/app.js", "/favicon.svg"] {
         assert!(page.body.contains(&file[1..]), "{file}");
         let answer = server.get(file);
         assert_eq!(answer.status, 200, "{file}");
         assert!(!answer.body.is_empty());
+        if file != "/favicon.svg" {
+            assert!(!answer.body.contains("http"), "{file} links outside");
+        }
     }
     // Nothing from elsewhere.
     assert!(!page.body.contains("http"), "the page links outside");
