@@ -75,6 +75,21 @@ fn the_board_fills_a_phone_without_scrolling_and_is_centred_on_a_desk() {
         page.wait(|p| p.board() == CLASSIC);
         page.click("hint");
         page.wait(|p| !p.cells_with("hint").is_empty());
+        // The hint's cell lit, and the cells of the houses its deduction reads shaded.
+        let step = server.post("/api/sudoku/hint", CLASSIC).json();
+        let at = |cell: &Value| {
+            (cell[0].as_u64().unwrap() as usize - 1) * 9 + cell[1].as_u64().unwrap() as usize - 1
+        };
+        let hinted = at(&json!([step["row"], step["col"]]));
+        assert_eq!(page.cells_with("hint"), vec![hinted]);
+        let houses: Vec<usize> = step["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(at)
+            .filter(|&k| k != hinted)
+            .collect();
+        assert_eq!(page.cells_with("house"), houses);
         page.screenshot("sudoku", &format!("hint-{width}.png"));
     }
 }
