@@ -299,7 +299,7 @@ fn sudoku_hint(
         let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
         match hint::next_under(&rules, &grid) {
             Ok(h) => Ok(Some((h.row, h.col, h.digit, h.to_string()))),
-            Err(Stuck::Solved | Stuck::NoSingle { .. }) => Ok(None),
+            Err(Stuck::Solved | Stuck::Full | Stuck::NoSingle { .. }) => Ok(None),
             Err(stuck) => Err(value_error(stuck)),
         }
     })

@@ -1,5 +1,5 @@
-//! The page: one HTML file, one style sheet and one plain script (no library), inside the
-//! binary, so that nothing is fetched at run time.
+//! The page: one HTML file, one style sheet, one plain script (no library) and its icon,
+//! inside the binary, so that nothing is fetched at run time.
 
 use axum::http::header;
 use axum::response::{Html, IntoResponse};
@@ -22,5 +22,14 @@ pub(crate) async fn script() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("page/app.js"),
+    )
+}
+
+/// `GET /favicon.svg`, and `GET /favicon.ico` for the browsers that ask for that name
+/// whatever the page links: the icon, a small SVG (a board of 3x3 with a few digits).
+pub(crate) async fn icon() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "image/svg+xml")],
+        include_str!("page/favicon.svg"),
     )
 }

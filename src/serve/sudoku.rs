@@ -3,7 +3,9 @@
 //! the body is read as `dancing sudoku` reads standard input (any layout it reads); the
 //! variants are query switches (`x`, `hyper`, `anti_knight`, `anti_king`), as the command's
 //! flags, `jigsaw=LABELS`, the regions as `--jigsaw` reads them, and `extra_regions=TEXT`,
-//! the text of an `--extra-regions` file.
+//! the text of an `--extra-regions` file; `symbols=NAME` reads the body's digits in that
+//! convention, as `--symbols` does (the page sends the convention `read` found, so that a
+//! board of letters or of hexadoku's `0`-`F` stays in its own symbols).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -21,6 +23,7 @@ use crate::sudoku::grid::Shape;
 use crate::sudoku::read::{Puzzle, PuzzleReader};
 use crate::sudoku::rules::{PartNames, Rules, Variant};
 use crate::sudoku::solve::SudokuSolver;
+use crate::sudoku::symbols::Symbols;
 use crate::sudoku::verdict::{self, Fields, Request};
 use crate::sudoku::{hint, rate, svg};
 
@@ -91,9 +94,25 @@ pub(crate) struct SolveQuery {
     unique: bool,
 }
 
-/// Reads the one puzzle of a body, as the command line reads standard input.
-fn read_puzzle(body: &[u8]) -> Result<Puzzle, ApiError> {
-    match PuzzleReader::new(body).next() {
+/// The convention of the body's digits, as `--symbols` takes it: detected from each puzzle
+/// where none is named.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct SymbolsQuery {
+    /// `1-9A-Z`, `0-9A-Z` (`hex`) or `A-Z` (`letters`).
+    symbols: Option<String>,
+}
+
+/// Reads the one puzzle of a body, as the command line reads standard input, its digits in
+/// the convention `symbols` names (detected when it names none).
+fn read_puzzle(body: &[u8], symbols: &SymbolsQuery) -> Result<Puzzle, ApiError> {
+    let mut reader = PuzzleReader::new(body);
+    if let Some(name) = &symbols.symbols {
+        let named: Symbols = name
+            .parse()
+            .map_err(|e| ApiError::bad(format!("symbols: {e}")))?;
+        reader = reader.with_symbols(named);
+    }
+    match reader.next() {
         Some(Ok(puzzle)) => Ok(puzzle),
         Some(Err(err)) => Err(ApiError::bad(format!("{NAME}:{err}"))),
         None => Err(ApiError::bad(format!("{NAME}: no puzzle found"))),
@@ -110,14 +129,31 @@ fn solver(rules: Rules, budget: Budget) -> SudokuSolver {
 }
 
 /// `POST /api/sudoku/read`: the puzzle of the body as the page's board takes it: `puzzle`
-/// (one line in the usual symbols of its size, `.` for a blank), `size` and `givens`.
-pub(crate) async fn read(Body(body): Body) -> Result<Json<Value>, ApiError> {
-    let puzzle = read_puzzle(&body)?;
+/// (one line in the puzzle's own symbols, `.` for a blank, as the command line writes its
+/// answers), `symbols` (the name of that convention, for `symbols=` on later requests),
+/// `size` and `givens`.
+pub(crate) async fn read(
+    Params(symbols): Params<SymbolsQuery>,
+    Body(body): Body,
+) -> Result<Json<Value>, ApiError> {
+    let puzzle = read_puzzle(&body, &symbols)?;
     Ok(Json(json!({
-        "puzzle": puzzle.grid.to_line(),
+        "puzzle": puzzle.grid.to_line_in(puzzle.symbols),
+        "symbols": puzzle.symbols.name(),
         "size": puzzle.grid.shape().side(),
         "givens": puzzle.grid.givens(),
     })))
+}
+
+/// `GET /api/sudoku/choices`: what `/api/sudoku/generate` takes, from the library's own
+/// lists, so that the page offers nothing the server refuses: `difficulties` (the bands of
+/// `sudoku rate`), `symmetries` and `sizes`.
+pub(crate) async fn choices() -> Json<Value> {
+    Json(json!({
+        "difficulties": rate::Band::ALL.map(rate::Band::name),
+        "symmetries": Symmetry::ALL.map(Symmetry::name),
+        "sizes": GENERATED_SIDES,
+    }))
 }
 
 /// `POST /api/sudoku/solve`: the JSON record of `sudoku --format jsonl --stats` for the
@@ -127,9 +163,10 @@ pub(crate) async fn solve(
     Params(query): Params<SolveQuery>,
     Params(budget): Params<BudgetQuery>,
     Params(variants): Params<VariantQuery>,
+    Params(symbols): Params<SymbolsQuery>,
     Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
-    let puzzle = read_puzzle(&body)?;
+    let puzzle = read_puzzle(&body, &symbols)?;
     let budget = budget.budget(&state.config)?;
     let rules = variants.rules(puzzle.grid.shape())?;
     let limit = at_least_one("limit", query.limit)?;
@@ -154,22 +191,73 @@ pub(crate) async fn solve(
 }
 
 /// `POST /api/sudoku/hint`: the next step by singles (`sudoku hint --format jsonl`): the cell,
-/// the digit and the deduction in words, or where the singles stop.
+/// the digit (and `symbol`, its character in the puzzle's symbols), the deduction in words,
+/// and `cells`, the cells of the houses it reads ([`hint::Hint::houses`], `[row, col]`
+/// 1-based); or where the singles stop.
 pub(crate) async fn hint(
     State(state): State<Arc<super::State>>,
     Params(query): Params<VariantQuery>,
+    Params(symbols): Params<SymbolsQuery>,
     Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
-    let puzzle = read_puzzle(&body)?;
+    let puzzle = read_puzzle(&body, &symbols)?;
     let rules = query.rules(puzzle.grid.shape())?;
     let answer = state
         .pool
         .run(move |_| match hint::next_under(&rules, &puzzle.grid) {
-            Ok(step) => step.record(),
+            Ok(step) => {
+                let side = puzzle.grid.shape().side();
+                let mut cells: Vec<usize> = step
+                    .houses(&rules)
+                    .into_iter()
+                    .flat_map(|house| house.cells)
+                    .collect();
+                cells.sort_unstable();
+                cells.dedup();
+                let mut record = step.record();
+                record["symbol"] = json!(puzzle.symbols.char_of(step.digit).to_string());
+                record["cells"] = json!(
+                    cells
+                        .iter()
+                        .map(|&c| [c / side + 1, c % side + 1])
+                        .collect::<Vec<_>>()
+                );
+                record
+            }
             Err(end) => end.record(),
         })
         .await?;
     Ok(Json(answer))
+}
+
+/// `POST /api/sudoku/candidates`: the candidates of every cell ([`hint::candidates_under`]),
+/// `candidates`, one string a cell in reading order, of the digits in the puzzle's symbols
+/// (empty for a filled cell); 400 when two givens break a rule, naming them.
+pub(crate) async fn candidates(
+    State(state): State<Arc<super::State>>,
+    Params(query): Params<VariantQuery>,
+    Params(symbols): Params<SymbolsQuery>,
+    Body(body): Body,
+) -> Result<Json<Value>, ApiError> {
+    let puzzle = read_puzzle(&body, &symbols)?;
+    let rules = query.rules(puzzle.grid.shape())?;
+    let answer = state
+        .pool
+        .run(move |_| {
+            hint::candidates_under(&rules, &puzzle.grid).map(|all| {
+                let text = |digits: Vec<u8>| -> String {
+                    digits
+                        .into_iter()
+                        .map(|d| puzzle.symbols.char_of(d))
+                        .collect()
+                };
+                json!({ "candidates": all.into_iter().map(text).collect::<Vec<_>>() })
+            })
+        })
+        .await?;
+    answer
+        .map(Json)
+        .map_err(|conflict| ApiError::bad(format!("the givens conflict: {conflict}")))
 }
 
 /// `POST /api/sudoku/rate`: the band of the puzzle (`sudoku rate --format jsonl`'s fields:
@@ -178,9 +266,10 @@ pub(crate) async fn rate(
     State(state): State<Arc<super::State>>,
     Params(budget): Params<BudgetQuery>,
     Params(variants): Params<VariantQuery>,
+    Params(symbols): Params<SymbolsQuery>,
     Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
-    let puzzle = read_puzzle(&body)?;
+    let puzzle = read_puzzle(&body, &symbols)?;
     let budget = budget.budget(&state.config)?;
     let rules = variants.rules(puzzle.grid.shape())?;
     let answer = state
@@ -212,18 +301,21 @@ pub(crate) struct GenerateQuery {
     symmetry: Option<String>,
     /// The seed: the same seed makes the same puzzle; by default one from the clock.
     seed: Option<u64>,
-    /// Make puzzles until one rates in this band (`simple`, `easy`, `medium`, `hard`,
-    /// `fiendish`), up to 50 tries.
+    /// Make puzzles until one rates in this band (one of [`rate::Band::ALL`], as
+    /// `/api/sudoku/choices` lists them), up to 50 tries.
     difficulty: Option<String>,
 }
 
-/// The largest side the server generates: larger grids take minutes.
-const MAX_GENERATED_SIDE: usize = 16;
+/// The sides the server generates: larger grids take minutes.
+const GENERATED_SIDES: [usize; 6] = [4, 6, 8, 9, 12, 16];
 /// How many puzzles `/api/sudoku/generate` makes at most to find one of the band asked for.
 const DIFFICULTY_TRIES: u64 = 50;
 
 /// `GET /api/sudoku/generate`: a minimal puzzle with one solution (`sudoku generate --format
-/// jsonl`'s fields: `seed`, `puzzle`, `solution`, `clues`, `rating`).
+/// jsonl`'s fields: `seed`, `puzzle`, `solution`, `clues`, `rating`, and `symbols`, the
+/// convention of the lines, as `read` names it). The seed is answered
+/// as a string of its digits: a seed is any 64-bit number, and JavaScript reads a JSON
+/// number past 2^53 rounded, so that a page would show a seed that makes another puzzle.
 pub(crate) async fn generate(
     State(state): State<Arc<super::State>>,
     Params(query): Params<GenerateQuery>,
@@ -231,7 +323,7 @@ pub(crate) async fn generate(
 ) -> Result<Json<Value>, ApiError> {
     let side = query.size.unwrap_or(9);
     let shape = Shape::from_side(side)
-        .filter(|s| s.side() == side && side <= MAX_GENERATED_SIDE)
+        .filter(|s| s.side() == side && GENERATED_SIDES.contains(&side))
         .ok_or_else(|| ApiError::bad(format!("size {side}: expected 4, 6, 8, 9, 12 or 16")))?;
     let symmetry: Symmetry = match &query.symmetry {
         Some(name) => name.parse().map_err(|e| ApiError::bad(format!("{e}")))?,
@@ -260,8 +352,9 @@ pub(crate) async fn generate(
                 let last = k + 1 == DIFFICULTY_TRIES || stop.stopped() || Instant::now() > deadline;
                 if band.is_none() || band_found == band || last {
                     return json!({
-                        "seed": seed,
+                        "seed": seed.to_string(),
                         "puzzle": made.puzzle.to_line(),
+                        "symbols": Symbols::default_for(shape).name(),
                         "solution": made.solution.to_line(),
                         "clues": made.puzzle.givens(),
                         "rating": band_found.map(rate::Band::name),
@@ -290,9 +383,10 @@ fn clock_seed() -> u64 {
 /// not fit the grid.
 pub(crate) async fn svg(
     Params(variants): Params<VariantQuery>,
+    Params(symbols): Params<SymbolsQuery>,
     Body(body): Body,
 ) -> Result<impl IntoResponse, ApiError> {
-    let puzzle = read_puzzle(&body)?;
+    let puzzle = read_puzzle(&body, &symbols)?;
     let rules = variants.rules(puzzle.grid.shape())?;
     let picture = svg::with_rules(&puzzle.grid, None, &rules);
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], picture))

@@ -27,7 +27,7 @@ use std::fmt;
 use serde_json::{Value, json};
 
 use super::grid::{Conflict, Grid, Unit};
-use super::rules::Rules;
+use super::rules::{House, Rules};
 use super::solve::Encoding;
 
 /// The kind of deduction behind a [`Hint`].
@@ -89,6 +89,55 @@ impl Hint {
             "text": self.to_string(),
         })
     }
+
+    /// The houses the deduction reads, under the `rules` it was found under: the house of a
+    /// hidden single (where the digit has one place left); for a naked single, every house
+    /// through the cell (whose digits leave it one candidate; a variant's cliques, which
+    /// may rule out digits too, are not houses and are not listed).
+    pub fn houses(&self, rules: &Rules) -> Vec<House> {
+        let cell = self.row * rules.shape().side() + self.col;
+        rules
+            .houses()
+            .into_iter()
+            .filter(|house| match self.single {
+                Single::Naked => house.cells.contains(&cell),
+                Single::Hidden { unit, index } => house.unit == unit && house.index == index,
+            })
+            .collect()
+    }
+}
+
+/// The candidates of each cell of `puzzle` under `rules`, in reading order: the digits that
+/// conflict with no digit placed (the options left in the cell's item of the exact-cover
+/// view), in increasing order; none for a filled cell.
+///
+/// ```
+/// use dancing::sudoku::{hint, read::parse_line, rules::Rules};
+/// let mut line = String::from("12345678.");
+/// line.push_str(&".".repeat(72));
+/// let puzzle = parse_line(&line).unwrap();
+/// let candidates = hint::candidates_under(&Rules::classic(puzzle.shape()), &puzzle).unwrap();
+/// assert_eq!(candidates[8], vec![9]);
+/// assert_eq!(candidates[0], Vec::<u8>::new());
+/// assert_eq!(candidates[9], vec![4, 5, 6, 7, 8, 9]);
+/// ```
+///
+/// # Errors
+/// The first two givens that break a rule, as [`Grid::conflict_under`] finds them.
+pub fn candidates_under(rules: &Rules, puzzle: &Grid) -> Result<Vec<Vec<u8>>, Conflict> {
+    if let Some(conflict) = puzzle.conflict_under(rules) {
+        return Err(conflict);
+    }
+    let view = View::new(rules, puzzle);
+    Ok((0..view.n * view.n)
+        .map(|cell| {
+            if view.covered[cell] {
+                Vec::new()
+            } else {
+                view.candidates(cell)
+            }
+        })
+        .collect())
 }
 
 /// Where the singles stop.
@@ -96,6 +145,10 @@ impl Hint {
 pub enum Stuck {
     /// Every cell is filled: singles alone solve the puzzle.
     Solved,
+    /// The grid was full before any step, breaking no rule: it is solved, and there is no
+    /// step to give (only [`next_under`] says so; a path from a full grid is [`Stuck::Solved`]
+    /// with no step).
+    Full,
     /// No single is left; the cell with the fewest candidates is (`row`, `col`), with these
     /// candidates (a search would branch there or on a unit-digit item as short).
     NoSingle {
@@ -117,6 +170,7 @@ impl fmt::Display for Stuck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Stuck::Solved => f.write_str("solved by singles alone"),
+            Stuck::Full => f.write_str("the grid is full and breaks no rule: it is solved"),
             Stuck::NoSingle {
                 row,
                 col,
@@ -139,12 +193,14 @@ impl fmt::Display for Stuck {
 
 impl Stuck {
     /// The JSON record of where the singles stop, as `sudoku hint --format jsonl` writes it:
-    /// `end` (`solved`, `no-single`, `contradiction`, or `invalid` for conflicting givens)
+    /// `end` (`solved`, `full`, `no-single`, `contradiction`, or `invalid` for conflicting
+    /// givens)
     /// and `text` (the conflict alone for `invalid`, else as [`Stuck`]'s `Display`).
     pub fn record(&self) -> Value {
         match self {
             Stuck::Conflict(conflict) => json!({"end": "invalid", "text": conflict.to_string()}),
             Stuck::Solved => json!({"end": "solved", "text": self.to_string()}),
+            Stuck::Full => json!({"end": "full", "text": self.to_string()}),
             Stuck::NoSingle { .. } => json!({"end": "no-single", "text": self.to_string()}),
             Stuck::Contradiction(_) => json!({"end": "contradiction", "text": self.to_string()}),
         }
@@ -197,11 +253,14 @@ pub fn next(puzzle: &Grid) -> Result<Hint, Stuck> {
 /// ```
 ///
 /// # Errors
-/// [`Stuck`] when no single is left, or the grid is full or contradictory, or two givens
-/// conflict ([`Stuck::Conflict`], checked first).
+/// [`Stuck`] when no single is left, or the grid is contradictory, or two givens conflict
+/// ([`Stuck::Conflict`], checked first), or the grid is already full ([`Stuck::Full`]).
 pub fn next_under(rules: &Rules, puzzle: &Grid) -> Result<Hint, Stuck> {
     if let Some(conflict) = puzzle.conflict_under(rules) {
         return Err(Stuck::Conflict(conflict));
+    }
+    if puzzle.givens() == puzzle.cells().len() {
+        return Err(Stuck::Full);
     }
     View::new(rules, puzzle).single()
 }
@@ -398,13 +457,18 @@ impl View {
             Some(cell) => Stuck::NoSingle {
                 row: cell / n,
                 col: cell % n,
-                candidates: self.options[cell]
-                    .iter()
-                    .filter(|&&k| self.alive[k])
-                    .map(|&k| (k % n) as u8 + 1)
-                    .collect(),
+                candidates: self.candidates(cell),
             },
         }
+    }
+
+    /// The digits of the options alive in the item of `cell`, in increasing order.
+    fn candidates(&self, cell: usize) -> Vec<u8> {
+        self.options[cell]
+            .iter()
+            .filter(|&&k| self.alive[k])
+            .map(|&k| (k % self.n) as u8 + 1)
+            .collect()
     }
 
     /// Says which primary item has no option left, for a person.
@@ -443,6 +507,20 @@ mod tests {
             panic!("{end:?}")
         };
         assert_eq!(candidates.len(), 9);
+    }
+
+    #[test]
+    fn a_full_grid_that_breaks_no_rule_is_said_full_rather_than_solved_by_singles() {
+        let solved =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let end = next(&parse_line(solved).unwrap()).unwrap_err();
+        assert_eq!(end, Stuck::Full);
+        assert_eq!(end.record()["end"], "full");
+        // One blank: the single that fills it, and the path from there ends solved.
+        let one_blank = format!(".{}", &solved[1..]);
+        let grid = parse_line(&one_blank).unwrap();
+        assert_eq!(next(&grid).unwrap().to_string(), "r1c1 can only be 5");
+        assert_eq!(solve_path(&grid).end, Stuck::Solved);
     }
 
     #[test]

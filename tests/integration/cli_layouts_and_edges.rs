@@ -88,6 +88,25 @@ fn hint_refuses_conflicting_givens_naming_the_digit_and_both_cells_with_exit_1()
 }
 
 #[test]
+fn hint_on_a_full_grid_says_it_is_solved_rather_than_solved_by_singles() {
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    dancing()
+        .args(["sudoku", "hint"])
+        .write_stdin(format!("{solved}\n"))
+        .assert()
+        .success()
+        .stdout("the grid is full and breaks no rule: it is solved\n");
+    let assert = dancing()
+        .args(["sudoku", "hint", "--format", "jsonl"])
+        .write_stdin(format!("{solved}\n"))
+        .assert()
+        .success();
+    let record: Value = serde_json::from_str(stdout_of(&assert).trim()).unwrap();
+    assert_eq!(record["end"], "full");
+}
+
+#[test]
 fn hint_writes_its_steps_as_json_lines_when_asked() {
     let assert = dancing()
         .args(["sudoku", "hint", "--all-steps", "--format", "jsonl"])

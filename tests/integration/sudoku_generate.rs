@@ -143,6 +143,7 @@ fn every_hint_on_the_way_is_a_true_deduction_that_agrees_with_the_solution() {
                 assert_eq!(Some(named.len()), fewest);
             }
             Stuck::Contradiction(what) => panic!("a proper puzzle: {what}"),
+            Stuck::Full => panic!("a path from a grid with blanks ends solved, not full"),
             Stuck::Conflict(conflict) => panic!("a proper puzzle: {conflict}"),
         }
     }

@@ -182,6 +182,7 @@ fn hints_under_every_variant_are_true_deductions_that_lead_to_the_published_solu
                     assert_eq!(Some(named.len()), fewest, "{name} #{k}");
                 }
                 Stuck::Contradiction(what) => panic!("{name} #{k}: a proper puzzle: {what}"),
+                Stuck::Full => panic!("{name} #{k}: a path ends solved, not full"),
                 Stuck::Conflict(c) => panic!("{name} #{k}: a proper puzzle: {c}"),
             }
         }

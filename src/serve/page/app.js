@@ -1,28 +1,31 @@
 // The page of `dancing serve`: plain JavaScript, no library. Every answer comes from the
-// JSON API (docs/guide.md); the page only draws the board and writes the answers.
+// JSON API (docs/guide.md); the page draws the board, keeps what a person types on it (digits,
+// pencil marks, the undo history) and writes the answers.
+//
+// The board's state: `values[k]` the character of cell k in the board's symbols ("" for a
+// blank), `given[k]` whether it came with the puzzle (such a cell is not typed over),
+// `found[k]` whether the engine filled it, `marks[k]` the pencil marks of a blank cell. Every
+// change a person makes goes through `change`, which keeps the undo history.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const ALPHABETS = {
+  "1-9A-Z": "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+  "0-9A-Z": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+  "A-Z": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+};
 let side = 9;
-let givens = "";
+let symbols = "1-9A-Z";
+let values = [], given = [], found = [], marks = [];
+let cur = 0;
+let pencil = false;
+let past = [], future = [];
+let hinted = -1, hintCells = new Set();
 
-// The board: side x side inputs, one character each ('.' or empty for a blank).
-function drawBoard(n) {
-  side = n;
-  const board = $("board");
-  board.innerHTML = "";
-  board.style.gridTemplateColumns = `repeat(${n}, 2em)`;
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const cell = document.createElement("input");
-      cell.maxLength = 1;
-      cell.dataset.row = r;
-      cell.dataset.col = c;
-      cell.addEventListener("input", () => cell.classList.remove("found", "given"));
-      board.appendChild(cell);
-    }
-  }
-  drawVariants();
+// The characters of the digits 1..side in the board's symbols (as the command line writes
+// them: `1-9A-Z`, hexadoku's `0-9A-Z`, or letters).
+function digits() {
+  return ALPHABETS[symbols].slice(0, side);
 }
 
 // The boxes of a side, as the command line shapes them: rows x columns.
@@ -31,25 +34,58 @@ function boxes(n) {
 }
 
 function cells() {
-  return Array.from($("board").querySelectorAll("input"));
+  return Array.from($("board").querySelectorAll(".cell"));
+}
+
+// The board, side x side cells in rows (an ARIA grid), all blank, in `names` (the default
+// symbols of its size when none are named).
+function drawBoard(n, names) {
+  side = n;
+  symbols = names || (n > 35 ? "0-9A-Z" : "1-9A-Z");
+  const board = $("board");
+  board.innerHTML = "";
+  board.style.setProperty("--side", n);
+  for (let r = 0; r < n; r++) {
+    const row = document.createElement("div");
+    row.setAttribute("role", "row");
+    for (let c = 0; c < n; c++) {
+      const cell = document.createElement("div");
+      cell.className = "cell";
+      cell.setAttribute("role", "gridcell");
+      cell.tabIndex = -1;
+      cell.dataset.row = r;
+      cell.dataset.col = c;
+      cell.addEventListener("click", () => select(r * n + c, true));
+      row.appendChild(cell);
+    }
+    board.appendChild(row);
+  }
+  values = Array(n * n).fill("");
+  given = Array(n * n).fill(false);
+  found = Array(n * n).fill(false);
+  marks = Array.from({ length: n * n }, () => new Set());
+  past = [];
+  future = [];
+  cur = 0;
+  drawPad();
+  drawVariants();
 }
 
 // The board as a line: one character a cell, '.' for a blank.
 function boardLine() {
-  return cells().map((c) => (c.value.trim() || ".")).join("");
+  return values.map((v) => v || ".").join("");
 }
 
-// Puts a line on the board; `found` marks the cells that were blank in `puzzle`.
-function showLine(line, puzzle) {
+// A new puzzle on the board: `line` in the symbols `names`; its digits are givens.
+function newPuzzle(line, names) {
   const n = Math.round(Math.sqrt(line.length));
-  if (n !== side) drawBoard(n);
-  cells().forEach((cell, k) => {
-    const ch = line[k];
-    cell.value = ch === "." || ch === "0" && n <= 9 ? "" : ch;
-    cell.classList.remove("found", "given", "hint");
-    if (puzzle && puzzle[k] === "." && cell.value) cell.classList.add("found");
-    else if (cell.value) cell.classList.add("given");
+  drawBoard(n, names);
+  Array.from(line).forEach((ch, k) => {
+    values[k] = ch === "." ? "" : ch;
+    given[k] = ch !== ".";
   });
+  restartTimer();
+  render();
 }
 
 // The region of each cell, in reading order: the jigsaw labels when they are side * side
@@ -65,6 +101,232 @@ function regions() {
   return Array.from({ length: side * side }, (_, k) =>
     `${Math.floor(k / side / boxRows)},${Math.floor((k % side) / boxCols)}`);
 }
+
+// The houses of the board under the variants checked: rows, columns, regions, and the
+// diagonals and windows of X and hyper; each a list of cells.
+function houses() {
+  const n = side, all = [];
+  for (let i = 0; i < n; i++) {
+    all.push(Array.from({ length: n }, (_, j) => i * n + j), Array.from({ length: n }, (_, j) => j * n + i));
+  }
+  const byLabel = new Map();
+  regions().forEach((label, k) => byLabel.set(label, [...(byLabel.get(label) || []), k]));
+  all.push(...byLabel.values());
+  if ($("x").checked) {
+    all.push(Array.from({ length: n }, (_, i) => i * n + i), Array.from({ length: n }, (_, i) => i * n + n - 1 - i));
+  }
+  if ($("hyper").checked && n === 9) {
+    for (const [r0, c0] of [[1, 1], [1, 5], [5, 1], [5, 5]]) {
+      all.push(Array.from({ length: 9 }, (_, i) => (r0 + Math.floor(i / 3)) * 9 + c0 + (i % 3)));
+    }
+  }
+  return all;
+}
+
+// The cells whose digit is repeated in one of their houses, or a knight's or king's move
+// away under anti-knight and anti-king: the conflicts a person sees while typing.
+function conflicts() {
+  const bad = new Set();
+  for (const house of houses()) {
+    const seen = new Map();
+    for (const k of house) {
+      if (!values[k]) continue;
+      if (seen.has(values[k])) bad.add(k).add(seen.get(values[k]));
+      else seen.set(values[k], k);
+    }
+  }
+  const moves = [];
+  if ($("anti_knight").checked) moves.push([1, 2], [2, 1], [1, -2], [2, -1]);
+  if ($("anti_king").checked) moves.push([1, 1], [1, -1]);
+  values.forEach((v, k) => {
+    if (!v) return;
+    const r = Math.floor(k / side), c = k % side;
+    for (const [dr, dc] of moves) {
+      const r2 = r + dr, c2 = c + dc;
+      if (r2 < side && c2 >= 0 && c2 < side && values[r2 * side + c2] === v) bad.add(k).add(r2 * side + c2);
+    }
+  });
+  return bad;
+}
+
+// Draws the state on the cells: digits or pencil marks, givens, conflicts, the selected
+// cell and the cells it shares a house with, the hint and the houses it reads.
+function render() {
+  const bad = conflicts();
+  const region = regions();
+  const [r0, c0] = [Math.floor(cur / side), cur % side];
+  const ds = digits();
+  const markSide = Math.ceil(Math.sqrt(side));
+  cells().forEach((cell, k) => {
+    const r = Math.floor(k / side), c = k % side;
+    const v = values[k];
+    if (v) {
+      cell.textContent = v;
+    } else if (marks[k].size) {
+      cell.innerHTML = "";
+      const grid = document.createElement("div");
+      grid.className = "marks";
+      grid.style.gridTemplateColumns = `repeat(${markSide}, 1fr)`;
+      for (const d of ds) {
+        const span = document.createElement("span");
+        span.textContent = marks[k].has(d) ? d : "";
+        grid.appendChild(span);
+      }
+      cell.appendChild(grid);
+    } else {
+      cell.textContent = "";
+    }
+    const peer = r === r0 || c === c0 || region[k] === region[cur];
+    cell.classList.toggle("given", given[k]);
+    cell.classList.toggle("found", found[k] && !given[k]);
+    cell.classList.toggle("conflict", bad.has(k));
+    cell.classList.toggle("selected", k === cur);
+    cell.classList.toggle("peer", peer && k !== cur);
+    cell.classList.toggle("same", !!v && v === values[cur] && k !== cur);
+    cell.classList.toggle("hint", k === hinted);
+    cell.classList.toggle("house", hintCells.has(k) && k !== hinted);
+    cell.tabIndex = k === cur ? 0 : -1;
+    cell.setAttribute("aria-selected", k === cur ? "true" : "false");
+    const what = v ? `${v}${given[k] ? ", given" : ""}` : marks[k].size ? `candidates ${[...marks[k]].sort().join(" ")}` : "blank";
+    cell.setAttribute("aria-label", `r${r + 1}c${c + 1}: ${what}${bad.has(k) ? ", conflict" : ""}`);
+  });
+  $("undo").disabled = !past.length;
+  $("redo").disabled = !future.length;
+  if (values.every((v) => v) && !bad.size && stoppedAt === null) stoppedAt = Date.now();
+}
+
+function snapshot() {
+  return { values: values.slice(), found: found.slice(), marks: marks.map((m) => new Set(m)) };
+}
+
+function restore(state) {
+  ({ values, found } = state);
+  marks = state.marks;
+}
+
+// Applies `edit` to the state, with an undo step; the marks of the last hint are put away.
+function change(edit) {
+  past.push(snapshot());
+  future = [];
+  hinted = -1;
+  hintCells = new Set();
+  edit();
+  render();
+}
+
+function undo() {
+  if (!past.length) return;
+  future.push(snapshot());
+  restore(past.pop());
+  render();
+}
+
+function redo() {
+  if (!future.length) return;
+  past.push(snapshot());
+  restore(future.pop());
+  render();
+}
+
+function select(k, focus) {
+  cur = k;
+  render();
+  if (focus) cells()[k].focus();
+}
+
+// Types `ch` into the selected cell: a digit of the board replaces what it holds (or, in
+// pencil mode, toggles that mark); anything else is refused with a word why.
+function enter(ch) {
+  const ds = digits();
+  if (!ds.includes(ch)) {
+    const why = ch === "0" ? "0 is not a digit of this board" : `${ch} is not a digit of this board`;
+    say("sudoku-out", `${why} (its digits: ${ds}); Backspace clears a cell`, true);
+    return;
+  }
+  if (given[cur]) {
+    say("sudoku-out", `r${Math.floor(cur / side) + 1}c${cur % side + 1} is a given of the puzzle`, true);
+    return;
+  }
+  say("sudoku-out", "");
+  const k = cur;
+  if (pencil && !values[k]) {
+    change(() => (marks[k].has(ch) ? marks[k].delete(ch) : marks[k].add(ch)));
+  } else if (!pencil) {
+    change(() => { values[k] = ch; found[k] = false; marks[k].clear(); });
+  }
+}
+
+function clearCell() {
+  const k = cur;
+  if (given[k] || (!values[k] && !marks[k].size)) return;
+  change(() => { values[k] = ""; found[k] = false; marks[k].clear(); });
+}
+
+// The keyboard on the board: digits, Backspace/Delete, arrows, Tab, Ctrl+Z and Ctrl+Y.
+$("board").addEventListener("keydown", (e) => {
+  const key = e.key;
+  const ctrl = e.ctrlKey || e.metaKey;
+  const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+  if (ctrl && key.toLowerCase() === "z") (e.shiftKey ? redo : undo)();
+  else if (ctrl && key.toLowerCase() === "y") redo();
+  else if (ctrl || e.altKey) return;
+  else if (moves[key]) {
+    const [dr, dc] = moves[key];
+    const r = Math.min(side - 1, Math.max(0, Math.floor(cur / side) + dr));
+    const c = Math.min(side - 1, Math.max(0, (cur % side) + dc));
+    select(r * side + c, true);
+  } else if (key === "Tab") {
+    const next = cur + (e.shiftKey ? -1 : 1);
+    if (next < 0 || next >= side * side) return;
+    select(next, true);
+  } else if (key === "Backspace" || key === "Delete") clearCell();
+  else if (key.length === 1 && key !== " ") enter(key.toUpperCase());
+  else return;
+  e.preventDefault();
+});
+
+// The number pad (shown on touch screens): a button a digit, and Erase.
+function drawPad() {
+  const pad = $("pad");
+  pad.innerHTML = "";
+  const columns = side <= 9 ? side : Math.ceil(side / 2);
+  pad.style.gridTemplateColumns = `repeat(${Math.min(columns + 1, 13)}, 1fr)`;
+  for (const d of digits()) {
+    const button = document.createElement("button");
+    button.textContent = d;
+    button.setAttribute("aria-label", `enter ${d}`);
+    button.onclick = () => enter(d);
+    pad.appendChild(button);
+  }
+  const erase = document.createElement("button");
+  erase.textContent = "⌫";
+  erase.setAttribute("aria-label", "erase");
+  erase.onclick = clearCell;
+  pad.appendChild(erase);
+}
+
+$("pencil").onclick = () => {
+  pencil = !pencil;
+  $("pencil").setAttribute("aria-pressed", String(pencil));
+};
+$("undo").onclick = undo;
+$("redo").onclick = redo;
+
+// The timer: from the puzzle's arrival to a full board that breaks no rule.
+let started = Date.now(), stoppedAt = null;
+function restartTimer() {
+  started = Date.now();
+  stoppedAt = null;
+}
+setInterval(() => {
+  const s = Math.floor(((stoppedAt ?? Date.now()) - started) / 1000);
+  $("timer").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}, 500);
+$("timer-toggle").onclick = () => {
+  const hidden = $("timer").classList.toggle("hidden");
+  $("timer-toggle").textContent = hidden ? "Show timer" : "Hide timer";
+  $("timer-toggle").setAttribute("aria-pressed", String(hidden));
+};
 
 // Thick borders between regions, X diagonals and hyper windows shaded, anti-knight and
 // anti-king named.
@@ -88,8 +350,10 @@ function drawVariants() {
   if ($("jigsaw").value.trim()) names.push("jigsaw: each region within thick borders holds every digit once");
   if ($("extra_regions").value.trim()) names.push("extra regions: each holds every digit once");
   $("variant-names").textContent = names.join("; ");
+  render();
 }
 
+// The variants of a Sudoku request.
 function variantQuery() {
   const switches = ["x", "hyper", "anti_knight", "anti_king"]
     .filter((v) => $(v).checked).map((v) => `${v}=true`);
@@ -98,6 +362,11 @@ function variantQuery() {
   const extra = $("extra_regions").value.trim();
   if (extra) switches.push(`extra_regions=${encodeURIComponent(extra)}`);
   return switches.join("&");
+}
+
+// The query of a request about the board: the variants and the board's symbols.
+function sudokuQuery() {
+  return [variantQuery(), `symbols=${encodeURIComponent(symbols)}`].filter((q) => q).join("&");
 }
 
 function say(id, text, error) {
@@ -133,27 +402,30 @@ function sudokuAction(action) {
 
 $("load").onclick = sudokuAction(async () => {
   const read = await post("/api/sudoku/read", $("paste").value);
-  givens = read.puzzle;
-  showLine(read.puzzle);
+  newPuzzle(read.puzzle, read.symbols);
   say("sudoku-out", `read a ${read.size}x${read.size} puzzle, ${read.givens} givens`);
 });
 
 $("clear").onclick = () => {
-  drawBoard(side);
-  givens = "";
+  drawBoard(side, symbols);
+  restartTimer();
   say("sudoku-out", "");
 };
 
 $("solve").onclick = sudokuAction(async () => {
   const puzzle = boardLine();
-  const record = await post(`/api/sudoku/solve?${variantQuery()}`, puzzle);
-  if (record.solution) showLine(record.solution, puzzle);
+  const record = await post(`/api/sudoku/solve?${sudokuQuery()}`, puzzle);
+  if (record.solution) {
+    change(() => Array.from(record.solution).forEach((ch, k) => {
+      if (puzzle[k] === ".") { values[k] = ch; found[k] = true; marks[k].clear(); }
+    }));
+  }
   say("sudoku-out", `${record.status}${record.error ? ": " + record.error : ""} (${record.nodes} nodes)`,
     record.status !== "solved");
 });
 
 $("check").onclick = sudokuAction(async () => {
-  const record = await post(`/api/sudoku/solve?count=true&limit=2&${variantQuery()}`, boardLine());
+  const record = await post(`/api/sudoku/solve?count=true&limit=2&${sudokuQuery()}`, boardLine());
   const n = record.solutions;
   const text = record.status === "invalid" || record.status === "gave-up"
     ? `${record.status}: ${record.error}`
@@ -161,38 +433,55 @@ $("check").onclick = sudokuAction(async () => {
   say("sudoku-out", text, n !== 1);
 });
 
+// The next step by singles, placed on the board (undoable), its cell and the houses the
+// deduction reads drawn; or where the singles stop (a full board that breaks no rule is
+// solved).
 $("hint").onclick = sudokuAction(async () => {
-  const step = await post(`/api/sudoku/hint?${variantQuery()}`, boardLine());
-  cells().forEach((c) => c.classList.remove("hint"));
+  const step = await post(`/api/sudoku/hint?${sudokuQuery()}`, boardLine());
   if (step.end) {
-    say("sudoku-out", step.text, step.end !== "solved");
+    hinted = -1;
+    hintCells = new Set();
+    render();
+    say("sudoku-out", step.text, step.end !== "solved" && step.end !== "full");
     return;
   }
-  const cell = cells()[(step.row - 1) * side + (step.col - 1)];
-  cell.value = String(step.digit > 9 ? "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[step.digit - 10] : step.digit);
-  cell.classList.add("hint", "found");
+  const k = (step.row - 1) * side + (step.col - 1);
+  change(() => { values[k] = step.symbol; found[k] = true; marks[k].clear(); });
+  hinted = k;
+  hintCells = new Set(step.cells.map(([r, c]) => (r - 1) * side + (c - 1)));
+  cur = k;
+  render();
   say("sudoku-out", step.text);
 });
 
+// The candidates of every blank cell, from the engine, as pencil marks (undoable).
+$("candidates").onclick = sudokuAction(async () => {
+  const answer = await post(`/api/sudoku/candidates?${sudokuQuery()}`, boardLine());
+  change(() => answer.candidates.forEach((list, k) => {
+    if (!values[k]) marks[k] = new Set(list);
+  }));
+  say("sudoku-out", "candidates filled in from the engine");
+});
+
 $("rate").onclick = sudokuAction(async () => {
-  const r = await post(`/api/sudoku/rate?${variantQuery()}`, boardLine());
+  const r = await post(`/api/sudoku/rate?${sudokuQuery()}`, boardLine());
   say("sudoku-out", r.band ? `${r.band} (${r.nodes} nodes, ${r.extra_nodes} beyond singles)` : `${r.status}: ${r.error}`, !r.band);
 });
 
+// Seeds travel as strings: a seed is any 64-bit number, past what a JavaScript number holds.
 $("generate").onclick = sudokuAction(async () => {
   say("sudoku-out", "generating...");
   const seed = $("seed").value.trim();
   const query = [`size=${$("size").value}`, `symmetry=${$("symmetry").value}`,
-    `difficulty=${$("difficulty").value}`, seed ? `seed=${seed}` : "", variantQuery()]
+    `difficulty=${$("difficulty").value}`, seed ? `seed=${encodeURIComponent(seed)}` : "", variantQuery()]
     .filter((q) => q).join("&");
   const made = await get(`/api/sudoku/generate?${query}`);
-  givens = made.puzzle;
-  showLine(made.puzzle);
+  newPuzzle(made.puzzle, made.symbols);
   say("sudoku-out", `${made.clues} givens, rated ${made.rating}, seed ${made.seed}`);
 });
 
 $("svg").onclick = sudokuAction(async () => {
-  const answer = await fetch(`/api/sudoku/svg?${variantQuery()}`, { method: "POST", body: boardLine() });
+  const answer = await fetch(`/api/sudoku/svg?${sudokuQuery()}`, { method: "POST", body: boardLine() });
   if (!answer.ok) throw new Error((await answer.json()).error);
   const url = URL.createObjectURL(await answer.blob());
   window.open(url, "_blank");
@@ -215,21 +504,55 @@ paste.addEventListener("drop", async (e) => {
   }
 });
 
-// Exact cover: one search at a time, with its time shown while it runs, and Stop, which
-// closes the request: the server stops the search when its client goes away.
+// The menus of Generate, from the server's lists (the library's bands, symmetries, sizes).
+async function fillChoices() {
+  const choices = await get("/api/sudoku/choices");
+  const fill = (id, names, chosen) => {
+    for (const name of names) {
+      const option = document.createElement("option");
+      option.textContent = name;
+      option.selected = name === chosen;
+      $(id).appendChild(option);
+    }
+  };
+  fill("size", choices.sizes, 9);
+  fill("symmetry", choices.symmetries, "none");
+  fill("difficulty", choices.difficulties);
+}
+
+// Exact cover: one search at a time, with its time shown while it runs (and, for a count,
+// a bar of its nodes against Knuth's estimate of them, sent first by the server), and Stop,
+// which closes the request: the server stops the search when its client goes away; what
+// the search had found by then stays on screen.
 let running = null;
 
 async function coverSearch(path, stream) {
   const controller = new AbortController();
-  let found = null;
+  let found = null, estimated = null;
   const start = Date.now();
+  const count = (n) => Math.round(n).toLocaleString("en");
+  const soFar = () => found
+    ? `, ${count(found.nodes)} nodes, ${count(found.solutions)} solutions so far`
+    : "";
+  // The share of the estimated nodes searched, and the time left at this pace.
+  const share = () => {
+    if (!estimated || !found || !found.nodes) return "";
+    const done = Math.min(found.nodes / estimated.nodes, 1);
+    const left = found.seconds * (estimated.nodes / found.nodes - 1);
+    const more = done < 1 ? `, about ${left < 1 ? "a second" : `${left.toFixed(0)} s`} left` : "";
+    return `\nabout ${(100 * done).toFixed(0)}% of some ${count(estimated.nodes)} nodes (Knuth's estimate)${more}`;
+  };
   running = controller;
   $("stop").disabled = false;
   $("first").disabled = $("count").disabled = $("cheapest").disabled = true;
   say("cover-out", "");
+  $("bar").value = 0;
   const tick = setInterval(() => {
-    const so_far = found ? `, ${found.nodes.toLocaleString("en")} nodes, ${found.solutions.toLocaleString("en")} solutions so far` : "";
-    $("progress").textContent = `searching... ${((Date.now() - start) / 1000).toFixed(1)} s${so_far}`;
+    $("progress").textContent = `searching... ${((Date.now() - start) / 1000).toFixed(1)} s${soFar()}${share()}`;
+    if (estimated && found) {
+      $("bar").hidden = false;
+      $("bar").value = Math.min(found.nodes / estimated.nodes, 1);
+    }
   }, 100);
   try {
     if (!stream) return await post(path, $("problem").value, controller.signal);
@@ -248,43 +571,71 @@ async function coverSearch(path, stream) {
       for (const line of lines.filter((l) => l)) {
         last = JSON.parse(line);
         if (last.progress) found = last.progress;
+        if (last.estimate) estimated = last.estimate;
       }
     }
     if (last && last.error && last.status === undefined) throw new Error(last.error);
     return last;
   } catch (e) {
     if (e.name === "AbortError") {
-      say("cover-out", `stopped after ${((Date.now() - start) / 1000).toFixed(1)} s`, true);
+      say("cover-out", `stopped after ${((Date.now() - start) / 1000).toFixed(1)} s${soFar()}${share()}`, true);
     } else {
-      say("cover-out", e.message, true);
+      problemError(e.message);
     }
     return null;
   } finally {
     clearInterval(tick);
     $("progress").textContent = "";
+    $("bar").hidden = true;
     $("stop").disabled = true;
     $("first").disabled = $("count").disabled = $("cheapest").disabled = false;
     running = null;
   }
 }
 
-function statistics(answer) {
-  const parts = [`status: ${answer.status}`];
+// An error of the problem: the message, and the line it names (`<body>:LINE:COLUMN: ...`)
+// quoted under it and selected in the text box.
+function problemError(message) {
+  const at = /^<body>:(\d+):(\d+):/.exec(message);
+  const box = $("problem");
+  const lines = box.value.split("\n");
+  if (!at || +at[1] < 1 || +at[1] > lines.length) {
+    say("cover-out", message, true);
+    return;
+  }
+  const line = +at[1];
+  const start = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0);
+  say("cover-out", `${message}\nline ${line}: ${lines[line - 1]}\n${" ".repeat(`line ${line}: `.length + +at[2] - 1)}^`, true);
+  box.focus();
+  box.setSelectionRange(start, start + lines[line - 1].length);
+}
+
+function statistics(answer, status) {
+  const parts = [`status: ${status || answer.status}`];
   if (answer.nodes !== undefined) parts.push(`nodes: ${answer.nodes}`, `updates: ${answer.updates}`);
   if (answer.error) parts.push(answer.error);
   return parts.join("\n");
 }
 
+// The first solutions: a search that stopped at the limit asked for says so, rather than
+// "complete" (it did not look further).
 $("first").onclick = async () => {
   const answer = await coverSearch(`/api/cover/solve?limit=${$("limit").value}`);
   if (!answer) return;
   const blocks = answer.solutions.map((s, k) => `solution ${k + 1}:\n${s.join("\n")}`);
-  say("cover-out", `${blocks.join("\n\n") || "no solution"}\n\nfound: ${answer.found}\n${statistics(answer)}`);
+  const n = answer.solutions.length;
+  const atLimit = String(answer.found).endsWith("+");
+  const summary = atLimit
+    ? `found: ${n}, the limit asked for; there may be more`
+    : answer.status === "complete" ? `found: ${n}, all there are` : `found: ${n}`;
+  const status = atLimit ? "stopped at the limit" : answer.status;
+  say("cover-out", `${blocks.join("\n\n") || "no solution"}\n\n${summary}\n${statistics(answer, status)}`,
+    !atLimit && answer.status !== "complete");
 };
 
 $("count").onclick = async () => {
   const memo = $("memo").checked;
-  const answer = await coverSearch(`/api/cover/count?${memo ? "memo=true" : "progress=true"}`, !memo);
+  const answer = await coverSearch(`/api/cover/count?${memo ? "memo=true" : "progress=true&estimate=true"}`, !memo);
   if (answer) say("cover-out", `count: ${answer.count}\n${statistics(answer)}`, answer.status !== "complete");
 };
 
@@ -316,3 +667,4 @@ $("draw").onclick = async () => {
 };
 
 drawBoard(9);
+fillChoices().catch((e) => say("sudoku-out", e.message, true));

@@ -339,11 +339,23 @@ fn hint_rate_generate_and_svg_answer_as_the_cli() {
         .args(["sudoku", "hint", "--format", "jsonl"])
         .write_stdin(CLASSIC)
         .assert();
-    assert_eq!(
-        hint,
-        serde_json::from_str::<Value>(stdout_of(&cli).trim()).unwrap()
-    );
+    let record: Value = serde_json::from_str(stdout_of(&cli).trim()).unwrap();
+    for (field, value) in record.as_object().unwrap() {
+        assert_eq!(&hint[field], value, "{field}");
+    }
     assert!(hint["text"].as_str().unwrap().contains("can only"));
+    // Beyond the CLI's record: the digit in the puzzle's symbols, and the cells of the houses
+    // the deduction reads: a naked single at r5c5 reads its row, column and box, 21 cells.
+    assert_eq!(hint["symbol"], json!(hint["digit"].to_string()));
+    let cells = hint["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 21);
+    for cell in cells {
+        let (r, c) = (cell[0].as_u64().unwrap(), cell[1].as_u64().unwrap());
+        assert!(
+            r == 5 || c == 5 || ((4..=6).contains(&r) && (4..=6).contains(&c)),
+            "{cell}"
+        );
+    }
 
     let rated = server.post("/api/sudoku/rate", CLASSIC).json();
     let cli = dancing()
@@ -388,11 +400,14 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     let page = server.get("/");
     assert_eq!(page.status, 200);
     assert!(page.content_type.starts_with("text/html"));
-    for file in ["/style.css", "/app.js"] {
+    for file in ["/style.css", "/app.js", "/favicon.svg"] {
         assert!(page.body.contains(&file[1..]), "{file}");
         let answer = server.get(file);
         assert_eq!(answer.status, 200, "{file}");
         assert!(!answer.body.is_empty());
+        if file != "/favicon.svg" {
+            assert!(!answer.body.contains("http"), "{file} links outside");
+        }
     }
     // Nothing from elsewhere.
     assert!(!page.body.contains("http"), "the page links outside");

@@ -7,164 +7,33 @@
 //! Skipped, with a `SKIPPED` line, where `chromium` or `chromedriver` is not installed.
 //! Takes about 5 s.
 
-use std::net::TcpListener;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::webdriver::Session;
+use super::chromium::{Page, available, keys};
 use super::{CLASSIC, Server, queens};
 use crate::common::assert_solves;
 
-/// Whether `program` runs (`program --version`).
-fn installed(program: &str) -> bool {
-    Command::new(program)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// `chromedriver` on a free port, killed when dropped.
-struct Driver {
-    child: Child,
-    port: u16,
-}
-
-impl Driver {
-    fn start() -> Driver {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new("chromedriver")
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let start = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "chromedriver did not start"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Driver { child, port }
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Where the screenshots go: `target/serve-screenshots/`.
-fn screenshots() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/serve-screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// The page in the browser.
-struct Page {
-    session: Session,
-}
-
-impl Page {
-    fn click(&self, id: &str) {
-        let element = self.session.find(&format!("#{id}"));
-        self.session.click(&element);
-    }
-
-    /// The text of the element `id`.
-    fn text(&self, id: &str) -> String {
-        let element = self.session.find(&format!("#{id}"));
-        self.session.text(&element)
-    }
-
-    /// Waits until the text of `id` satisfies `done` (10 s at most): the text.
-    fn wait_text(&self, id: &str, done: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let text = self.text(id);
-            if done(&text) {
-                return text;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "#{id} says {text:?}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// Runs `script` in the page: its value.
-    fn run(&self, script: &str, args: Vec<Value>) -> Value {
-        self.session.execute(script, args)
-    }
-
-    /// The board as a line, `.` for a blank.
-    fn board(&self) -> String {
-        let line = self.run("return boardLine();", vec![]);
-        line.as_str().unwrap().to_string()
-    }
-
-    /// Sets the value of the text box `id`, as a paste does.
-    fn paste(&self, id: &str, text: &str) {
-        self.run(
-            "document.getElementById(arguments[0]).value = arguments[1];",
-            vec![json!(id), json!(text)],
-        );
-    }
-
-    /// Writes a screenshot of the section `section` (scrolled into view).
-    fn screenshot(&self, section: &str, name: &str) {
-        self.run(
-            "document.getElementById(arguments[0]).scrollIntoView();",
-            vec![json!(section)],
-        );
-        std::fs::write(screenshots().join(name), self.session.screenshot()).unwrap();
-    }
-}
-
 #[test]
 fn the_page_solves_hints_generates_counts_and_stops_in_chromium() {
-    for program in ["chromium", "chromedriver"] {
-        if !installed(program) {
-            eprintln!(
-                "SKIPPED the_page_solves_hints_generates_counts_and_stops_in_chromium: \
-                 {program} is not installed (Debian's chromium and chromium-driver)"
-            );
-            return;
-        }
+    if !available("the_page_solves_hints_generates_counts_and_stops_in_chromium") {
+        return;
     }
     // One search at a time and no queue: after Stop, a search answered shows the server free.
     let server = Server::start(&["--jobs", "1", "--queue", "0"]);
-    let driver = Driver::start();
-    let session = Session::new(
-        driver.port,
-        json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                        "--disable-dev-shm-usage", "--window-size=900,760"]}),
-    );
-    let page = Page { session };
-    page.session.goto(&format!("http://{}/", server.address));
+    let page = Page::open(&server);
     {
-        // Type the classic puzzle into the board, cell by cell, and solve it.
-        let cells = page.session.find_all("#board input");
-        assert_eq!(cells.len(), 81);
-        for (cell, ch) in cells.iter().zip(CLASSIC.chars()) {
-            if ch != '.' {
-                page.session.send_keys(cell, &ch.to_string());
-            }
-        }
+        // Type the classic puzzle into the board, a cell after another (Tab), and solve it.
+        assert_eq!(page.session.find_all("#board .cell").len(), 81);
+        let typed: String = CLASSIC
+            .chars()
+            .map(|ch| match ch {
+                '.' => keys::TAB.to_string(),
+                digit => format!("{digit}{}", keys::TAB),
+            })
+            .collect();
+        page.type_at(0, &typed);
         assert_eq!(page.board(), CLASSIC);
         page.click("solve");
         let said = page.wait_text("sudoku-out", |t| t.starts_with("solved"));
@@ -195,16 +64,13 @@ fn the_page_solves_hints_generates_counts_and_stops_in_chromium() {
             expected["row"].as_u64().unwrap(),
             expected["col"].as_u64().unwrap(),
         );
-        let lit = page.run("return Array.from(document.querySelectorAll('#board input.hint')).map(c => [+c.dataset.row + 1, +c.dataset.col + 1, c.value]);", vec![]);
+        let lit = page.run("return Array.from(document.querySelectorAll('#board .cell.hint')).map(c => [+c.dataset.row + 1, +c.dataset.col + 1, c.textContent]);", vec![]);
         assert_eq!(lit, json!([[row, col, expected["digit"].to_string()]]));
         page.screenshot("sudoku", "hint.png");
 
         // Generate a 9x9 puzzle, symmetric, from a seed: the board holds a unique puzzle.
         page.paste("seed", "2024");
-        page.run(
-            "document.getElementById('symmetry').value = 'rotate180';",
-            vec![],
-        );
+        page.choose("symmetry", "rotate180");
         page.click("generate");
         page.wait_text("sudoku-out", |t| t.contains("seed 2024"));
         let made = page.board();
@@ -277,10 +143,7 @@ fn the_page_solves_hints_generates_counts_and_stops_in_chromium() {
         }
         page.screenshot("pictures", "picture.png");
         // The first solution of 8 queens, drawn as a chessboard of 8 squares of 32 pixels.
-        page.run(
-            "document.getElementById('picture-kind').value = 'queens';",
-            vec![],
-        );
+        page.choose("picture-kind", "queens");
         page.click("draw");
         let start = Instant::now();
         while page.run(
@@ -304,7 +167,7 @@ fn the_page_solves_hints_generates_counts_and_stops_in_chromium() {
         page.paste("jigsaw", &regions);
         page.run("drawVariants();", vec![]);
         let borders = page.run(
-            "return Array.from(document.querySelectorAll('#board input')).map(c => \
+            "return Array.from(document.querySelectorAll('#board .cell')).map(c => \
              [c.classList.contains('box-right'), c.classList.contains('box-bottom')]);",
             vec![],
         );

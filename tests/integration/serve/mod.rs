@@ -4,10 +4,15 @@
 //! can also send what no client library would: a body cut off, a connection closed early.
 
 mod api;
+mod api_page;
 mod browser;
+mod chromium;
 mod executable;
 mod hostile;
 mod load;
+mod page_cover;
+mod page_fixes;
+mod page_hand;
 mod variants;
 mod webdriver;
 

@@ -106,6 +106,15 @@ impl Session {
         )
     }
 
+    /// Runs the Chrome DevTools command `cmd` with `params` (chromedriver's `goog/cdp`).
+    pub fn devtools(&self, cmd: &str, params: Value) -> Value {
+        self.send(
+            "POST",
+            "/goog/cdp/execute",
+            &json!({ "cmd": cmd, "params": params }),
+        )
+    }
+
     /// A PNG of the window.
     pub fn screenshot(&self) -> Vec<u8> {
         let text = self.send("GET", "/screenshot", &Value::Null);
