@@ -137,10 +137,7 @@ const MAX_NARROWING: usize = 1 << 24;
 /// no option goes, or the test would cost more than [`MAX_NARROWING`]. The bit engine's
 /// nodes cost by the options' words: the 6x10 pentomino leaves, which pin the X to one of 8
 /// places, search 2,032 options instead of 2,056, as Knuth's hand-made pentomino-6x10-xq does.
-fn narrowed(
-    problem: &Problem,
-    leaves: &[(Vec<usize>, u64)],
-) -> Option<(Problem, Vec<(Vec<usize>, u64)>)> {
+fn narrowed(problem: &Problem, leaves: &[Leaf]) -> Option<(Problem, Vec<Leaf>)> {
     let options = problem.option_count();
     if leaves.len() < 2 || leaves.len().saturating_mul(options) > MAX_NARROWING {
         return None;
@@ -203,7 +200,7 @@ pub(super) const STOP_EVERY: u64 = 1 << 14;
 /// cut it short.
 fn count_leaves(
     problem: &Problem,
-    leaves: &[(Vec<usize>, u64)],
+    leaves: &[Leaf],
     jobs: usize,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> (BigUint, Stats, bool) {
@@ -269,7 +266,7 @@ struct Walk<'a> {
     chosen: Vec<usize>,
     /// The nodes where only the identity is left: their options, and the product of the
     /// orbits' sizes on the way.
-    leaves: Vec<(Vec<usize>, u64)>,
+    leaves: Vec<Leaf>,
     /// The steps taken; past [`WALK_BUDGET`] the walk stops short and its leaves are void.
     work: u64,
 }
