@@ -12,6 +12,7 @@ mod cli_common;
 mod cli_copies;
 mod cli_cover;
 mod cli_frontends;
+mod cli_generate;
 mod cli_generate_shapes;
 mod cli_interrupt;
 mod cli_layouts_and_edges;
