@@ -24,7 +24,8 @@ use crate::{Engine, Problem, Solver};
 /// far apart they were.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
-    /// The paths walked (fewer than asked for if the deadline fell first; at least one).
+    /// The paths walked (fewer than asked for if the deadline fell first, or the time cap
+    /// of [`estimate_capped`]; at least one).
     pub paths: u64,
     /// The mean of the paths' estimates: the estimated nodes of the whole search.
     pub mean: f64,
@@ -101,38 +102,95 @@ pub fn estimate_watched(
     seed: u64,
     mut go_on: impl FnMut() -> bool,
 ) -> Estimate {
-    let mut solver = Solver::with_engine(problem, Engine::Links);
-    let mut rng = Rng::new(seed);
-    let (mut walked, mut mean, mut squares, mut max) = (0u64, 0.0f64, 0.0f64, 0.0f64);
-    while walked < paths.max(1) {
-        if walked > 0 && !go_on() {
-            break;
-        }
-        let x = walk(&mut solver, &mut rng);
-        // Welford's running mean and sum of squared deviations.
-        walked += 1;
-        let delta = x - mean;
-        mean += delta / walked as f64;
-        squares += delta * (x - mean);
-        max = max.max(x);
-    }
-    let std_dev = if walked > 1 {
-        (squares / (walked - 1) as f64).sqrt()
-    } else {
-        0.0
-    };
-    Estimate {
-        paths: walked,
-        mean,
-        std_dev,
-        max,
-    }
+    sample(problem, paths, seed, |_, _| go_on())
 }
 
-/// One random path from the root of `solver`'s tree: its estimate `1 + d_1 + d_1 d_2 + ...`.
-/// Leaves `solver` reset.
-fn walk(solver: &mut Solver, rng: &mut Rng) -> f64 {
-    let (mut total, mut weight) = (1.0f64, 1.0f64);
+/// The share of the search's own work that the paths of [`estimate_capped`] may take: an
+/// estimate is worth its time only while it is well short of the search's (a tenth of the
+/// links' search is about a third of the default engine's on pentomino-6x10-xq, which runs
+/// on bitsets).
+pub const PATHS_SHARE: f64 = 0.1;
+
+/// The fewest paths that [`estimate_capped`] walks (if asked for as many) before its cap may
+/// stop it: enough for a standard deviation to say something.
+pub const MIN_PATHS: u64 = 100;
+
+/// What a step of a path costs beyond the nodes it enters, in the links' nodes: choosing the
+/// branching item and listing the children of a node through the splitting search. Measured
+/// (release build, CPU time of 2,000 more paths against the links' time per node of the
+/// whole search): a step costs 43 nodes on pentomino-3x20 and pentomino-6x10-xq, of which
+/// it enters 10, 33 on nqueens-12 (enters 9), 22 on sudoku-hard (enters 29).
+pub const STEP_NODES: u64 = 20;
+
+/// [`estimate_watched`], capped by the size of the search it estimates: after [`MIN_PATHS`]
+/// paths, it stops once the paths have cost [`PATHS_SHARE`] of the nodes that the search
+/// would enter, by the high end of the interval of the paths so far
+/// ([`Estimate::interval`]). Returns the estimate and whether the cap stopped it.
+///
+/// A path's cost is counted in the search's own unit, the node: at each level, the nodes it
+/// enters (the levels from the root down to the node it stands on, and that node's children,
+/// to list them) and [`STEP_NODES`] for the rest of the step. So the cap does not read a
+/// clock, and the same seed still gives the same estimate, on any machine and under any load.
+/// It reads the interval's high end rather than the mean, so that a run of shallow paths,
+/// whose mean stays low until a rare deep path comes, does not stop the sampling on its own
+/// low estimate (stopping when the mean is low would bias the estimates low); and a search
+/// whose paths have cost a tenth of it, by the estimate's own high end, is better run than
+/// estimated.
+pub fn estimate_capped(
+    problem: &Problem,
+    paths: u64,
+    seed: u64,
+    mut go_on: impl FnMut() -> bool,
+) -> (Estimate, bool) {
+    let mut capped = false;
+    let e = sample(problem, paths, seed, |so_far, cost| {
+        capped = so_far.paths >= MIN_PATHS && cost as f64 >= PATHS_SHARE * so_far.interval().1;
+        !capped && go_on()
+    });
+    (e, capped)
+}
+
+/// Walks up to `paths` paths (at least one), asking `go_on` with the estimate so far and the
+/// paths' cost (see [`estimate_capped`]) before each path after the first, and stopping when
+/// it says no.
+fn sample(
+    problem: &Problem,
+    paths: u64,
+    seed: u64,
+    mut go_on: impl FnMut(&Estimate, u64) -> bool,
+) -> Estimate {
+    let mut solver = Solver::with_engine(problem, Engine::Links);
+    let mut rng = Rng::new(seed);
+    let (mut squares, mut cost) = (0.0f64, 0u64);
+    let mut e = Estimate {
+        paths: 0,
+        mean: 0.0,
+        std_dev: 0.0,
+        max: 0.0,
+    };
+    while e.paths < paths.max(1) {
+        if e.paths > 0 && !go_on(&e, cost) {
+            break;
+        }
+        let (x, nodes) = walk(&mut solver, &mut rng);
+        cost = cost.saturating_add(nodes);
+        // Welford's running mean and sum of squared deviations.
+        e.paths += 1;
+        let delta = x - e.mean;
+        e.mean += delta / e.paths as f64;
+        squares += delta * (x - e.mean);
+        e.max = e.max.max(x);
+        if e.paths > 1 {
+            e.std_dev = (squares / (e.paths - 1) as f64).sqrt();
+        }
+    }
+    e
+}
+
+/// One random path from the root of `solver`'s tree: its estimate `1 + d_1 + d_1 d_2 + ...`,
+/// and its cost in nodes (see [`estimate_capped`]). Leaves `solver` reset.
+fn walk(solver: &mut Solver, rng: &mut Rng) -> (f64, u64) {
+    let (mut total, mut weight, mut cost) = (1.0f64, 1.0f64, 0u64);
     let mut path: Vec<usize> = Vec::new();
     loop {
         solver.reset();
@@ -144,9 +202,10 @@ fn walk(solver: &mut Solver, rng: &mut Rng) -> f64 {
         let children = solver
             .split(path.len() + 1, |_| ControlFlow::Continue(()))
             .expect("a split that never stops at a pause lists every child");
+        cost += (path.len() + children.len()) as u64 + STEP_NODES;
         if children.is_empty() {
             solver.reset();
-            return total;
+            return (total, cost);
         }
         weight *= children.len() as f64;
         total += weight;
@@ -226,6 +285,43 @@ mod tests {
         let e = estimate(&problem, 20, 3, None);
         assert_eq!(e.mean, true_nodes(&problem));
         assert_eq!((e.std_dev, e.max), (0.0, e.mean));
+    }
+
+    #[test]
+    fn the_cap_stops_the_paths_of_a_small_search_after_min_paths_and_spares_a_large_one() {
+        // The eight queens' links search has 1,049 nodes; 100 paths cost far more than a
+        // tenth of that.
+        let queens = crate::problems::queens(8);
+        let (e, capped) = estimate_capped(&queens, 2000, 1, || true);
+        assert!(capped);
+        assert_eq!(e, estimate(&queens, MIN_PATHS, 1, None));
+        // Asked for fewer than MIN_PATHS: all of them, not capped.
+        let (e, capped) = estimate_capped(&queens, 50, 1, || true);
+        assert!(!capped);
+        assert_eq!(e, estimate(&queens, 50, 1, None));
+        // 16 queens: some 10^9 nodes; 300 paths cost a few hundred thousand.
+        let sixteen = crate::problems::queens(16);
+        let (e, capped) = estimate_capped(&sixteen, 300, 1, || true);
+        assert!(!capped);
+        assert_eq!(e.paths, 300);
+    }
+
+    #[test]
+    fn the_cap_stops_where_the_paths_cost_reaches_a_tenth_of_the_interval_high_end() {
+        // Langford pairs of 9: the cap falls well before 100,000 paths.
+        let problem = crate::problems::langford(9, false);
+        let (e, capped) = estimate_capped(&problem, 100_000, 2, || true);
+        assert!(capped && e.paths >= MIN_PATHS && e.paths < 100_000);
+        // The same paths one at a time: the cost first reaches the share at the last one.
+        let mut solver = Solver::with_engine(&problem, Engine::Links);
+        let mut rng = Rng::new(2);
+        let mut cost = 0;
+        for k in 1..=e.paths {
+            cost += walk(&mut solver, &mut rng).1;
+            let so_far = estimate(&problem, k, 2, None);
+            let over = k >= MIN_PATHS && cost as f64 >= PATHS_SHARE * so_far.interval().1;
+            assert_eq!(over, k == e.paths, "path {k} of {}", e.paths);
+        }
     }
 
     #[test]

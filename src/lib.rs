@@ -36,6 +36,14 @@
 //!   same way, once.
 //! - [`batch`] maps a long stream of items on several threads, in bounded memory, and hands
 //!   the results back in input order (the Sudoku batches of the command line run on it).
+//! - `serve` (the feature `serve`) is the local web page and JSON API of `dancing serve`.
+//!
+//! # Features
+//! - `cli` (default): the binaries `dancing` and `dancing-serve`, and with them `serve`.
+//! - `serve`: the module `serve`, on axum, hyper and tokio.
+//!
+//! The rest of the library needs neither: a crate that depends on `dancing` with
+//! `default-features = false` builds without clap, axum, tokio, hyper or indicatif.
 //!
 //! # Example
 //! ```
@@ -85,9 +93,11 @@ pub mod problems;
 pub mod restart;
 mod rng;
 mod search;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod solver;
 pub mod sudoku;
+#[cfg(feature = "symmetry")]
 pub mod symmetry;
 mod text;
 pub mod units;

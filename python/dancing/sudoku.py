@@ -89,8 +89,10 @@ def rate(puzzle: Any, variant: Variant = None, jigsaw: Optional[str] = None) -> 
 def hint(
     puzzle: Any, variant: Variant = None, jigsaw: Optional[str] = None
 ) -> Optional[tuple[int, int, int, str]]:
-    """The next step a person could take: ``(row, col, digit, why)``, 0-based row and
-    column, ``why`` in words (``"r3c4 can only be 7"``); ``None`` when the grid is full or
+    """The next step a person could take: ``(row, col, digit, why)``, ``why`` in words
+    (``"r3c4 can only be 7"``: row 3, column 4). Row and column count from 1, as the words,
+    the JSON API of ``dancing serve`` and ``dancing sudoku hint --format jsonl`` do (a
+    ``Grid`` indexes from 0: ``grid[row - 1, col - 1]``); ``None`` when the grid is full or
     no single is left (which says nothing of whether the grid can be completed: ``count``
     does). Givens that break a rule, or a cell or a digit left with no place, raise
     ``ValueError``."""

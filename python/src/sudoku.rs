@@ -287,7 +287,9 @@ fn sudoku_rate(
     })
 }
 
-/// `dancing.sudoku.hint` (documented in `dancing/sudoku.py`).
+/// `dancing.sudoku.hint` (documented in `dancing/sudoku.py`): the row and column 1-based, as
+/// the hint's words (`r5c5`), the JSON API and `sudoku hint --format jsonl` count them; the
+/// library's [`hint::Hint`] counts from 0.
 #[pyfunction]
 #[pyo3(signature = (puzzle, variant = None, jigsaw = None))]
 fn sudoku_hint(
@@ -298,7 +300,7 @@ fn sudoku_hint(
     guard(|| {
         let (grid, rules) = puzzle_and_rules(puzzle, variant, jigsaw)?;
         match hint::next_under(&rules, &grid) {
-            Ok(h) => Ok(Some((h.row, h.col, h.digit, h.to_string()))),
+            Ok(h) => Ok(Some((h.row + 1, h.col + 1, h.digit, h.to_string()))),
             Err(Stuck::Solved | Stuck::Full | Stuck::NoSingle { .. }) => Ok(None),
             Err(stuck) => Err(value_error(stuck)),
         }

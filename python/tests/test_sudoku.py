@@ -114,9 +114,23 @@ def test_a_hint_is_a_true_step_and_a_full_grid_has_none() -> None:
     assert hint is not None
     row, col, digit, why = hint
     solved = sudoku.solve(WIKIPEDIA)
-    assert solved is not None and solved[row, col] == digit
-    assert f"r{row + 1}c{col + 1}" in why
+    assert solved is not None and solved[row - 1, col - 1] == digit
     assert sudoku.hint(solved) is None
+
+
+def test_a_hints_row_and_column_count_from_1_as_its_words_do() -> None:
+    # Ten steps of the solve, each hint's digit written where the hint says.
+    line = WIKIPEDIA
+    for _ in range(10):
+        hint = sudoku.hint(line)
+        assert hint is not None
+        row, col, digit, why = hint
+        assert why.startswith(f"r{row}c{col} "), hint
+        at = (row - 1) * 9 + (col - 1)
+        assert line[at] == "."
+        line = line[:at] + str(digit) + line[at + 1 :]
+    solved, again = sudoku.solve(WIKIPEDIA), sudoku.solve(line)
+    assert solved is not None and again is not None and again.line == solved.line
 
 
 def test_the_picture_draws_givens_and_found_digits_apart() -> None:

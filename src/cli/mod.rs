@@ -4,6 +4,7 @@
 
 mod common;
 mod cover;
+mod generate;
 mod input;
 mod langford;
 mod make;
@@ -32,11 +33,23 @@ use clap::{Parser, Subcommand};
 /// Exit codes: 0 success; 1 no solution (or some puzzle not solved); 2 usage or input error;
 /// 3 a budget (--max-nodes, --max-time) ran out before the answer was known; 4 some parts have
 /// no result (cover --merge); 130 interrupted (Ctrl-C), after a summary of how far the work got.
+///
+/// Shell completions and the man page: `dancing --generate complete-bash` (or complete-zsh,
+/// complete-fish, complete-powershell, man); the README says where to put them.
 #[derive(Debug, Parser)]
-#[command(version, propagate_version = true, max_term_width = 100)]
+#[command(
+    version,
+    propagate_version = true,
+    max_term_width = 100,
+    args_conflicts_with_subcommands = true,
+    arg_required_else_help = true
+)]
 pub struct Cli {
+    /// Print shell completions or the man page of dancing, and exit.
+    #[arg(long, value_name = "KIND", value_enum)]
+    generate: Option<generate::Kind>,
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// The subcommands. Each one's arguments are defined only when it runs (`defer`): building
@@ -105,7 +118,14 @@ pub fn run(cli: Cli, words: &[OsString]) -> anyhow::Result<Exit> {
     if signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&INTERRUPTED)).is_ok() {
         input::stop_blocked_reads();
     }
-    match cli.command {
+    // Without a subcommand, clap has required `--generate` (`arg_required_else_help`).
+    let Some(command) = cli.command else {
+        return match cli.generate {
+            Some(kind) => generate::run(kind),
+            None => anyhow::bail!("a subcommand or --generate is needed: see dancing --help"),
+        };
+    };
+    match command {
         Command::Cover(args) => cover::run(args),
         Command::Sudoku(args) => make::run(args),
         Command::Queens(args) => queens::run(args),

@@ -300,14 +300,16 @@ fn solve(
     Ok(exit)
 }
 
-/// `A=H01 B=H02 ...` for the pieces whose character is not their name; empty if none.
+/// `A=H01 B=H02 ...` for the pieces whose characters are not their name, a piece of several
+/// copies with one for each (`ABCDEFGH=I2`, eight dominoes); empty if none.
 fn legend(tiling: &TilingProblem) -> String {
     tiling
         .pieces()
         .iter()
-        .zip(tiling.glyphs())
-        .filter(|(p, g)| p.name != g.to_string())
-        .map(|(p, g)| format!("{g}={}", p.name))
+        .enumerate()
+        .map(|(p, piece)| (piece, tiling.piece_glyphs(p).iter().collect::<String>()))
+        .filter(|(piece, glyphs)| piece.name != *glyphs)
+        .map(|(piece, glyphs)| format!("{glyphs}={}", piece.name))
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -101,6 +101,8 @@ fn draw(out: &mut String, problem: &TilingProblem, packing: &Packing) {
     for (i, &n) in packing.cover.iter().enumerate() {
         owner.insert(position(problem, i), n);
     }
+    // Each copy its own color and character.
+    let labels = problem.labels(packing);
     for (n, placed) in packing.placed.iter().enumerate() {
         let cells: Vec<(i32, i32)> = placed.cells.iter().map(|&i| position(problem, i)).collect();
         let piece = &problem.pieces()[placed.piece];
@@ -110,7 +112,7 @@ fn draw(out: &mut String, problem: &TilingProblem, packing: &Packing) {
             "<path class=\"piece\" d=\"{path}\" fill=\"{}\" fill-rule=\"evenodd\" \
              stroke=\"black\" stroke-width=\"1.5\" stroke-linejoin=\"round\">\
              <title>{}</title></path>",
-            color(placed.piece),
+            color(labels[n]),
             escape(&piece.name)
         );
         let (x, y) = label_cell(&cells);
@@ -121,7 +123,7 @@ fn draw(out: &mut String, problem: &TilingProblem, packing: &Packing) {
             x * CELL + CELL / 2,
             y * CELL + CELL / 2,
             CELL * 3 / 5,
-            escape(&problem.glyphs()[placed.piece].to_string())
+            escape(&problem.glyphs()[labels[n]].to_string())
         );
     }
 }

@@ -295,31 +295,39 @@ fn split_of_a_chain_of_ten_thousand_items_holds_the_whole_count_in_its_header() 
     assert_eq!(header["above"]["nodes"], 10_001);
 }
 
+/// `dancing cover --estimate PATHS --seed SEED FILE`'s output.
+fn estimate(paths: &str, seed: &str, file: impl AsRef<std::ffi::OsStr>) -> String {
+    let assert = dancing()
+        .args(["cover", "--estimate", paths, "--seed", seed])
+        .arg(file)
+        .assert()
+        .success();
+    stdout_of(&assert)
+}
+
 #[test]
 fn estimate_prints_the_nodes_its_interval_spread_and_time_and_a_seed_repeats_it() {
-    let run = |seed: &str| {
-        let assert = dancing()
-            .args([
-                "cover",
-                "--estimate",
-                "500",
-                "--seed",
-                seed,
-                "puzzles/exact-cover/nqueens-8.dlx",
-            ])
+    // Fourteen queens: 500 paths cost less than a tenth of their search.
+    let problem = stdout_of(
+        &dancing()
+            .args(["queens", "14", "--to-dlx"])
             .assert()
-            .success();
-        stdout_of(&assert)
-    };
+            .success(),
+    );
+    let (_dir, file) = temp_file("queens-14.dlx", problem);
+    let run = |seed: &str| estimate("500", seed, &file);
     let text = run("3");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
-    // The links count 1049 nodes for the eight queens (`--count --stats`).
+    // The links count 5,474,542 nodes for fourteen queens (docs/guide.md).
     let nodes: f64 = lines[0]
         .strip_prefix("nodes: ~")
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{text}"));
-    assert!(nodes > 1049.0 / 2.0 && nodes < 1049.0 * 2.0, "{text}");
+    assert!(
+        nodes > 5_474_542.0 / 2.0 && nodes < 5_474_542.0 * 2.0,
+        "{text}"
+    );
     assert!(lines[1].starts_with("interval: ") && lines[1].contains("of 500 paths"));
     assert!(lines[2].starts_with("spread: standard deviation "));
     assert!(lines[3].starts_with("time: ~") && lines[3].contains(" nodes/s "));
@@ -329,6 +337,31 @@ fn estimate_prints_the_nodes_its_interval_spread_and_time_and_a_seed_repeats_it(
         text.lines().take(3).collect::<Vec<_>>(),
         again.lines().take(3).collect::<Vec<_>>()
     );
+}
+
+#[test]
+fn an_estimate_whose_paths_cost_a_tenth_of_the_search_stops_and_says_so() {
+    // The eight queens' links search has 1,049 nodes: 2,000 paths would cost far more than
+    // the search (before: all 2,000 were walked); the cap stops them after the first 100.
+    let run = || estimate("2000", "3", "puzzles/exact-cover/nqueens-8.dlx");
+    let text = run();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    assert!(
+        lines[1].ends_with("of 100 paths down the links' tree)"),
+        "{text}"
+    );
+    assert!(
+        lines[4].starts_with("paths: 100 of 2000, stopped when they had cost 10% of the nodes"),
+        "{text}"
+    );
+    // As many paths as the uncapped estimate of 100: the same estimate.
+    let hundred = estimate("100", "3", "puzzles/exact-cover/nqueens-8.dlx");
+    assert_eq!(text.lines().next(), hundred.lines().next());
+    // No clock decides: the same seed stops at the same path.
+    let again = run();
+    assert_eq!(lines[..3], again.lines().take(3).collect::<Vec<_>>()[..]);
+    assert_eq!(lines[4], again.lines().nth(4).unwrap());
 }
 
 #[test]

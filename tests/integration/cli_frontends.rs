@@ -223,6 +223,70 @@ fn copies_and_pieces_drawn_in_a_file_are_used() {
     assert!(from_file > 0);
 }
 
+/// The `(row, column)` cells of each character of a letter picture.
+fn cells_by_letter(picture: &str) -> std::collections::BTreeMap<char, Vec<(usize, usize)>> {
+    let mut cells = std::collections::BTreeMap::<char, Vec<(usize, usize)>>::new();
+    for (r, line) in picture.lines().enumerate() {
+        for (c, letter) in line.chars().enumerate() {
+            cells.entry(letter).or_default().push((r, c));
+        }
+    }
+    cells
+}
+
+#[test]
+fn each_copy_of_a_domino_has_its_own_letter_and_color() {
+    let assert = dancing()
+        .args(["polyomino", "4x4", "--pieces", "domino", "--copies", "8"])
+        .args(["--sample", "2", "--seed", "1", "--color", "never"])
+        .assert()
+        .success();
+    assert_eq!(stderr_of(&assert), "pieces: ABCDEFGH=I2\n");
+    let out = stdout_of(&assert);
+    let pictures: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(pictures.len(), 2, "{out}");
+    for picture in pictures {
+        assert!(picture.lines().all(|line| line.len() == 4), "{picture}");
+        let cells = cells_by_letter(picture);
+        assert_eq!(cells.keys().collect::<String>(), "ABCDEFGH", "{picture}");
+        for (letter, cells) in cells {
+            // Two cells side by side: one domino.
+            let [(r0, c0), (r1, c1)] = cells[..] else {
+                panic!("{letter} covers {cells:?} in\n{picture}")
+            };
+            assert_eq!(
+                r0.abs_diff(r1) + c0.abs_diff(c1),
+                1,
+                "{letter} in\n{picture}"
+            );
+        }
+    }
+    // In color, each letter on a background of its own.
+    let colored = stdout_of(
+        &dancing()
+            .args(["polyomino", "4x4", "--pieces", "domino", "--copies", "8"])
+            .args(["--color", "always"])
+            .assert()
+            .success(),
+    );
+    let mut backgrounds = std::collections::BTreeMap::new();
+    for cell in colored
+        .split("\x1b[0m")
+        .filter(|cell| cell.contains("48;5;"))
+    {
+        let (style, letter) = cell.trim_start_matches('\n').split_once('m').unwrap();
+        let background = style.rsplit(';').next().unwrap().to_owned();
+        let before = backgrounds.insert(letter.to_owned(), background.clone());
+        assert!(
+            before.is_none_or(|before| before == background),
+            "{letter} on two backgrounds"
+        );
+    }
+    assert_eq!(backgrounds.len(), 8);
+    let distinct: std::collections::BTreeSet<_> = backgrounds.values().collect();
+    assert_eq!(distinct.len(), 8, "{backgrounds:?}");
+}
+
 #[test]
 fn mistakes_exit_with_code_2_and_say_what_is_wrong() {
     let bad_size = dancing().args(["polyomino", "6y10"]).assert().code(2);

@@ -144,10 +144,9 @@ fn ctrl_c_stops_a_read_that_waits_on_a_pipe_or_never_meets_a_line_end() {
 fn ctrl_c_stops_an_estimate_and_prints_no_estimate() {
     // Before: the paths were walked to the last (a hundred million of them: minutes), Ctrl-C
     // or not.
-    let out = interrupted(
-        &["cover", "--estimate", "100000000"],
-        Path::new("puzzles/exact-cover/knuth-example.dlx"),
-    );
+    // On a tree of 10^31 nodes, which the paths' cap never reaches.
+    let (_dir, huge) = tree_of_1e31_nodes();
+    let out = interrupted(&["cover", "--estimate", "100000000"], &huge);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(out.stdout.is_empty(), "no estimate of fewer paths");

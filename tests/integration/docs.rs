@@ -11,6 +11,8 @@
 //!   checkout's `puzzles/`, `docs/` and `scripts/` (so a command may use the files an earlier
 //!   one wrote, and nothing is written into the checkout), with the `dancing` under test
 //!   first on `PATH`, standard input empty, and [`BUDGET`] seconds each (20 in a release build).
+//!   What they leave there must be in `.gitignore`, for the reader who runs them from the
+//!   project's root.
 //! - A comment at the end of a command may carry markers:
 //!   - `# exit N`: the command must end with status `N` (otherwise with 0);
 //!   - `# needs: PROGRAM`: run only where `PROGRAM` is installed (`parallel` must be GNU
@@ -208,6 +210,52 @@ fn run_document(relative: &str) -> Vec<String> {
                 snippet.command,
                 stderr.trim()
             ));
+        }
+    }
+    failures.extend(not_ignored(relative, dir.path()));
+    failures
+}
+
+/// The files and folders that the commands of the document at `relative` left in `dir` (the
+/// linked folders aside) that the checkout's `.gitignore` does not cover: a reader who runs
+/// them from the project's root would find them in `git status`. Asked of
+/// `git check-ignore --no-index`; where the checkout is no git repository, said with a
+/// `SKIPPED` line.
+fn not_ignored(relative: &str, dir: &Path) -> Vec<String> {
+    let mut left: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| !LINKED.iter().any(|f| e.file_name() == *f))
+        .map(|e| {
+            let name = e.file_name().into_string().unwrap();
+            if e.file_type().unwrap().is_dir() {
+                name + "/"
+            } else {
+                name
+            }
+        })
+        .collect();
+    left.sort();
+    let mut failures = Vec::new();
+    for name in left {
+        let status = Command::new("git")
+            .args(["check-ignore", "--no-index", "-q", &name])
+            .current_dir(root())
+            .status()
+            .unwrap();
+        match status.code() {
+            Some(0) => {}
+            Some(1) => failures.push(format!(
+                "{relative}: `{name}`, which its commands leave, is not in .gitignore"
+            )),
+            _ => {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "SKIPPED the .gitignore check of {relative}: git check-ignore failed \
+                     (no git repository?)"
+                );
+                return failures;
+            }
         }
     }
     failures

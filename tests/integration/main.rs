@@ -1,7 +1,8 @@
 //! The integration tests of `dancing`, in one test binary: one module per area, each the file
 //! of the same name beside this one, and `common` with the helpers they share. One binary
 //! links the crate once (fat LTO in release) instead of once per file. Run one area with
-//! `cargo test --release --test integration cli_cover::`.
+//! `cargo test --profile tests --test integration cli_cover::` (the README's profile: release
+//! without fat LTO).
 
 mod common;
 
@@ -12,6 +13,7 @@ mod cli_common;
 mod cli_copies;
 mod cli_cover;
 mod cli_frontends;
+mod cli_generate;
 mod cli_generate_shapes;
 mod cli_interrupt;
 mod cli_layouts_and_edges;

@@ -9,7 +9,7 @@ use dancing::Solver;
 use dancing::problems::polycube;
 use dancing::problems::polyomino::{self, Letters};
 use dancing::problems::tiling::{
-    DecodeError, Dimension, Orientations, Shape, TilingBuilder, TilingProblem,
+    DecodeError, Dimension, Orientations, Packing, Shape, TilingBuilder, TilingProblem,
 };
 
 // ---------------------------------------------------------------- polycubes
@@ -57,6 +57,89 @@ fn a_6x10_picture_has_the_board_shape_and_every_letter_five_times() {
     assert!(lines.iter().all(|l| l.chars().count() == 10));
     for letter in "FILNPTUVWXYZ".chars() {
         assert_eq!(picture.matches(letter).count(), 5, "{letter} in\n{picture}");
+    }
+}
+
+/// The first packing of `copies` copies of the named `pieces` on the board `size`.
+fn first_packing(pieces: &str, copies: usize, size: &str) -> (TilingProblem, Packing) {
+    let mut builder = TilingBuilder::new(Dimension::Plane, polyomino::rectangle(size).unwrap());
+    builder.pieces(
+        polyomino::named_pieces(pieces, Letters::Golomb).unwrap(),
+        copies,
+    );
+    let tiling = builder.build().unwrap();
+    let first = Solver::new(tiling.problem())
+        .next_solution()
+        .unwrap()
+        .unwrap();
+    let packing = tiling.decode(&first);
+    (tiling, packing)
+}
+
+#[test]
+fn every_copy_of_a_piece_is_drawn_with_a_character_of_its_own_in_the_pieces_shape() {
+    let (tiling, packing) = first_packing("tetrominoes", 2, "5x8");
+    let picture = polyomino::picture(&tiling, &packing);
+    let runs: Vec<&[char]> = (0..5).map(|p| tiling.piece_glyphs(p)).collect();
+    assert_eq!(runs.concat(), tiling.glyphs());
+    assert!(runs.iter().all(|run| run.len() == 2), "{runs:?}");
+    let distinct: HashSet<&char> = tiling.glyphs().iter().collect();
+    assert_eq!(distinct.len(), 10);
+    // The SVG too: ten shapes in ten colors.
+    let svg = dancing::problems::svg::sheet(&tiling, std::slice::from_ref(&packing), 1);
+    let fills: Vec<&str> = svg
+        .split("<path class=\"piece\"")
+        .skip(1)
+        .map(|path| {
+            path.split("fill=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(fills.len(), 10);
+    assert_eq!(fills.iter().collect::<HashSet<_>>().len(), 10, "{fills:?}");
+    for (p, run) in runs.iter().enumerate() {
+        let piece = &tiling.pieces()[p].shape;
+        for &glyph in *run {
+            let cells = picture.lines().enumerate().flat_map(|(r, line)| {
+                line.chars()
+                    .enumerate()
+                    .filter(move |&(_, c)| c == glyph)
+                    .map(move |(c, _)| (r as i32, c as i32))
+            });
+            let drawn = Shape::plane(cells).unwrap_or_else(|| panic!("no {glyph} in\n{picture}"));
+            assert_eq!(
+                drawn.canonical(Dimension::Plane, Orientations::All),
+                piece.canonical(Dimension::Plane, Orientations::All),
+                "{glyph} in\n{picture}"
+            );
+        }
+    }
+}
+
+#[test]
+fn past_the_62_characters_copies_that_share_an_edge_are_still_drawn_apart() {
+    // 720 dominoes on 24x60: a character for 62 of them, then for each one that no domino
+    // beside it has.
+    let (tiling, packing) = first_packing("domino", 720, "24x60");
+    assert_eq!(tiling.piece_glyphs(0).len(), 62);
+    let picture = polyomino::picture(&tiling, &packing);
+    let rows: Vec<Vec<char>> = picture.lines().map(|l| l.chars().collect()).collect();
+    assert_eq!((rows.len(), rows[0].len()), (24, 60));
+    let cover = |r: usize, c: usize| packing.cover[r * 60 + c];
+    for r in 0..24 {
+        for c in 0..60 {
+            for (r2, c2) in [(r + 1, c), (r, c + 1)] {
+                if r2 < 24 && c2 < 60 {
+                    let same_domino = cover(r, c) == cover(r2, c2);
+                    let same_letter = rows[r][c] == rows[r2][c2];
+                    assert_eq!(same_domino, same_letter, "at {r},{c} in\n{picture}");
+                }
+            }
+        }
     }
 }
 

@@ -73,11 +73,15 @@
 //! transformations, the board's placements) imports nothing from its siblings;
 //! `pinning.rs` (the symmetry group and the pinned configurations) and `drawing.rs` (sizes
 //! and drawings read into shapes) import from `geometry.rs` and, for the pinning, this
-//! file's pieces and errors; neither imports the other.
+//! file's pieces and errors; neither imports the other. `picture.rs` (the characters of the
+//! pieces and their copies, and the letter pictures) imports this file's problem and packing.
 
 mod drawing;
 mod geometry;
+mod picture;
 mod pinning;
+
+use std::ops::Range;
 
 use thiserror::Error;
 
@@ -409,7 +413,10 @@ pub struct TilingProblem {
     dimension: Dimension,
     board: Shape,
     pieces: Vec<Piece>,
+    /// The characters of pictures: the pieces' runs end to end (`picture`).
     glyphs: Vec<char>,
+    /// Each piece's run in `glyphs`.
+    runs: Vec<Range<usize>>,
     placed: Vec<Vec<Placed>>,
     symmetries: usize,
     reduction: Option<Reduction>,
@@ -449,12 +456,6 @@ impl TilingProblem {
     /// The pieces, in the order given.
     pub fn pieces(&self) -> &[Piece] {
         &self.pieces
-    }
-
-    /// The character that stands for each piece in pictures: its name when that is one
-    /// character, otherwise a letter or digit that no other piece uses.
-    pub fn glyphs(&self) -> &[char] {
-        &self.glyphs
     }
 
     /// The pieces that option `k` places (one, or several for a pinned configuration).
@@ -526,53 +527,11 @@ impl TilingProblem {
         Ok(Packing { placed, cover })
     }
 
-    /// A packing as letters: one line per row, each piece's character ([`Self::glyphs`]) in
-    /// its cells and `.` where there is no cell; the layers of a space problem side by
-    /// side, `gap` between two.
-    pub fn picture(&self, packing: &Packing, gap: &str) -> String {
-        let [depth, rows, columns] = self.board.extent();
-        let (depth, rows, columns) = (depth as usize, rows as usize, columns as usize);
-        let mut grid = vec![vec!['.'; depth * columns]; rows];
-        for (i, c) in self.board.cells.iter().enumerate() {
-            let piece = packing.placed[packing.cover[i]].piece;
-            grid[c[1] as usize][c[0] as usize * columns + c[2] as usize] = self.glyphs[piece];
-        }
-        let mut out = String::new();
-        for row in grid {
-            for (l, layer) in row.chunks(columns).enumerate() {
-                if l > 0 {
-                    out += gap;
-                }
-                out.extend(layer);
-            }
-            out.push('\n');
-        }
-        out
-    }
-
     /// The problem in Knuth's format, with a comment line saying what it is.
     pub fn to_dlx(&self, comment: &str) -> String {
         let text = crate::knuth::write_with_names(&self.problem);
         super::with_comment(comment, &text)
     }
-}
-
-/// One character per piece: its one-character name, or else one from a pool of letters and
-/// digits that no piece is named.
-fn glyphs(pieces: &[Piece]) -> Vec<char> {
-    let single = |p: &Piece| {
-        let mut chars = p.name.chars();
-        chars.next().filter(|_| chars.next().is_none())
-    };
-    let taken: Vec<char> = pieces.iter().filter_map(single).collect();
-    let mut pool = ('A'..='Z')
-        .chain('a'..='z')
-        .chain('0'..='9')
-        .filter(|c| !taken.contains(c));
-    pieces
-        .iter()
-        .map(|p| single(p).or_else(|| pool.next()).unwrap_or('?'))
-        .collect()
 }
 
 /// The digits of cell names: Knuth's 0-9a-z, then A-Z.
@@ -677,6 +636,7 @@ fn encode(
             }]);
         }
     }
+    let (glyphs, runs) = picture::runs(pieces);
     Ok(TilingProblem {
         problem: builder
             .build()?
@@ -685,7 +645,8 @@ fn encode(
         dimension: spec.dimension,
         board: spec.board.clone(),
         pieces: pieces.clone(),
-        glyphs: glyphs(pieces),
+        glyphs,
+        runs,
         placed,
         symmetries,
         reduction: pinning.map(|p| Reduction {
