@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use dancing::Problem;
 
 use super::Exit;
-use super::common::{CommonArgs, EngineArgs, SeedArgs};
+use super::common::{ChooseArgs, CommonArgs, EngineArgs, SeedArgs};
 use super::memo::MemoArgs;
 use super::report::Report;
 use super::search::{Search, TEMPLATE};
@@ -33,6 +33,8 @@ pub struct SolveArgs {
     to_dlx: bool,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    choose: ChooseArgs,
     #[command(flatten)]
     seed: SeedArgs,
     #[command(flatten)]
@@ -110,6 +112,14 @@ impl SolveArgs {
             return Ok(Exit::Success);
         }
         if self.memo.active() {
+            let choice = self.choose.choice();
+            if choice != dancing::Choice::Mrv {
+                anyhow::bail!(
+                    "--choose {} runs on the search without the memo: leave out the memo's \
+                     flags",
+                    choice.name()
+                );
+            }
             let seed = self.seed.seed(Some(0)).unwrap_or(0);
             return self
                 .memo
@@ -119,6 +129,7 @@ impl SolveArgs {
         let search = Search {
             problem: family.problem,
             engine: self.engine.engine(),
+            choice: self.choose.choice(),
             count: self.count,
             all: self.all,
             limit: self.limit,

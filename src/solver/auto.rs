@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::inner::{Inner, links_engine};
 use super::portfolio::Slices;
-use super::{Engine, Solver};
+use super::{Choice, Engine, Solver};
 use crate::engine::band::Band;
 use crate::engine::bits::Bits;
 use crate::engine::dlx3::Dlx3;
@@ -206,6 +206,7 @@ impl Solver {
             buffer: Vec::new(),
             pause_nodes: u64::MAX,
             pace: None,
+            choice: Choice::Mrv,
         })
     }
 
@@ -329,6 +330,7 @@ impl Solver {
             buffer: Vec::new(),
             pause_nodes: u64::MAX,
             pace: None,
+            choice: Choice::Mrv,
         }
     }
 
@@ -381,10 +383,11 @@ impl Solver {
         let counters: Counters = bits.counters_mut().clone();
         let stats = bits.stats();
         let work = (stats.updates, stats.cleansings);
-        let mut links = switch
-            .parked
-            .take()
-            .unwrap_or_else(|| links_engine(&switch.problem));
+        let mut links = switch.parked.take().unwrap_or_else(|| {
+            let mut links = links_engine(&switch.problem);
+            each!(&mut links, e => e.set_choice(self.choice));
+            links
+        });
         match &mut links {
             Inner::Dlx(e) => e.take_over(&forced, &excluded, &choices, self.floor, counters, work),
             Inner::Dlx2(e) => e.take_over(&forced, &excluded, &choices, self.floor, counters, work),
@@ -399,6 +402,14 @@ impl Solver {
             }
         }
         switch.parked = Some(std::mem::replace(&mut self.engine, links));
+    }
+
+    /// Gives the engine parked by [`Engine::Auto`], if any, the rule of
+    /// [`Solver::set_choice`].
+    pub(super) fn set_parked_choice(&mut self, choice: Choice) {
+        if let Some(parked) = self.switch.as_deref_mut().and_then(|s| s.parked.as_mut()) {
+            each!(parked, e => e.set_choice(choice));
+        }
     }
 
     /// Notes an option forced or excluded (`Err`: a force refused) for the move of a solver
@@ -555,7 +566,11 @@ impl Solver {
         };
         let mut to = match switch.parked.take() {
             Some(parked) => parked,
-            None if matches!(self.engine, Inner::Learn(_)) => links_engine(&switch.problem),
+            None if matches!(self.engine, Inner::Learn(_)) => {
+                let mut links = links_engine(&switch.problem);
+                each!(&mut links, e => e.set_choice(self.choice));
+                links
+            }
             None if (switch.grouped || Propagate::groups(&switch.problem))
                 && Learn::fits(&switch.problem) =>
             {

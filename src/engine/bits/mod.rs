@@ -67,6 +67,17 @@
 //! `updates` and `cleansings` come out as DLX2's, which skips cleansed nodes when hiding; the
 //! plain path above is not touched (the loop is compiled apart, with `COLORED`).
 //!
+//! # Weighted choice
+//! Under [`Choice::Wdeg`] the branching item is SSXCC2's, as on the links
+//! ([`crate::engine::links::weighted`]): the first minimum of the counts when it is at most
+//! 1, else the first uncovered primary item of least count over weight (a scalar pass, at
+//! branching nodes only; [`cover::weighted`]); a node whose item has no option adds 1 to its
+//! weight. Options are tried in the same order, and `updates` counted the same way, so the
+//! links and the bits search the same weighted tree with the same counters. The loop is
+//! compiled apart for it (`WDEG` in [`run`]), so that MRV's loop does not test the rule.
+//! Invariant 3 then reads "each level's item is the one the weights chose at its node"; a
+//! level placed by [`Bits::descend`] may name another item of its option (see there).
+//!
 //! # Subtrees
 //! [`Bits::descend`] replays a choice from [`Search::choices`] and raises a *floor* that
 //! backing up never passes, as the links engine does.
@@ -92,12 +103,14 @@ pub(crate) mod table;
 use std::sync::Arc;
 
 use self::colors::Colors;
-use self::cover::{choose, choose_option, clear_any, cover_items, first_min, others, weight_of};
+use self::cover::{
+    choose, choose_option, clear_any, cover_items, first_min, others, weight_of, weighted,
+};
 use self::frames::Frames;
 use self::table::{Table, has};
 use super::{Counters, Search};
 use crate::problem::Problem;
-use crate::search::{ForceError, Stats, Step};
+use crate::search::{Choice, ForceError, Stats, Step};
 
 /// Where the search loop is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +182,11 @@ pub(crate) struct Bits {
     /// Whether the processor has AVX2 and `popcnt`, for the search loop; detected once, at
     /// construction.
     avx2: bool,
+    /// The rule that chooses the branching item (see "Weighted choice" in the module docs).
+    rule: Choice,
+    /// Under [`Choice::Wdeg`], each primary item's weight, one entry for each count (padding
+    /// included); empty under [`Choice::Mrv`]. Every entry is 1 after a reset.
+    weights: Vec<u32>,
 }
 
 impl Bits {
@@ -213,7 +231,10 @@ impl Bits {
     /// loop's speed depends on its layout (one function for both made nqueens-14 3.5% slower
     /// with the same instructions).
     #[inline(always)]
-    fn search_with<const AVX2: bool, const COLORED: bool>(&mut self, cut: usize) -> Option<Step> {
+    fn search_with<const AVX2: bool, const COLORED: bool, const WDEG: bool>(
+        &mut self,
+        cut: usize,
+    ) -> Option<Step> {
         let Bits {
             table,
             colors,
@@ -222,19 +243,21 @@ impl Bits {
             cursor,
             counters,
             scratch,
+            weights,
             ..
         } = self;
         let table: &Table = table;
         let colors = colors.as_deref();
         macro_rules! run {
             ($n:literal) => {
-                run::<AVX2, $n, COLORED>(
+                run::<AVX2, $n, COLORED, WDEG>(
                     Fixed { table, colors },
                     frames,
                     levels,
                     cursor,
                     counters,
                     scratch,
+                    weights,
                     cut,
                 )
             };
@@ -267,7 +290,26 @@ impl Bits {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,popcnt")]
     unsafe fn search_avx2<const COLORED: bool>(&mut self, cut: usize) -> Option<Step> {
-        self.search_with::<true, COLORED>(cut)
+        self.search_with::<true, COLORED, false>(cut)
+    }
+
+    /// [`Bits::search_avx2`] under [`Choice::Wdeg`], kept apart so that the loop of
+    /// [`Choice::Mrv`] is compiled as it was without it.
+    ///
+    /// # Safety
+    /// The processor must have AVX2 and `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt")]
+    #[inline(never)]
+    unsafe fn search_avx2_weighted<const COLORED: bool>(&mut self, cut: usize) -> Option<Step> {
+        self.search_with::<true, COLORED, true>(cut)
+    }
+
+    /// [`Bits::search_with`] under [`Choice::Wdeg`] without AVX2, kept apart as
+    /// [`Bits::search_avx2_weighted`] is.
+    #[inline(never)]
+    fn search_weighted<const COLORED: bool>(&mut self, cut: usize) -> Option<Step> {
+        self.search_with::<false, COLORED, true>(cut)
     }
 
     /// The options excluded before the search, as the problem numbers them, in order.
@@ -294,16 +336,19 @@ struct Fixed<'a> {
 /// after `State::Backup`, to the next option of the deepest branching level, until a
 /// solution, the end, the budget, a pause or the level `cut`. `AVX2`: compiled for AVX2 (in
 /// [`Bits::search_avx2`] only); `N`: as in [`cover::remove`]; `COLORED`: the problem has colors,
-/// whose options are chosen by [`colors::choose`]. The engine's parts come as arguments, so
-/// that the compiler knows that storing a count changes none of them.
+/// whose options are chosen by [`colors::choose`]; `WDEG`: the branching item is
+/// [`Choice::Wdeg`]'s, by `weights`. The engine's parts come as arguments, so that the
+/// compiler knows that storing a count changes none of them.
 #[inline(always)]
-fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
+#[allow(clippy::too_many_arguments)]
+fn run<const AVX2: bool, const N: usize, const COLORED: bool, const WDEG: bool>(
     Fixed { table, colors }: Fixed<'_>,
     frames: &mut Frames,
     levels: &mut Vec<Level>,
     cursor: &mut Cursor,
     counters: &mut Counters,
     scratch: &mut [u64],
+    weights: &mut [u32],
     cut: usize,
 ) -> Option<Step> {
     let mut backup = match cursor.state {
@@ -328,14 +373,22 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
                 break Some(stop);
             }
             let (active, counts) = frames.frame(f);
-            let Some((item, count)) = first_min::<AVX2>(table, counts) else {
+            let Some(min) = first_min::<AVX2>(table, counts) else {
                 counters.solutions += 1;
                 cursor.state = State::Backup;
                 break Some(Step::Solution);
             };
+            let (item, count) = if WDEG {
+                weighted(table, counts, weights, min)
+            } else {
+                min
+            };
             // DLX1 covers the branching item even when its list is empty.
             work += 1;
             if count == 0 {
+                if WDEG {
+                    weights[item] = weights[item].saturating_add(1);
+                }
                 backup = true;
                 continue;
             }
@@ -437,6 +490,8 @@ impl Bits {
             },
             counters: Counters::default(),
             avx2,
+            rule: Choice::Mrv,
+            weights: Vec::new(),
         }
     }
 }
@@ -574,6 +629,7 @@ impl Search for Bits {
         self.counters.restart();
         self.cursor.updates = 0;
         self.cursor.cleansings = 0;
+        self.weights.fill(1);
     }
 
     /// The root state is kept in the shared table, so this is [`Bits::reset`], which copies
@@ -589,23 +645,39 @@ impl Search for Bits {
             self.frames.save_root();
             self.root_saved = true;
         }
+        let (colored, wdeg) = (self.colors.is_some(), self.rule == Choice::Wdeg);
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the processor has AVX2 and `popcnt` (see
             // `Bits::new`).
             return unsafe {
-                if self.colors.is_some() {
-                    self.search_avx2::<true>(cut)
-                } else {
-                    self.search_avx2::<false>(cut)
+                match (colored, wdeg) {
+                    (true, false) => self.search_avx2::<true>(cut),
+                    (false, false) => self.search_avx2::<false>(cut),
+                    (true, true) => self.search_avx2_weighted::<true>(cut),
+                    (false, true) => self.search_avx2_weighted::<false>(cut),
                 }
             };
         }
-        if self.colors.is_some() {
-            self.search_with::<false, true>(cut)
-        } else {
-            self.search_with::<false, false>(cut)
+        match (colored, wdeg) {
+            (true, false) => self.search_with::<false, true, false>(cut),
+            (false, false) => self.search_with::<false, false, false>(cut),
+            (true, true) => self.search_weighted::<true>(cut),
+            (false, true) => self.search_weighted::<false>(cut),
         }
+    }
+
+    fn set_choice(&mut self, choice: Choice) -> bool {
+        self.rule = choice;
+        self.weights = match choice {
+            Choice::Mrv => Vec::new(),
+            Choice::Wdeg => vec![1; self.table.padded],
+        };
+        true
+    }
+
+    fn choice(&self) -> Option<Choice> {
+        Some(self.rule)
     }
 
     fn solution(&self, out: &mut Vec<usize>) {
@@ -637,7 +709,21 @@ impl Search for Bits {
             .table
             .option_of(option)
             .expect("the option of a subtree is in the search");
-        debug_assert!(self.table.items_of(o).contains(&(item as u32)));
+        // Under wdeg the engine that named the subtree may have branched on another of the
+        // option's primary items (see `Dlx::descend`): the level takes the first of them,
+        // which confines the search to the same subtree.
+        let (item, count) = if self.table.items_of(o).contains(&(item as u32)) {
+            (item, count)
+        } else {
+            debug_assert!(self.rule == Choice::Wdeg);
+            let primary = self.table.primary;
+            let first = (self.table.items_of(o).iter())
+                .map(|&i| i as usize)
+                .find(|&i| i < primary)
+                .expect("an option in the search names a primary item");
+            let counts = self.frames.frame(self.cursor.top).1;
+            (first, self.table.keys.count(counts[first]))
+        };
         self.push_level(item as u32, count, o);
         self.cursor.floor = self.levels.len();
     }
