@@ -6,7 +6,7 @@
 use std::io::{IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
-use dancing::Problem;
+use dancing::{Choice, Problem};
 
 use super::Exit;
 use super::common::{ChooseArgs, CommonArgs, EngineArgs, SeedArgs};
@@ -113,7 +113,7 @@ impl SolveArgs {
         }
         if self.memo.active() {
             let choice = self.choose.choice();
-            if choice != dancing::Choice::Mrv {
+            if choice != Choice::Mrv {
                 anyhow::bail!(
                     "--choose {} runs on the search without the memo: leave out the memo's \
                      flags",
@@ -133,7 +133,11 @@ impl SolveArgs {
             count: self.count,
             all: self.all,
             limit: self.limit,
-            seed: self.seed.seed(family.seed),
+            // `--choose wdeg` searches in the problem's order: the command's default seed
+            // gives way to it (an explicit `--seed` is refused with it).
+            seed: self
+                .seed
+                .seed(family.seed.filter(|_| self.choose.choice() == Choice::Mrv)),
             common: &self.common,
         };
         let outcome = search.run(&report, &mut show)?;
