@@ -162,28 +162,28 @@ pub struct ChooseArgs {
     /// options; the same solutions in another order, in a much smaller tree on hard problems
     /// (16x16 Sudoku). A search learns its own weights: each thread of --jobs, in each
     /// subtree it takes, starts them at 1. The other engines keep their own rule; --stats
-    /// names the rule used.
-    #[arg(long, value_enum, value_name = "RULE", default_value_t = ChooseArg::Mrv)]
-    pub choose: ChooseArg,
+    /// names the rule used. Default: the engine's (wdeg under auto where the problem has a
+    /// Sudoku's shape, but mrv with --stats or --jobs, Knuth's tree; else mrv).
+    #[arg(long, value_enum, value_name = "RULE")]
+    pub choose: Option<ChooseArg>,
 }
 
 /// The values of `--choose`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ChooseArg {
     /// The item with the fewest options (DLX1's rule).
-    #[default]
     Mrv,
     /// The fewest options over a weight learned from failures (SSXCC2's rule).
     Wdeg,
 }
 
 impl ChooseArgs {
-    /// The library's rule of this choice.
-    pub fn choice(&self) -> Choice {
-        match self.choose {
+    /// The library's rule of this choice, if one was asked for.
+    pub fn choice(&self) -> Option<Choice> {
+        self.choose.map(|choose| match choose {
             ChooseArg::Mrv => Choice::Mrv,
             ChooseArg::Wdeg => Choice::Wdeg,
-        }
+        })
     }
 }
 

@@ -116,7 +116,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     }
     let jobs = common.jobs();
     let choice = args.choose.choice();
-    if choice != dancing::Choice::Mrv
+    if let Some(choice) = choice.filter(|&c| c != dancing::Choice::Mrv)
         && (args.min_cost || args.distributed.active() || args.memo.active())
     {
         return Err(anyhow!(

@@ -30,8 +30,8 @@ pub struct Search<'a> {
     pub problem: &'a Problem,
     /// The engine asked for.
     pub engine: Engine,
-    /// How the links and the bits choose the item to branch on (`--choose`).
-    pub choice: Choice,
+    /// How the links and the bits choose the item to branch on (`--choose`), if asked for.
+    pub choice: Option<Choice>,
     /// Count the solutions instead of writing them.
     pub count: bool,
     /// Write (or count) every solution, not only the first.
@@ -72,11 +72,13 @@ impl Search<'_> {
         }
         let common = self.common;
         let restarts = self.seed.filter(|_| !self.count && !self.all);
-        if self.choice != Choice::Mrv && restarts.is_some() {
+        if let Some(choice) = self.choice.filter(|&c| c != Choice::Mrv)
+            && restarts.is_some()
+        {
             anyhow::bail!(
                 "--choose {} searches in the problem's order; --seed searches by randomized \
                  restarts: leave one of them out",
-                self.choice.name()
+                choice.name()
             );
         }
         let jobs = common.jobs();
@@ -89,7 +91,10 @@ impl Search<'_> {
             Some(seed) => Searcher::Restarts(Restarts::new(self.problem, seed, self.engine), seed),
             None => {
                 let mut solver = Solver::with_engine(self.problem, self.engine);
-                solver.set_choice(self.choice);
+                if let Some(choice) = self.choice.or(common.stats().then_some(Choice::Mrv)) {
+                    // `--stats` reports Knuth's tree unless asked otherwise.
+                    solver.set_choice(choice);
+                }
                 Searcher::Knuth(solver)
             }
         };
@@ -220,7 +225,7 @@ impl Search<'_> {
                 dancing::parallel::count_parallel_watched_on(
                     self.problem,
                     self.engine,
-                    self.choice,
+                    self.choice.unwrap_or(Choice::Mrv),
                     jobs,
                     &watch,
                 )
@@ -278,7 +283,7 @@ impl Search<'_> {
             let mut text = stats_text(self.problem, stats.clone(), true, start.elapsed());
             // The threads' engine: the one a solver of this problem starts on.
             let mut solver = Solver::with_engine(self.problem, self.engine);
-            solver.set_choice(self.choice);
+            solver.set_choice(self.choice.unwrap_or(Choice::Mrv));
             text.push_str(&choice_text(solver.choice()));
             report.write(&text);
         }

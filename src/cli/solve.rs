@@ -112,8 +112,7 @@ impl SolveArgs {
             return Ok(Exit::Success);
         }
         if self.memo.active() {
-            let choice = self.choose.choice();
-            if choice != Choice::Mrv {
+            if let Some(choice) = self.choose.choice().filter(|&c| c != Choice::Mrv) {
                 anyhow::bail!(
                     "--choose {} runs on the search without the memo: leave out the memo's \
                      flags",
@@ -135,9 +134,11 @@ impl SolveArgs {
             limit: self.limit,
             // `--choose wdeg` searches in the problem's order: the command's default seed
             // gives way to it (an explicit `--seed` is refused with it).
-            seed: self
-                .seed
-                .seed(family.seed.filter(|_| self.choose.choice() == Choice::Mrv)),
+            seed: self.seed.seed(
+                family
+                    .seed
+                    .filter(|_| self.choose.choice() != Some(Choice::Wdeg)),
+            ),
             common: &self.common,
         };
         let outcome = search.run(&report, &mut show)?;

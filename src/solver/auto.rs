@@ -130,6 +130,45 @@ fn open_lengths(problem: &Problem, root: &[Root]) -> OpenLengths {
     open
 }
 
+/// Whether [`Engine::Auto`] branches by [`Choice::Wdeg`] on `problem`, a problem without
+/// colors that starts on the bits: whether it has the shape of a Latin square, every option
+/// naming exactly `k >= 3` primary items, the `j`-th of which (in the order given) always
+/// belongs to the `j`-th of `k` classes (a primary item is never named at two places). A
+/// Sudoku exported with `--to-dlx` is such a problem (cell, row and digit, column and digit,
+/// box and digit), so is a Latin square or a Sudoku variant without extra items; N queens
+/// (two classes), Langford pairs and packings (a cell named at any place) are not. One pass
+/// over the matrix.
+///
+/// On the corpus of `bench/corpus/` (see `docs/performance.md`, "Weighted choice against
+/// SSXCC2"), SSXCC2's rule on the bits took 0.03 to 0.5 of MRV's time on the hard 16x16
+/// exports that the bits take under `Auto` (2,208,670 nodes to 16,481 on the first of
+/// `puzzles/generated/16x16-seed16.txt`), and more on the counts of the other families
+/// (Langford pairs and pentomino packings: 18% to 36% more nodes, up to twice the time).
+fn latin(problem: &Problem) -> bool {
+    let primary = problem.primary_items();
+    // The place of each primary item in its options (`u32::MAX`: not seen yet).
+    let mut place = vec![u32::MAX; primary];
+    let mut k = None;
+    for o in 0..problem.option_count() {
+        let mut j = 0;
+        for &i in problem.option_items(o) {
+            let Some(p) = place.get_mut(i as usize) else {
+                continue;
+            };
+            if *p != j && *p != u32::MAX {
+                return false;
+            }
+            *p = j;
+            j += 1;
+        }
+        // An option without a primary item is not in the search.
+        if j != 0 && *k.get_or_insert(j) != j {
+            return false;
+        }
+    }
+    k.is_some_and(|k| k >= 3)
+}
+
 /// When [`Engine::Auto`] moves a search from the bits to the links: at the probe, after
 /// `probe` nodes, if `r`, the words of the bit engine's bitsets times the nodes over the
 /// updates, is at least `ratio` (see the docs of [`crate::solver`]).
@@ -188,6 +227,10 @@ pub(super) struct Switch {
     /// while the bits run; under `learn`, the learning engine while the links run and the
     /// links while it runs (reset at the next move, so a solver builds each once).
     parked: Option<Inner>,
+    /// Whether `Auto` chose [`Choice::Wdeg`] for the problem ([`latin`]), so that a solver
+    /// whose tree is handed out as subtrees goes back to MRV ([`Solver::hand_out_subtrees`]);
+    /// cleared by [`Solver::set_choice`], the caller's own choice.
+    chose: bool,
 }
 
 impl Solver {
@@ -221,6 +264,7 @@ impl Solver {
         rule: Rule,
     ) -> Solver {
         let share = || shared.map_or_else(|| Arc::new(problem.clone()), Arc::clone);
+        let direct = grouped.is_none();
         // Asked for by name, the propagating and learning engines fall back to the links
         // where they cannot run (see `Engine::refusal`).
         // Under `Auto`, the learning engine takes the problems that the propagating engine's
@@ -263,6 +307,7 @@ impl Solver {
         let options = if fits { Bits::options(problem) } else { 0 };
         let bits = fits && (engine == Engine::Bits || options <= AUTO_MAX_OPTIONS);
         let mut switch = None;
+        let mut choice = Choice::Mrv;
         let engine = if learn && engine == Engine::Auto {
             switch = Some(Box::new(Switch {
                 rule,
@@ -276,6 +321,7 @@ impl Solver {
                 grouped,
                 subtrees: false,
                 parked: None,
+                chose: false,
             }));
             links_engine(problem)
         } else if learn {
@@ -299,6 +345,13 @@ impl Solver {
         } else if bits {
             let mut bits = Bits::new(problem);
             if engine == Engine::Auto {
+                // A problem given as a matrix (not by the Sudoku layer, which runs its
+                // grids on the band or the learning engine), without colors, of Latin shape:
+                // SSXCC2's rule (see `latin`).
+                if direct && !problem.has_colors() && latin(problem) {
+                    choice = Choice::Wdeg;
+                    bits.set_choice(choice);
+                }
                 bits.counters_mut().set_probe(Some(rule.probe));
                 switch = Some(Box::new(Switch {
                     rule,
@@ -317,6 +370,7 @@ impl Solver {
                     grouped: false,
                     subtrees: false,
                     parked: None,
+                    chose: choice == Choice::Wdeg,
                 }));
             }
             Inner::Bits(bits)
@@ -330,7 +384,7 @@ impl Solver {
             buffer: Vec::new(),
             pause_nodes: u64::MAX,
             pace: None,
-            choice: Choice::Mrv,
+            choice,
         }
     }
 
@@ -405,9 +459,13 @@ impl Solver {
     }
 
     /// Gives the engine parked by [`Engine::Auto`], if any, the rule of
-    /// [`Solver::set_choice`].
+    /// [`Solver::set_choice`], which is the caller's from now on.
     pub(super) fn set_parked_choice(&mut self, choice: Choice) {
-        if let Some(parked) = self.switch.as_deref_mut().and_then(|s| s.parked.as_mut()) {
+        let Some(switch) = self.switch.as_deref_mut() else {
+            return;
+        };
+        switch.chose = false;
+        if let Some(parked) = switch.parked.as_mut() {
             each!(parked, e => e.set_choice(choice));
         }
     }
@@ -527,6 +585,12 @@ impl Solver {
         let Some(switch) = self.switch.as_deref_mut() else {
             return;
         };
+        if switch.chose {
+            // The subtrees are MRV's, so that a count's statistics on several threads are
+            // those of one (each subtree would learn its own weights from 1).
+            self.set_choice(Choice::Mrv);
+            return;
+        }
         if !switch.learn {
             return;
         }

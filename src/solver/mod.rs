@@ -98,6 +98,14 @@
 //! not send the next ones to the links; [`Solver::engine`] tells which engine runs now.
 //! [`Engine::Links`] and [`Engine::Bits`] never move.
 //!
+//! On the bits under `Auto`, a problem given as a matrix whose options have the shape of a
+//! Latin square (each names one primary item of each of at least three classes, as a
+//! Sudoku exported with `--to-dlx` does) is searched by SSXCC2's weighted choice
+//! ([`Choice::Wdeg`], see `auto.rs`, `latin`) instead of DLX1's: on the hard 16x16 exports
+//! that the bits take, a tree of thousands of nodes where MRV's has millions. A solver whose
+//! tree is handed out as subtrees goes back to MRV, and so do the parts and the searches
+//! whose statistics are reported ([`Engine::for_stats`]), which are Knuth's tree.
+//!
 //! Measured (CPU time, bits / links, with `r` at the probe; N queens in Knuth's organ-pipe
 //! order, first 2,000,000 nodes): N queens 0.70 at N = 20 (`r` = 0.41), 0.92 at 40 (1.03),
 //! 1.05 at 60 (1.83), 1.33 at 70 (2.28), 1.39 at 80 (2.40), 1.71 at 100 (3.23); Langford

@@ -215,3 +215,62 @@ fn the_front_ends_take_choose_wdeg_in_place_of_their_default_seed() {
     assert_eq!(stdout_of(&assert).matches('Q').count(), 8);
     assert!(stderr_of(&assert).contains("choice: wdeg\n"));
 }
+
+/// The first puzzle of `puzzles/generated/16x16-seed16.txt`, exported as exact cover with
+/// its givens taken out (837 options, within the bits' limits).
+fn sudoku_16_export() -> Problem {
+    let puzzle = std::fs::read_to_string("puzzles/generated/16x16-seed16.txt").unwrap();
+    let first = puzzle.lines().next().unwrap();
+    let assert = dancing()
+        .args(["sudoku", "--size", "16", "--to-dlx"])
+        .write_stdin(format!("{first}\n"))
+        .assert()
+        .success();
+    dancing::knuth::parse_str(&stdout_of(&assert))
+        .unwrap()
+        .problem
+}
+
+#[test]
+fn auto_branches_by_wdeg_on_a_sudoku_export_and_by_mrv_elsewhere() {
+    let mut solver = Solver::new(&sudoku_16_export());
+    assert_eq!(solver.engine(), Engine::Bits);
+    assert_eq!(solver.choice(), Some(Choice::Wdeg));
+    assert_eq!(solver.count(None).unwrap(), 1);
+    // MRV's tree has 2,208,670 nodes (docs/performance.md).
+    assert!(solver.stats().nodes < 100_000, "{:?}", solver.stats());
+    for problem in [
+        dancing::problems::queens(8),
+        dancing::problems::langford(7, false),
+    ] {
+        assert_eq!(Solver::new(&problem).choice(), Some(Choice::Mrv));
+    }
+}
+
+#[test]
+fn stats_keep_knuths_tree_under_auto_unless_told_otherwise() {
+    let (_dir, path) = common::temp_file("s16.dlx", dancing::knuth::write(&sudoku_16_export()));
+    let assert = dancing()
+        .args([
+            "cover",
+            "--count",
+            "--stats",
+            "--jobs",
+            "1",
+            "--max-nodes",
+            "10",
+        ])
+        .arg(&path)
+        .assert()
+        .code(3);
+    assert!(stderr_of(&assert).contains("choice: mrv\n"));
+    let assert = dancing()
+        .args([
+            "cover", "--count", "--stats", "--jobs", "1", "--choose", "wdeg",
+        ])
+        .arg(&path)
+        .assert()
+        .success();
+    assert_eq!(stdout_of(&assert).trim(), "1");
+    assert!(stderr_of(&assert).contains("choice: wdeg\n"));
+}
