@@ -163,7 +163,8 @@ pub struct ChooseArgs {
     /// (16x16 Sudoku). A search learns its own weights: each thread of --jobs, in each
     /// subtree it takes, starts them at 1. The other engines keep their own rule; --stats
     /// names the rule used. Default: the engine's (wdeg under auto where the problem has a
-    /// Sudoku's shape, but mrv with --stats or --jobs, Knuth's tree; else mrv).
+    /// Sudoku's shape, but mrv with --stats and for a count on several threads, Knuth's
+    /// tree; else mrv).
     #[arg(long, value_enum, value_name = "RULE")]
     pub choose: Option<ChooseArg>,
 }
