@@ -425,10 +425,18 @@ impl Solver {
     /// stopped before entering it): the links force and exclude the same options, replay the same
     /// choices with the same floor, and take over the counters and the work, so that the
     /// search goes on with the rest of the same tree.
+    ///
+    /// Not under [`Choice::Wdeg`]: the links replay each choice from the item DLX1 would
+    /// branch on, and go on to that item's next options when they back up, which is the bits'
+    /// level only where both chose the same item (weights the links never learned do not
+    /// say which); so a weighted search stays on the bits.
     fn move_to_links(&mut self) {
         let (Some(switch), Inner::Bits(bits)) = (&mut self.switch, &mut self.engine) else {
             return;
         };
+        if bits.choice() == Some(Choice::Wdeg) {
+            return;
+        }
         let (mut forced, mut choices) = (Vec::new(), Vec::new());
         bits.solution(&mut forced);
         bits.choices(&mut choices);

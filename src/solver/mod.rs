@@ -267,10 +267,11 @@ impl Solver {
 
     /// A solver under [`Engine::Auto`] that probes its search after `nodes` nodes and moves
     /// it to the links if `r` (see the module docs) is at least `ratio`: with `ratio` 0, it
-    /// always moves. For tests of the move, which must change nothing but the time.
+    /// always moves. For tests of the move, which must change nothing but the time: it
+    /// branches by [`Choice::Mrv`] (DLX1's tree) whatever `Auto` would choose.
     #[doc(hidden)]
     pub fn with_probe(problem: &Problem, nodes: u64, ratio: f64) -> Solver {
-        Solver::with_rule(
+        let mut solver = Solver::with_rule(
             problem,
             None,
             None,
@@ -279,7 +280,10 @@ impl Solver {
                 probe: nodes,
                 ratio,
             },
-        )
+        );
+        // DLX1's tree, which the tests of the move compare with the links' and the bits'.
+        solver.set_choice(Choice::Mrv);
+        solver
     }
 
     /// The engine running now, never [`Engine::Auto`] ([`Engine::Links`] for DLX1, DLX2 and

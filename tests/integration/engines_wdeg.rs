@@ -2,7 +2,8 @@
 //! and random problem of the conformance suite (`engines`, which calls
 //! [`assert_wdeg_agrees`]), the links and the bits under wdeg search the same tree (the same
 //! solutions in the same order, the same statistics at each), and find MRV's solutions as a
-//! set, with MRV's count, alone, on two threads and after a move from the bits to the links;
+//! set, with MRV's count, alone, on two threads and past `Auto`'s probe (which keeps a
+//! weighted search on the bits);
 //! and the rule through the command line: `--stats` names it, budgets stop it, and the
 //! searches that run on their own (`--seed`, parts, the memo) refuse it.
 
@@ -57,7 +58,7 @@ fn count_on_two_threads(problem: &Problem, engine: Engine, choice: Choice) -> Co
 /// messages), whose MRV search found `count` solutions: the links and the bits under wdeg
 /// search the same tree, with the same statistics; their solutions are MRV's as a set (when
 /// `enumerate`; else their count is `count`), and so is the count on two threads and that of
-/// a search moved from the bits to the links after one node.
+/// a search under `Auto` probed at a few nodes (which stays on the bits).
 pub fn assert_wdeg_agrees(problem: &Problem, name: &str, count: u64, enumerate_all: bool) {
     if enumerate_all {
         let links = enumerate(solver(problem, Engine::Links, Choice::Wdeg));
@@ -81,13 +82,14 @@ pub fn assert_wdeg_agrees(problem: &Problem, name: &str, count: u64, enumerate_a
         let two = count_on_two_threads(problem, engine, Choice::Wdeg);
         assert_eq!(two, count, "{name} on two threads, {engine:?}");
     }
-    let mut moved = Solver::with_probe(problem, 1, 0.0);
-    moved.set_choice(Choice::Wdeg);
-    assert_eq!(
-        moved.count(None).unwrap(),
-        count,
-        "{name}, moved to the links"
-    );
+    // The probe does not move a weighted search to the links (whose replay would branch on
+    // other items): it stays on the bits, and counts alike.
+    for at in [1, 5, 100] {
+        let mut probed = Solver::with_probe(problem, at, 0.0);
+        probed.set_choice(Choice::Wdeg);
+        assert_eq!(probed.count(None).unwrap(), count, "{name}, probed at {at}");
+        assert_eq!(probed.engine(), Engine::Bits, "{name}, probed at {at}");
+    }
 }
 
 #[test]
@@ -273,4 +275,26 @@ fn stats_keep_knuths_tree_under_auto_unless_told_otherwise() {
         .success();
     assert_eq!(stdout_of(&assert).trim(), "1");
     assert!(stderr_of(&assert).contains("choice: wdeg\n"));
+}
+
+#[test]
+fn auto_keeps_a_weighted_search_on_the_bits_past_the_probe() {
+    // The first puzzle of 36x36-seed36.txt exported (4,368 options, one solution): `Auto`
+    // searches it on the bits by wdeg, past the probe at 10,000 nodes, which once moved it
+    // to the links and lost its solution there.
+    let text = std::fs::read_to_string("puzzles/generated/36x36-seed36.txt").unwrap();
+    let puzzle = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let assert = dancing()
+        .args(["sudoku", "--to-dlx"])
+        .write_stdin(format!("{puzzle}\n"))
+        .assert()
+        .success();
+    let problem = dancing::knuth::parse_str(&stdout_of(&assert))
+        .unwrap()
+        .problem;
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.choice(), Some(Choice::Wdeg));
+    assert_eq!(solver.count(None).unwrap(), 1);
+    assert!(solver.stats().nodes > dancing::AUTO_PROBE_NODES);
+    assert_eq!(solver.engine(), Engine::Bits);
 }
