@@ -10,6 +10,7 @@
 use std::cell::OnceCell;
 use std::sync::Arc;
 
+use super::choice::latin;
 use super::inner::{Inner, links_engine};
 use super::portfolio::Slices;
 use super::{Choice, Engine, Solver};
@@ -128,45 +129,6 @@ fn open_lengths(problem: &Problem, root: &[Root]) -> OpenLengths {
         open.items += 1;
     }
     open
-}
-
-/// Whether [`Engine::Auto`] branches by [`Choice::Wdeg`] on `problem`, a problem without
-/// colors that starts on the bits: whether it has the shape of a Latin square, every option
-/// naming exactly `k >= 3` primary items, the `j`-th of which (in the order given) always
-/// belongs to the `j`-th of `k` classes (a primary item is never named at two places). A
-/// Sudoku exported with `--to-dlx` is such a problem (cell, row and digit, column and digit,
-/// box and digit), so is a Latin square or a Sudoku variant without extra items; N queens
-/// (two classes), Langford pairs and packings (a cell named at any place) are not. One pass
-/// over the matrix.
-///
-/// On the corpus of `bench/corpus/` (see `docs/performance.md`, "Weighted choice against
-/// SSXCC2"), SSXCC2's rule on the bits took 0.03 to 0.5 of MRV's time on the hard 16x16
-/// exports that the bits take under `Auto` (2,208,670 nodes to 16,481 on the first of
-/// `puzzles/generated/16x16-seed16.txt`), and more on the counts of the other families
-/// (Langford pairs and pentomino packings: 18% to 36% more nodes, up to twice the time).
-fn latin(problem: &Problem) -> bool {
-    let primary = problem.primary_items();
-    // The place of each primary item in its options (`u32::MAX`: not seen yet).
-    let mut place = vec![u32::MAX; primary];
-    let mut k = None;
-    for o in 0..problem.option_count() {
-        let mut j = 0;
-        for &i in problem.option_items(o) {
-            let Some(p) = place.get_mut(i as usize) else {
-                continue;
-            };
-            if *p != j && *p != u32::MAX {
-                return false;
-            }
-            *p = j;
-            j += 1;
-        }
-        // An option without a primary item is not in the search.
-        if j != 0 && *k.get_or_insert(j) != j {
-            return false;
-        }
-    }
-    k.is_some_and(|k| k >= 3)
 }
 
 /// When [`Engine::Auto`] moves a search from the bits to the links: at the probe, after

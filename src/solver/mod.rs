@@ -142,6 +142,7 @@ pub use crate::search::{Choice, ForceError, Stats, Step};
 #[macro_use]
 mod inner;
 mod auto;
+mod choice;
 mod engine;
 mod pace;
 mod portfolio;
@@ -302,35 +303,6 @@ impl Solver {
             Inner::Learn(_) => Engine::Learn,
             Inner::Band(_) => Engine::Band,
         }
-    }
-
-    /// Sets the rule by which the links and the bit engine choose the item to branch on
-    /// ([`Choice`]; [`Choice::Mrv`], DLX1's, by default), from the next node, with every
-    /// weight of [`Choice::Wdeg`] at 1. The weights are the solver's own, learned in its
-    /// search and set back to 1 by [`Solver::reset`]; under [`Engine::Auto`], an engine the
-    /// search moves to starts its own at 1. The engines whose tree has a rule of its own
-    /// keep it, as [`Solver::choice`] tells.
-    ///
-    /// ```
-    /// use dancing::{Choice, Engine, Solver};
-    /// let problem = dancing::problems::queens(8);
-    /// let mut mrv = Solver::with_engine(&problem, Engine::Links);
-    /// let mut wdeg = Solver::with_engine(&problem, Engine::Links);
-    /// wdeg.set_choice(Choice::Wdeg);
-    /// assert_eq!(wdeg.choice(), Some(Choice::Wdeg));
-    /// assert_eq!(mrv.count(None), wdeg.count(None)); // the same 92 solutions
-    /// ```
-    pub fn set_choice(&mut self, choice: Choice) {
-        self.choice = choice;
-        each!(&mut self.engine, e => e.set_choice(choice));
-        self.set_parked_choice(choice);
-    }
-
-    /// The rule by which the engine running now chooses the item to branch on
-    /// ([`Solver::set_choice`]), or `None` if its tree has a rule of its own (the band,
-    /// learning, propagating and MCC engines, and DLX3).
-    pub fn choice(&self) -> Option<Choice> {
-        each!(&self.engine, e => e.choice())
     }
 
     /// Sets a budget of search-tree nodes (counted since the last reset); `None` for no
