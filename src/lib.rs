@@ -109,8 +109,8 @@ pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{
     AUTO_COLOR_WORDS, AUTO_FULL, AUTO_LEARN_SHARE_SMALL, AUTO_LINKS_NODE_MEMS,
     AUTO_LINKS_UPDATE_MEMS, AUTO_MAX_OPTIONS, AUTO_NEAR, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO,
-    AUTO_TRY_MEMS, AUTO_TRY_MEMS_SMALL, Engine, ForceError, GaveUp, Outcome, PAUSE_TIME, Solutions,
-    Solver, Stats, Step,
+    AUTO_TRY_MEMS, AUTO_TRY_MEMS_SMALL, Choice, Engine, ForceError, GaveUp, Outcome, PAUSE_TIME,
+    Solutions, Solver, Stats, Step,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 
 use crate::rng::Rng;
 use crate::solver::Pace;
-use crate::{Engine, Problem, Solver, Stats, Step};
+use crate::{Choice, Engine, Problem, Solver, Stats, Step};
 
 /// The seed that the command line uses where restarts are on by default (`dancing queens`).
 pub const DEFAULT_SEED: u64 = 0;
@@ -236,6 +236,8 @@ impl<'a> Restarts<'a> {
         let order = grouped_order(self.problem, &rename, &mut self.rng);
         let copy = self.problem.permuted(&rename, &order);
         let mut solver = Solver::with_engine(&copy, self.engine);
+        // The runs' budgets are measured in MRV's nodes (Luby's sequence, as below).
+        solver.set_choice(Choice::Mrv);
         let mut budget = luby(self.runs).saturating_mul(self.unit);
         if let Some(max) = self.max_nodes {
             budget = budget.min(max - self.done.nodes);

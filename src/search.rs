@@ -54,6 +54,38 @@ impl std::iter::Sum for Stats {
     }
 }
 
+/// How the links and the bit engine choose the item to branch on at a node
+/// ([`crate::Solver::set_choice`]). The engines with a tree of their own (band, learn,
+/// propagate, the MCC engines) keep their own rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Choice {
+    /// DLX1's rule, "minimum remaining values": the leftmost active primary item with the
+    /// fewest options. Knuth's tree, so his `nodes` and `updates`.
+    #[default]
+    Mrv,
+    /// SSXCC2's rule (Boussemart, Hemery, Lecoutre and Sais, ECAI 2004, "dom/wdeg"; Solnon's
+    /// dancing cells): each primary item has a weight, 1 at the start of a search, raised by 1
+    /// each time the search reaches a node where that item has no option left (a wipe-out);
+    /// an item with at most one option is forced (the fewest first, as MRV), else the branch
+    /// goes to the leftmost item of least options over weight. Failures teach the search which
+    /// items are hard, so its tree can be far smaller than MRV's on hard instances (a 16x16
+    /// Sudoku: see `docs/performance.md`), at the cost of a second pass over the items at a
+    /// node that branches. The weights belong to one search: a reset, and a subtree (a part,
+    /// a thread's share of a count), start them at 1 again.
+    Wdeg,
+}
+
+impl Choice {
+    /// The rule's name on the command line and in statistics: `mrv` or `wdeg`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Choice::Mrv => "mrv",
+            Choice::Wdeg => "wdeg",
+        }
+    }
+}
+
 /// What one call of [`crate::Solver::step`] ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {

@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use clap::{ArgAction, Args, ValueEnum};
-use dancing::Engine;
+use dancing::{Choice, Engine};
 
 /// The shared flags; their `///` docs are the `--help` text of every command.
 #[derive(Debug, Args)]
@@ -149,6 +149,42 @@ impl EngineChoice {
             EngineChoice::MccBits => Engine::MccBits,
             EngineChoice::Band => Engine::Band,
         }
+    }
+}
+
+/// The `--choose` flag, for the commands whose search runs on the links or the bits
+/// (`cover` and the front ends): a struct of its own, beside [`EngineArgs`].
+#[derive(Debug, Args)]
+pub struct ChooseArgs {
+    /// How the links and bits engines choose the item to branch on. `mrv`: the item with the
+    /// fewest options left (Knuth's DLX1, with his statistics). `wdeg`: Knuth's SSXCC2 rule,
+    /// the fewest options over a weight that grows by one each time the item runs out of
+    /// options; the same solutions in another order, in a much smaller tree on hard problems
+    /// (16x16 Sudoku). A search learns its own weights: each thread of --jobs, in each
+    /// subtree it takes, starts them at 1. The other engines keep their own rule; --stats
+    /// names the rule used. Default: the engine's (wdeg under auto where the problem has a
+    /// Sudoku's shape, but mrv with --stats and for a count on several threads, Knuth's
+    /// tree; else mrv).
+    #[arg(long, value_enum, value_name = "RULE")]
+    pub choose: Option<ChooseArg>,
+}
+
+/// The values of `--choose`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ChooseArg {
+    /// The item with the fewest options (DLX1's rule).
+    Mrv,
+    /// The fewest options over a weight learned from failures (SSXCC2's rule).
+    Wdeg,
+}
+
+impl ChooseArgs {
+    /// The library's rule of this choice, if one was asked for.
+    pub fn choice(&self) -> Option<Choice> {
+        self.choose.map(|choose| match choose {
+            ChooseArg::Mrv => Choice::Mrv,
+            ChooseArg::Wdeg => Choice::Wdeg,
+        })
     }
 }
 

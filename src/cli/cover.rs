@@ -12,7 +12,7 @@ use dancing::sudoku::verdict::seconds;
 use dancing::{Engine, Problem};
 
 use super::Exit;
-use super::common::{CommonArgs, EngineArgs, SeedArgs};
+use super::common::{ChooseArgs, CommonArgs, EngineArgs, SeedArgs};
 use super::report::Report;
 use super::search::{Search, TEMPLATE};
 
@@ -73,6 +73,8 @@ pub struct CoverArgs {
     #[command(flatten)]
     engine: EngineArgs,
     #[command(flatten)]
+    choose: ChooseArgs,
+    #[command(flatten)]
     seed: SeedArgs,
     #[command(flatten)]
     memo: super::memo::MemoArgs,
@@ -119,6 +121,16 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         return symmetry(&args, &parsed);
     }
     let jobs = common.jobs();
+    let choice = args.choose.choice();
+    if let Some(choice) = choice.filter(|&c| c != dancing::Choice::Mrv)
+        && (args.min_cost || args.distributed.active() || args.memo.active())
+    {
+        return Err(anyhow!(
+            "--choose {} runs on the search of --count, --all or a first solution: leave out \
+             --min-cost, --split, --parts, --checkpoint, --merge and the memo's flags",
+            choice.name()
+        ));
+    }
     let reduced = if args.preprocess {
         if args.distributed.active() {
             return Err(anyhow!(
@@ -258,6 +270,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         } else {
             args.engine.engine()
         },
+        choice,
         count: args.count,
         all: args.all,
         limit: args.limit,

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::anyhow;
 use dancing::parallel::{Stopped, Watch};
 use dancing::restart::Restarts;
-use dancing::{Count, Engine, PAUSE_TIME, Problem, Solver, Stats, Step, Total};
+use dancing::{Choice, Count, Engine, PAUSE_TIME, Problem, Solver, Stats, Step, Total};
 
 use super::Exit;
 use super::common::CommonArgs;
@@ -30,6 +30,8 @@ pub struct Search<'a> {
     pub problem: &'a Problem,
     /// The engine asked for.
     pub engine: Engine,
+    /// How the links and the bits choose the item to branch on (`--choose`), if asked for.
+    pub choice: Option<Choice>,
     /// Count the solutions instead of writing them.
     pub count: bool,
     /// Write (or count) every solution, not only the first.
@@ -69,15 +71,32 @@ impl Search<'_> {
             );
         }
         let common = self.common;
+        let restarts = self.seed.filter(|_| !self.count && !self.all);
+        if let Some(choice) = self.choice.filter(|&c| c != Choice::Mrv)
+            && restarts.is_some()
+        {
+            anyhow::bail!(
+                "--choose {} searches in the problem's order; --seed searches by randomized \
+                 restarts: leave one of them out",
+                choice.name()
+            );
+        }
         let jobs = common.jobs();
         if self.count && self.limit.is_none() && common.max_nodes.is_none() && jobs > 1 {
             return self.count_parallel(jobs, report);
         }
         let start = Instant::now();
         let deadline = common.max_time.map(|t| start + t);
-        let mut solver = match self.seed.filter(|_| !self.count && !self.all) {
+        let mut solver = match restarts {
             Some(seed) => Searcher::Restarts(Restarts::new(self.problem, seed, self.engine), seed),
-            None => Searcher::Knuth(Solver::with_engine(self.problem, self.engine)),
+            None => {
+                let mut solver = Solver::with_engine(self.problem, self.engine);
+                if let Some(choice) = self.choice.or(common.stats().then_some(Choice::Mrv)) {
+                    // `--stats` reports Knuth's tree unless asked otherwise.
+                    solver.set_choice(choice);
+                }
+                Searcher::Knuth(solver)
+            }
         };
         solver.set_max_nodes(common.max_nodes);
         // Pauses let the progress line be drawn, the clock be read and Ctrl-C be noticed:
@@ -134,6 +153,9 @@ impl Search<'_> {
         if common.stats() {
             let mut text = stats_text(self.problem, solver.stats(), exact, start.elapsed());
             text.push_str(&rules_text(&solver.stats()));
+            if let Searcher::Knuth(solver) = &solver {
+                text.push_str(&choice_text(solver.choice()));
+            }
             if let Searcher::Restarts(restarts, seed) = &solver {
                 text.push_str(&format!(
                     "runs: {} (randomized restarts, seed {seed})\n",
@@ -203,6 +225,7 @@ impl Search<'_> {
                 dancing::parallel::count_parallel_watched_on(
                     self.problem,
                     self.engine,
+                    self.choice.unwrap_or(Choice::Mrv),
                     jobs,
                     &watch,
                 )
@@ -257,12 +280,12 @@ impl Search<'_> {
         writeln!(out, "{}", stats.solutions)?;
         out.flush()?;
         if self.common.stats() {
-            report.write(&stats_text(
-                self.problem,
-                stats.clone(),
-                true,
-                start.elapsed(),
-            ));
+            let mut text = stats_text(self.problem, stats.clone(), true, start.elapsed());
+            // The threads' engine: the one a solver of this problem starts on.
+            let mut solver = Solver::with_engine(self.problem, self.engine);
+            solver.set_choice(self.choice.unwrap_or(Choice::Mrv));
+            text.push_str(&choice_text(solver.choice()));
+            report.write(&text);
         }
         let exit = if stats.solutions.is_zero() {
             report.note("no solution");
@@ -373,6 +396,12 @@ pub fn rules_text(stats: &Stats) -> String {
         return String::new();
     }
     format!("forced: {}\npruned: {}\n", stats.forced, stats.pruned)
+}
+
+/// The `--stats` line that names the rule by which the search chose its branching items
+/// (`--choose`); empty for an engine whose tree has a rule of its own.
+pub fn choice_text(choice: Option<Choice>) -> String {
+    choice.map_or_else(String::new, |c| format!("choice: {}\n", c.name()))
 }
 
 /// The statistics, as `--stats` writes them on stderr: `exact` is false when the count

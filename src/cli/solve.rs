@@ -6,10 +6,10 @@
 use std::io::{IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
-use dancing::Problem;
+use dancing::{Choice, Problem};
 
 use super::Exit;
-use super::common::{CommonArgs, EngineArgs, SeedArgs};
+use super::common::{ChooseArgs, CommonArgs, EngineArgs, SeedArgs};
 use super::memo::MemoArgs;
 use super::report::Report;
 use super::search::{Search, TEMPLATE};
@@ -34,6 +34,8 @@ pub struct SolveArgs {
     to_dlx: bool,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    choose: ChooseArgs,
     #[command(flatten)]
     seed: SeedArgs,
     #[command(flatten)]
@@ -116,6 +118,13 @@ impl SolveArgs {
             return self.symmetric(family.problem, show);
         }
         if self.memo.active() {
+            if let Some(choice) = self.choose.choice().filter(|&c| c != Choice::Mrv) {
+                anyhow::bail!(
+                    "--choose {} runs on the search without the memo: leave out the memo's \
+                     flags",
+                    choice.name()
+                );
+            }
             let seed = self.seed.seed(Some(0)).unwrap_or(0);
             return self
                 .memo
@@ -125,10 +134,17 @@ impl SolveArgs {
         let search = Search {
             problem: family.problem,
             engine: self.engine.engine(),
+            choice: self.choose.choice(),
             count: self.count,
             all: self.all,
             limit: self.limit,
-            seed: self.seed.seed(family.seed),
+            // `--choose wdeg` searches in the problem's order: the command's default seed
+            // gives way to it (an explicit `--seed` is refused with it).
+            seed: self.seed.seed(
+                family
+                    .seed
+                    .filter(|_| self.choose.choice() != Some(Choice::Wdeg)),
+            ),
             common: &self.common,
         };
         let outcome = search.run(&report, &mut show)?;

@@ -30,6 +30,16 @@
 //! before the search, which lie beneath level 0). So the stack alone says how to undo
 //! everything, which is what [`Dlx::reset`] does.
 //!
+//! # Weighted choice
+//! Under [`Choice::Wdeg`] the loop branches on SSXCC2's item instead of DLX1's (see
+//! [`super::links::weighted`]): each primary item has a weight in `weights`, 1 at a reset, and
+//! a node whose chosen item has an empty list (a wipe-out, the dead end DLX1 finds by covering
+//! that item and backing up) adds 1 to that item's weight. The loop is compiled twice (the
+//! const `WDEG` of [`Dlx::run`]), so that DLX1's loop does not test the rule at each node.
+//! Nothing else changes: the stack, the cover and uncover steps and the counters are DLX1's,
+//! on another tree, so the solutions are the same set in another order, with other `nodes`
+//! and `updates`.
+//!
 //! # Subtrees
 //! [`Dlx::descend`] replays a choice on a fresh engine; the levels so placed on the stack form
 //! a *floor* that *backup* never goes below, so the engine searches that subtree only.
@@ -39,7 +49,7 @@
 use super::links::Links;
 use super::{Counters, Root, Search};
 use crate::problem::Problem;
-use crate::search::{ForceError, Stats, Step};
+use crate::search::{Choice, ForceError, Stats, Step};
 
 /// The dancing steps the loop of [`Dlx`] runs on: an arena of nodes with addresses, as laid
 /// out by [`super::links`]. Each method means what the [`Links`] method of the same name
@@ -49,6 +59,13 @@ pub(crate) trait Arena: Clone + std::fmt::Debug + Send + Sync {
     fn new(problem: &Problem) -> Self;
     /// The leftmost active primary item of minimum length, or `None` if none is active.
     fn choose(&self) -> Option<u32>;
+    /// The branching item under [`Choice::Wdeg`] with `weights` (indexed by item), or `None`
+    /// if no primary item is active (see [`super::links::weighted`]).
+    fn choose_weighted(&self, weights: &[u32]) -> Option<u32>;
+    /// The number of items, primary and secondary.
+    fn items(&self) -> u32;
+    /// Whether item `i` is primary.
+    fn is_primary(&self, i: u32) -> bool;
     /// Covers item `i`.
     fn cover(&mut self, i: u32);
     /// Undoes the latest cover, of item `i`.
@@ -107,6 +124,15 @@ impl Arena for Links {
     #[inline(always)]
     fn choose(&self) -> Option<u32> {
         Links::choose(self)
+    }
+    fn choose_weighted(&self, weights: &[u32]) -> Option<u32> {
+        Links::choose_weighted(self, weights)
+    }
+    fn items(&self) -> u32 {
+        Links::items(self)
+    }
+    fn is_primary(&self, i: u32) -> bool {
+        Links::is_primary(self, i)
     }
     #[inline(always)]
     fn cover(&mut self, i: u32) {
@@ -245,19 +271,96 @@ pub(crate) struct Dlx<A: Arena = Links> {
     floor: usize,
     state: State,
     counters: Counters,
+    /// The rule that chooses the branching item.
+    rule: Choice,
+    /// Under [`Choice::Wdeg`], each item's weight, indexed by item (entry 0 unused; the
+    /// secondary items' stay 1); empty under [`Choice::Mrv`]. Every entry is 1 after a reset.
+    weights: Vec<u32>,
 }
 
 impl<A: Arena> Dlx<A> {
-    /// Whether the search has begun, so that no option can be forced or excluded any more.
-    fn started(&self) -> bool {
-        self.state != State::Forward || !self.choice.is_empty() || self.counters.nodes != 0
-    }
-
-    /// Clears the search's state and counters, for an engine whose links are pristine.
+    /// Clears the search's state and counters, for an engine whose links are pristine, and
+    /// sets every weight back to 1.
     fn restart(&mut self) {
         self.floor = 0;
         self.state = State::Forward;
         self.counters.restart();
+        self.weights.fill(1);
+    }
+
+    /// [`Dlx::run`] under [`Choice::Wdeg`], kept out of line so that DLX1's loop, inlined
+    /// into [`crate::Solver::step`], is compiled as it was without it.
+    #[inline(never)]
+    fn run_weighted(&mut self, cut: usize) -> Option<Step> {
+        self.run::<true>(cut)
+    }
+
+    /// The search loop (see the module docs), `WDEG` for [`Choice::Wdeg`].
+    #[inline(always)]
+    fn run<const WDEG: bool>(&mut self, cut: usize) -> Option<Step> {
+        let links = &mut self.links;
+        loop {
+            match self.state {
+                State::Forward => {
+                    if self.choice.len() == cut {
+                        self.state = State::Backup;
+                        return None;
+                    }
+                    if let Some(stop) = self.counters.enter() {
+                        return Some(stop);
+                    }
+                    let best = if WDEG {
+                        links.choose_weighted(&self.weights)
+                    } else {
+                        links.choose()
+                    };
+                    match best {
+                        None => {
+                            self.counters.solutions += 1;
+                            self.state = State::Backup;
+                            return Some(Step::Solution);
+                        }
+                        Some(best) => {
+                            links.cover(best);
+                            let first = links.first_in(best);
+                            if WDEG && links.is_header(first) {
+                                let w = &mut self.weights[best as usize];
+                                *w = w.saturating_add(1);
+                            }
+                            self.choice.push(first);
+                            self.state = State::Advance;
+                        }
+                    }
+                }
+                State::Advance => {
+                    let x = *self.choice.last().expect("advance has a level");
+                    if links.is_header(x) {
+                        links.uncover(links.header_item(x));
+                        self.choice.pop();
+                        self.state = State::Backup;
+                    } else {
+                        links.cover_others(x);
+                        self.state = State::Forward;
+                    }
+                }
+                State::Backup => {
+                    if self.choice.len() == self.floor {
+                        self.state = State::Done;
+                        return Some(Step::Exhausted);
+                    }
+                    let x = self.choice.last_mut().expect("a level above the floor");
+                    links.uncover_others(*x);
+                    *x = links.down(*x);
+                    self.state = State::Advance;
+                }
+                State::Done => return Some(Step::Exhausted),
+            }
+        }
+    }
+
+    /// Whether the search has begun, so that no option can be forced or excluded any more.
+    fn started(&self) -> bool {
+        self.state != State::Forward || !self.choice.is_empty() || self.counters.nodes != 0
     }
 
     /// Takes over a search that another engine of the same problem (the bit engine) has
@@ -328,6 +431,8 @@ impl<A: Arena> Search for Dlx<A> {
             floor: 0,
             state: State::Forward,
             counters: Counters::default(),
+            rule: Choice::Mrv,
+            weights: Vec::new(),
         }
     }
 
@@ -390,54 +495,23 @@ impl<A: Arena> Search for Dlx<A> {
 
     #[inline(always)]
     fn search(&mut self, cut: usize) -> Option<Step> {
-        let links = &mut self.links;
-        loop {
-            match self.state {
-                State::Forward => {
-                    if self.choice.len() == cut {
-                        self.state = State::Backup;
-                        return None;
-                    }
-                    if let Some(stop) = self.counters.enter() {
-                        return Some(stop);
-                    }
-                    match links.choose() {
-                        None => {
-                            self.counters.solutions += 1;
-                            self.state = State::Backup;
-                            return Some(Step::Solution);
-                        }
-                        Some(best) => {
-                            links.cover(best);
-                            self.choice.push(links.first_in(best));
-                            self.state = State::Advance;
-                        }
-                    }
-                }
-                State::Advance => {
-                    let x = *self.choice.last().expect("advance has a level");
-                    if links.is_header(x) {
-                        links.uncover(links.header_item(x));
-                        self.choice.pop();
-                        self.state = State::Backup;
-                    } else {
-                        links.cover_others(x);
-                        self.state = State::Forward;
-                    }
-                }
-                State::Backup => {
-                    if self.choice.len() == self.floor {
-                        self.state = State::Done;
-                        return Some(Step::Exhausted);
-                    }
-                    let x = self.choice.last_mut().expect("a level above the floor");
-                    links.uncover_others(*x);
-                    *x = links.down(*x);
-                    self.state = State::Advance;
-                }
-                State::Done => return Some(Step::Exhausted),
-            }
+        match self.rule {
+            Choice::Mrv => self.run::<false>(cut),
+            Choice::Wdeg => self.run_weighted(cut),
         }
+    }
+
+    fn set_choice(&mut self, choice: Choice) -> bool {
+        self.rule = choice;
+        self.weights = match choice {
+            Choice::Mrv => Vec::new(),
+            Choice::Wdeg => vec![1; self.links.items() as usize + 1],
+        };
+        true
+    }
+
+    fn choice(&self) -> Option<Choice> {
+        Some(self.rule)
     }
 
     fn solution(&self, out: &mut Vec<usize>) {
@@ -463,10 +537,21 @@ impl<A: Arena> Search for Dlx<A> {
         let first = links
             .first_node_of(option)
             .expect("the option of a subtree is in the search");
+        // Under MRV the option names DLX1's item at this node. Under wdeg the engine that
+        // named the subtree chose with the weights it had learned, which this one has not:
+        // its item is one of the option's primary items, and covering the option from any
+        // of them confines the search to the same subtree (the solutions that take the
+        // option), which is all the floor needs.
         let x = links
             .option_nodes(first)
             .find(|&x| links.item_of(x) == best)
-            .expect("the option of a subtree names the branching item");
+            .or_else(|| {
+                debug_assert!(self.rule == Choice::Wdeg);
+                links
+                    .option_nodes(first)
+                    .find(|&x| links.is_primary(links.item_of(x)))
+            })
+            .expect("the option of a subtree names a primary item");
         let work = links.work();
         links.cover_option(x);
         links.set_work(work);

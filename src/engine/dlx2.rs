@@ -17,7 +17,7 @@ use super::colored::ColorLinks;
 use super::dlx::{Arena, Dlx};
 use super::{Counters, Search};
 use crate::problem::Problem;
-use crate::search::{ForceError, Stats, Step};
+use crate::search::{Choice, ForceError, Stats, Step};
 
 /// The DLX2 engine: the loop of [`Dlx`] on colored links.
 ///
@@ -68,6 +68,12 @@ impl Search for Dlx2 {
     fn reset(&mut self) {
         self.0.reset();
     }
+    fn set_choice(&mut self, choice: Choice) -> bool {
+        self.0.set_choice(choice)
+    }
+    fn choice(&self) -> Option<Choice> {
+        self.0.choice()
+    }
     fn reset_from(&mut self, pristine: &Self) {
         self.0.reset_from(&pristine.0);
     }
@@ -105,6 +111,15 @@ impl Arena for ColorLinks {
     #[inline(always)]
     fn choose(&self) -> Option<u32> {
         ColorLinks::choose(self)
+    }
+    fn choose_weighted(&self, weights: &[u32]) -> Option<u32> {
+        ColorLinks::choose_weighted(self, weights)
+    }
+    fn items(&self) -> u32 {
+        ColorLinks::items(self)
+    }
+    fn is_primary(&self, i: u32) -> bool {
+        ColorLinks::is_primary(self, i)
     }
     #[inline(always)]
     fn cover(&mut self, i: u32) {

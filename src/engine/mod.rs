@@ -86,7 +86,7 @@ pub(crate) mod mccbits;
 pub(crate) mod propagate;
 
 use crate::problem::Problem;
-use crate::search::{ForceError, Stats, Step};
+use crate::search::{Choice, ForceError, Stats, Step};
 
 /// The counters every engine keeps the same way: nodes and solutions, the node budget, the
 /// pauses and the probe of [`crate::Engine::Auto`]. [`Counters::enter`] is called at each
@@ -258,8 +258,22 @@ pub(crate) trait Search: Clone + std::fmt::Debug + Send + Sync {
     /// Removes `option` from the search before it starts; see [`crate::Solver::exclude`].
     fn exclude(&mut self, option: usize) -> Result<(), ForceError>;
 
-    /// Undoes every choice, forced and excluded option, and zeroes the counters.
+    /// Undoes every choice, forced and excluded option, and zeroes the counters (and the
+    /// weights of [`Choice::Wdeg`]).
     fn reset(&mut self);
+
+    /// Sets the rule that chooses the branching item, effective from the next node, with
+    /// every weight 1; returns false, changing nothing, on an engine whose tree has a rule of
+    /// its own (the links and the bits take it).
+    fn set_choice(&mut self, _choice: Choice) -> bool {
+        false
+    }
+
+    /// The rule that chooses the branching item, or `None` on an engine whose tree has a
+    /// rule of its own.
+    fn choice(&self) -> Option<Choice> {
+        None
+    }
 
     /// [`Search::reset`] by copying `pristine`, an engine of the same problem that has neither
     /// searched nor forced anything.

@@ -73,7 +73,7 @@ use std::sync::atomic::AtomicBool;
 
 #[cfg(doc)]
 use crate::{AUTO_LINKS_NODE_MEMS, AUTO_LINKS_UPDATE_MEMS, PAUSE_TIME, Solver, Stats};
-use crate::{Engine, Problem};
+use crate::{Choice, Engine, Problem};
 
 pub(crate) use cut::Cut;
 pub use pool::pool;
@@ -150,7 +150,7 @@ pub fn count_parallel_until(
     jobs: usize,
     stop: &AtomicBool,
 ) -> Result<Total, Stopped> {
-    count(problem, Engine::Auto, jobs, stop, None)
+    count(problem, (Engine::Auto, Choice::Mrv), jobs, stop, None)
 }
 
 /// [`count_parallel_until`] on the given engine (see [`Engine`]: the count and the
@@ -164,7 +164,7 @@ pub fn count_parallel_until_on(
     jobs: usize,
     stop: &AtomicBool,
 ) -> Result<Total, Stopped> {
-    count(problem, engine, jobs, stop, None)
+    count(problem, (engine, Choice::Mrv), jobs, stop, None)
 }
 
 /// [`count_parallel_until`] with a [`Watch`]: the count stops when [`Watch::stop`] is called
@@ -193,21 +193,26 @@ pub fn count_parallel_watched(
     jobs: usize,
     watch: &Watch,
 ) -> Result<Total, Stopped> {
-    count_parallel_watched_on(problem, Engine::Auto, jobs, watch)
+    count_parallel_watched_on(problem, Engine::Auto, Choice::Mrv, jobs, watch)
 }
 
 /// [`count_parallel_watched`] on the given engine (see [`Engine`]: the count and the
-/// statistics are the same on both).
+/// statistics are the same on both), with `choice` as the rule of each thread's solver
+/// ([`Solver::set_choice`]). Under [`Choice::Wdeg`] the weights are each thread's own, and
+/// start at 1 in each subtree it takes (as [`Solver::reset`] sets them), so a subtree's tree
+/// does not depend on what another subtree taught: the count is the same, the statistics
+/// those of the subtrees' trees.
 ///
 /// # Errors
 /// As [`count_parallel_watched`].
 pub fn count_parallel_watched_on(
     problem: &Problem,
     engine: Engine,
+    choice: Choice,
     jobs: usize,
     watch: &Watch,
 ) -> Result<Total, Stopped> {
-    let result = count(problem, engine, jobs, &watch.stop, Some(watch));
+    let result = count(problem, (engine, choice), jobs, &watch.stop, Some(watch));
     if let Ok(total) = &result {
         watch.finish(total);
     }
@@ -265,13 +270,14 @@ pub fn count_parallel_planned(
     plan: Plan,
     stop: &AtomicBool,
 ) -> Result<(Total, Shared), Stopped> {
-    pool::count_planned(problem, engine, jobs, plan, stop, None)
+    pool::count_planned(problem, (engine, Choice::Mrv), jobs, plan, stop, None)
 }
 
-/// The count, stopped by `stop`, reporting to `watch` if there is one.
+/// The count on `engine` by `choice`, stopped by `stop`, reporting to `watch` if there is
+/// one.
 fn count(
     problem: &Problem,
-    engine: Engine,
+    engine: (Engine, Choice),
     jobs: usize,
     stop: &AtomicBool,
     watch: Option<&Watch>,

@@ -15,7 +15,7 @@ use super::{MAX_JOBS, Plan, Shared, Stopped, Total, Watch};
 #[cfg(doc)]
 use super::{count, count_parallel};
 use crate::solver::links_mems;
-use crate::{Engine, Problem, Solver};
+use crate::{Choice, Engine, Problem, Solver};
 
 /// The threads `jobs` asks for: itself, or one a core for 0 (see [`count_parallel`]), at
 /// most [`MAX_JOBS`].
@@ -130,16 +130,18 @@ pub fn pool(jobs: usize) -> Option<rayon::ThreadPool> {
     None
 }
 
-/// [`count`] on the given plan, with what it did to share the tree.
+/// [`count`] on the given engine, by the given choice and plan, with what it did to share
+/// the tree.
 pub(super) fn count_planned(
     problem: &Problem,
-    engine: Engine,
+    (engine, choice): (Engine, Choice),
     jobs: usize,
     plan: Plan,
     stop: &AtomicBool,
     watch: Option<&Watch>,
 ) -> Result<(Total, Shared), Stopped> {
     let mut pristine = Solver::with_engine(problem, engine);
+    pristine.set_choice(choice);
     pristine.hand_out_subtrees();
     let pool = match threads(jobs) {
         1 => None,

@@ -7,15 +7,18 @@ use thiserror::Error;
 
 use super::{Fingerprint, Header, Part};
 use crate::parallel::{Cut, Stopped};
-use crate::{Engine, Problem, Solver};
+use crate::{Choice, Engine, Problem, Solver};
 
 /// A solver of `problem` on the tree that parts cut: the tree of a search whose statistics
 /// are reported ([`Engine::for_stats`] of [`Engine::Auto`]), so that the parts' nodes and
 /// updates add up to those of `dancing cover --count --stats`. (`Auto` would search its own
 /// tree on 9x9 Sudoku's matrix and on multiplicities, whose statistics no one-thread search
-/// with `--stats` reports.)
+/// with `--stats` reports.) It branches by MRV, whatever `Auto` would choose, so that every
+/// part searches Knuth's tree below its prefix, with no weights learned elsewhere.
 pub(super) fn tree_solver(problem: &Problem) -> Solver {
-    Solver::with_engine(problem, Engine::Auto.for_stats(problem))
+    let mut solver = Solver::with_engine(problem, Engine::Auto.for_stats(problem));
+    solver.set_choice(Choice::Mrv);
+    solver
 }
 
 /// A cut of one problem's search tree into parts: a [`Header`] and the parts' prefixes.

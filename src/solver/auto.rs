@@ -10,9 +10,10 @@
 use std::cell::OnceCell;
 use std::sync::Arc;
 
+use super::choice::latin;
 use super::inner::{Inner, links_engine};
 use super::portfolio::Slices;
-use super::{Engine, Solver};
+use super::{Choice, Engine, Solver};
 use crate::engine::band::Band;
 use crate::engine::bits::Bits;
 use crate::engine::dlx3::Dlx3;
@@ -188,6 +189,10 @@ pub(super) struct Switch {
     /// while the bits run; under `learn`, the learning engine while the links run and the
     /// links while it runs (reset at the next move, so a solver builds each once).
     parked: Option<Inner>,
+    /// Whether `Auto` chose [`Choice::Wdeg`] for the problem ([`latin`]), so that a solver
+    /// whose tree is handed out as subtrees goes back to MRV ([`Solver::hand_out_subtrees`]);
+    /// cleared by [`Solver::set_choice`], the caller's own choice.
+    chose: bool,
 }
 
 impl Solver {
@@ -206,6 +211,7 @@ impl Solver {
             buffer: Vec::new(),
             pause_nodes: u64::MAX,
             pace: None,
+            choice: Choice::Mrv,
         })
     }
 
@@ -220,6 +226,7 @@ impl Solver {
         rule: Rule,
     ) -> Solver {
         let share = || shared.map_or_else(|| Arc::new(problem.clone()), Arc::clone);
+        let direct = grouped.is_none();
         // Asked for by name, the propagating and learning engines fall back to the links
         // where they cannot run (see `Engine::refusal`).
         // Under `Auto`, the learning engine takes the problems that the propagating engine's
@@ -262,6 +269,7 @@ impl Solver {
         let options = if fits { Bits::options(problem) } else { 0 };
         let bits = fits && (engine == Engine::Bits || options <= AUTO_MAX_OPTIONS);
         let mut switch = None;
+        let mut choice = Choice::Mrv;
         let engine = if learn && engine == Engine::Auto {
             switch = Some(Box::new(Switch {
                 rule,
@@ -275,6 +283,7 @@ impl Solver {
                 grouped,
                 subtrees: false,
                 parked: None,
+                chose: false,
             }));
             links_engine(problem)
         } else if learn {
@@ -298,6 +307,13 @@ impl Solver {
         } else if bits {
             let mut bits = Bits::new(problem);
             if engine == Engine::Auto {
+                // A problem given as a matrix (not by the Sudoku layer, which runs its
+                // grids on the band or the learning engine), without colors, of Latin shape:
+                // SSXCC2's rule (see `latin`).
+                if direct && !problem.has_colors() && latin(problem) {
+                    choice = Choice::Wdeg;
+                    bits.set_choice(choice);
+                }
                 bits.counters_mut().set_probe(Some(rule.probe));
                 switch = Some(Box::new(Switch {
                     rule,
@@ -316,6 +332,7 @@ impl Solver {
                     grouped: false,
                     subtrees: false,
                     parked: None,
+                    chose: choice == Choice::Wdeg,
                 }));
             }
             Inner::Bits(bits)
@@ -329,6 +346,7 @@ impl Solver {
             buffer: Vec::new(),
             pause_nodes: u64::MAX,
             pace: None,
+            choice,
         }
     }
 
@@ -369,10 +387,18 @@ impl Solver {
     /// stopped before entering it): the links force and exclude the same options, replay the same
     /// choices with the same floor, and take over the counters and the work, so that the
     /// search goes on with the rest of the same tree.
+    ///
+    /// Not under [`Choice::Wdeg`]: the links replay each choice from the item DLX1 would
+    /// branch on, and go on to that item's next options when they back up, which is the bits'
+    /// level only where both chose the same item (weights the links never learned do not
+    /// say which); so a weighted search stays on the bits.
     fn move_to_links(&mut self) {
         let (Some(switch), Inner::Bits(bits)) = (&mut self.switch, &mut self.engine) else {
             return;
         };
+        if bits.choice() == Some(Choice::Wdeg) {
+            return;
+        }
         let (mut forced, mut choices) = (Vec::new(), Vec::new());
         bits.solution(&mut forced);
         bits.choices(&mut choices);
@@ -381,10 +407,11 @@ impl Solver {
         let counters: Counters = bits.counters_mut().clone();
         let stats = bits.stats();
         let work = (stats.updates, stats.cleansings);
-        let mut links = switch
-            .parked
-            .take()
-            .unwrap_or_else(|| links_engine(&switch.problem));
+        let mut links = switch.parked.take().unwrap_or_else(|| {
+            let mut links = links_engine(&switch.problem);
+            each!(&mut links, e => e.set_choice(self.choice));
+            links
+        });
         match &mut links {
             Inner::Dlx(e) => e.take_over(&forced, &excluded, &choices, self.floor, counters, work),
             Inner::Dlx2(e) => e.take_over(&forced, &excluded, &choices, self.floor, counters, work),
@@ -399,6 +426,18 @@ impl Solver {
             }
         }
         switch.parked = Some(std::mem::replace(&mut self.engine, links));
+    }
+
+    /// Gives the engine parked by [`Engine::Auto`], if any, the rule of
+    /// [`Solver::set_choice`], which is the caller's from now on.
+    pub(super) fn set_parked_choice(&mut self, choice: Choice) {
+        let Some(switch) = self.switch.as_deref_mut() else {
+            return;
+        };
+        switch.chose = false;
+        if let Some(parked) = switch.parked.as_mut() {
+            each!(parked, e => e.set_choice(choice));
+        }
     }
 
     /// Notes an option forced or excluded (`Err`: a force refused) for the move of a solver
@@ -516,6 +555,12 @@ impl Solver {
         let Some(switch) = self.switch.as_deref_mut() else {
             return;
         };
+        if switch.chose {
+            // The subtrees are MRV's, so that a count's statistics on several threads are
+            // those of one (each subtree would learn its own weights from 1).
+            self.set_choice(Choice::Mrv);
+            return;
+        }
         if !switch.learn {
             return;
         }
@@ -555,7 +600,11 @@ impl Solver {
         };
         let mut to = match switch.parked.take() {
             Some(parked) => parked,
-            None if matches!(self.engine, Inner::Learn(_)) => links_engine(&switch.problem),
+            None if matches!(self.engine, Inner::Learn(_)) => {
+                let mut links = links_engine(&switch.problem);
+                each!(&mut links, e => e.set_choice(self.choice));
+                links
+            }
             None if (switch.grouped || Propagate::groups(&switch.problem))
                 && Learn::fits(&switch.problem) =>
             {

@@ -92,7 +92,9 @@ impl Engine {
     /// multiplicities), [`Engine::Bits`], which searches Knuth's tree (DLX1, DLX2, or DLX3 on
     /// the links), so that the nodes and updates are his, comparable with his programs'.
     /// `dancing cover --count --stats` searches this tree, and so do the parts of
-    /// [`crate::parts`], whose statistics add up to that one search's.
+    /// [`crate::parts`], whose statistics add up to that one search's; both also branch by
+    /// [`Choice::Mrv`](crate::Choice::Mrv) where `Auto` would choose SSXCC2's rule
+    /// ([`Solver::set_choice`](super::Solver::set_choice)).
     ///
     /// ```
     /// use dancing::Engine;

@@ -98,6 +98,14 @@
 //! not send the next ones to the links; [`Solver::engine`] tells which engine runs now.
 //! [`Engine::Links`] and [`Engine::Bits`] never move.
 //!
+//! On the bits under `Auto`, a problem given as a matrix whose options have the shape of a
+//! Latin square (each names one primary item of each of at least three classes, as a
+//! Sudoku exported with `--to-dlx` does) is searched by SSXCC2's weighted choice
+//! ([`Choice::Wdeg`], see `auto.rs`, `latin`) instead of DLX1's: on the hard 16x16 exports
+//! that the bits take, a tree of thousands of nodes where MRV's has millions. A solver whose
+//! tree is handed out as subtrees goes back to MRV, and so do the parts and the searches
+//! whose statistics are reported ([`Engine::for_stats`]), which are Knuth's tree.
+//!
 //! Measured (CPU time, bits / links, with `r` at the probe; N queens in Knuth's organ-pipe
 //! order, first 2,000,000 nodes): N queens 0.70 at N = 20 (`r` = 0.41), 0.92 at 40 (1.03),
 //! 1.05 at 60 (1.83), 1.33 at 70 (2.28), 1.39 at 80 (2.40), 1.71 at 100 (3.23); Langford
@@ -129,11 +137,12 @@ use self::inner::Inner;
 use crate::count::Count;
 use crate::engine::{Root, Search};
 use crate::problem::Problem;
-pub use crate::search::{ForceError, Stats, Step};
+pub use crate::search::{Choice, ForceError, Stats, Step};
 
 #[macro_use]
 mod inner;
 mod auto;
+mod choice;
 mod engine;
 mod pace;
 mod portfolio;
@@ -211,6 +220,9 @@ pub struct Solver {
     /// The pauses asked for by the clock ([`Solver::set_pause_time`]). The engine pauses
     /// after the fewer of `pause_nodes` and the pace's nodes.
     pace: Option<Pace>,
+    /// The rule of [`Solver::set_choice`], which every engine the solver runs is given
+    /// (those with a rule of their own ignore it).
+    choice: Choice,
 }
 
 impl Solver {
@@ -256,10 +268,11 @@ impl Solver {
 
     /// A solver under [`Engine::Auto`] that probes its search after `nodes` nodes and moves
     /// it to the links if `r` (see the module docs) is at least `ratio`: with `ratio` 0, it
-    /// always moves. For tests of the move, which must change nothing but the time.
+    /// always moves. For tests of the move, which must change nothing but the time: it
+    /// branches by [`Choice::Mrv`] (DLX1's tree) whatever `Auto` would choose.
     #[doc(hidden)]
     pub fn with_probe(problem: &Problem, nodes: u64, ratio: f64) -> Solver {
-        Solver::with_rule(
+        let mut solver = Solver::with_rule(
             problem,
             None,
             None,
@@ -268,7 +281,10 @@ impl Solver {
                 probe: nodes,
                 ratio,
             },
-        )
+        );
+        // DLX1's tree, which the tests of the move compare with the links' and the bits'.
+        solver.set_choice(Choice::Mrv);
+        solver
     }
 
     /// The engine running now, never [`Engine::Auto`] ([`Engine::Links`] for DLX1, DLX2 and

@@ -6,6 +6,8 @@
 //! large for the bits runs on the links. So does a search that [`Engine::Auto`] moves from
 //! the bits to the links midway (at nodes the tests choose, through `Solver::with_probe`),
 //! under budgets and pauses too. The rule that picks the engine is tested in `engines_auto`.
+//! Each instance and random problem also runs under the weighted choice (`engines_wdeg`):
+//! the same solutions as a set and the same counts as MRV.
 //!
 //! Run in release mode (`cargo test --release`); the largest instances are `#[ignore]`d with
 //! their run time noted (`cargo test --release --test integration engines:: -- --ignored`).
@@ -158,6 +160,7 @@ fn compare_file(path: &Path, enumerate: bool, stated: bool) {
         assert_same_count(&problem, &name)
     };
     crate::propagate::assert_propagation_agrees(&problem, &name, enumerate);
+    crate::engines_wdeg::assert_wdeg_agrees(&problem, &name, found, enumerate);
     if stated {
         assert_eq!(found, stated_count(&text, &name), "{name}");
     }
@@ -437,6 +440,7 @@ fn assert_same_search(problem: &Problem) -> Result<u64, TestCaseError> {
     prop_assert_eq!(&parallel[0], &parallel[1]);
     prop_assert_eq!(&parallel[0], &parallel[2]);
     prop_assert_eq!(&parallel[0].solutions, &n);
+    crate::engines_wdeg::assert_wdeg_agrees(problem, "random", n, true);
     Ok(n)
 }
 

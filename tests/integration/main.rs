@@ -33,6 +33,7 @@ mod engines;
 mod engines_auto;
 mod engines_mcc;
 mod engines_portfolio;
+mod engines_wdeg;
 mod estimate;
 mod exclude;
 mod hardening;

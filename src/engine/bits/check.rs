@@ -2,6 +2,7 @@
 //! recomputed from the table and the chosen options alone, compared with the frames.
 
 use super::{Bits, State};
+use crate::search::Choice;
 
 impl Bits {
     /// Whether two engines hold equal search states (for tests of resets).
@@ -105,8 +106,15 @@ impl Bits {
                 ));
             }
             f += usize::from(!level.single);
+            // Under wdeg the weights that chose the item are gone: it is an uncovered
+            // primary item (the option's check below), whatever its count.
             let expected = t.keys.first_min(counts);
-            if expected.map(|(i, _)| i as u32) != Some(level.item) {
+            let open = counts[level.item as usize] < super::scan::COVERED;
+            let chosen_so = match self.rule {
+                Choice::Mrv => expected.map(|(i, _)| i as u32) == Some(level.item),
+                Choice::Wdeg => open,
+            };
+            if !chosen_so {
                 return Err(format!(
                     "level {l} branches on {}, not {expected:?}",
                     level.item

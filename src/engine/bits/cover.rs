@@ -347,3 +347,31 @@ pub(super) fn first_min<const AVX2: bool>(table: &Table, counts: &[i16]) -> Opti
     }
     table.keys.first_min(counts)
 }
+
+/// The branching item under [`crate::Choice::Wdeg`] (SSXCC2's rule, as the links find it:
+/// [`crate::engine::links::weighted`]), given `mrv` and `count`, the first minimum of the
+/// counts and its count: `mrv` when it has at most one option, else the first uncovered
+/// primary item of least `count / weight` and its count. `weights` has an entry for each of
+/// the counts (padding included); scores are compared by cross-multiplying in `u64`.
+pub(super) fn weighted(
+    table: &Table,
+    counts: &[i16],
+    weights: &[u32],
+    (mrv, count): (usize, i16),
+) -> (usize, i16) {
+    if count <= 1 {
+        return (mrv, count);
+    }
+    let (mut best, mut c, mut w) = ((mrv, count), count as u64, u64::from(weights[mrv]));
+    for (i, (&key, &wi)) in counts[..table.primary].iter().zip(weights).enumerate() {
+        if key >= COVERED {
+            continue;
+        }
+        let ci = table.keys.count(key);
+        let (cu, wu) = (ci as u64, u64::from(wi));
+        if cu * w < c * wu || (cu * w == c * wu && i < best.0) {
+            (best, c, w) = ((i, ci), cu, wu);
+        }
+    }
+    best
+}

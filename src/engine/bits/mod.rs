@@ -67,6 +67,17 @@
 //! `updates` and `cleansings` come out as DLX2's, which skips cleansed nodes when hiding; the
 //! plain path above is not touched (the loop is compiled apart, with `COLORED`).
 //!
+//! # Weighted choice
+//! Under [`Choice::Wdeg`] the branching item is SSXCC2's, as on the links
+//! ([`crate::engine::links::weighted`]): the first minimum of the counts when it is at most
+//! 1, else the first uncovered primary item of least count over weight (a scalar pass, at
+//! branching nodes only; [`cover::weighted`]); a node whose item has no option adds 1 to its
+//! weight. Options are tried in the same order, and `updates` counted the same way, so the
+//! links and the bits search the same weighted tree with the same counters. The loop is
+//! compiled apart for it (`WDEG` in [`run`]), so that MRV's loop does not test the rule.
+//! Invariant 3 then reads "each level's item is the one the weights chose at its node"; a
+//! level placed by [`Bits::descend`] may name another item of its option (see there).
+//!
 //! # Subtrees
 //! [`Bits::descend`] replays a choice from [`Search::choices`] and raises a *floor* that
 //! backing up never passes, as the links engine does.
@@ -75,7 +86,8 @@
 //! Imports point one way, down: [`scan`] and [`sweep`] (vector primitives) at the bottom;
 //! [`table`], the fixed part, above them; [`frames`] and [`cover`] (choosing an option in a
 //! plain frame) above the table; [`colors`] above those; and this module, the loop, with
-//! `check` (its invariants) and `tests`, at the top.
+//! [`search`] (the [`super::Search`] contract around the loop), `check` (its invariants) and
+//! `tests`, at the top.
 //!
 //! [`COVERED`]: scan::COVERED
 
@@ -86,18 +98,19 @@ pub(crate) use self::cover::next_option;
 mod frames;
 mod reroot;
 pub(crate) mod scan;
+mod search;
 mod sweep;
 pub(crate) mod table;
 
 use std::sync::Arc;
 
 use self::colors::Colors;
-use self::cover::{choose, choose_option, clear_any, cover_items, first_min, others, weight_of};
+use self::cover::{choose, choose_option, first_min, others, weight_of, weighted};
 use self::frames::Frames;
-use self::table::{Table, has};
-use super::{Counters, Search};
+use self::table::Table;
+use super::Counters;
 use crate::problem::Problem;
-use crate::search::{ForceError, Stats, Step};
+use crate::search::{Choice, Step};
 
 /// Where the search loop is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +182,11 @@ pub(crate) struct Bits {
     /// Whether the processor has AVX2 and `popcnt`, for the search loop; detected once, at
     /// construction.
     avx2: bool,
+    /// The rule that chooses the branching item (see "Weighted choice" in the module docs).
+    rule: Choice,
+    /// Under [`Choice::Wdeg`], each primary item's weight, one entry for each count (padding
+    /// included); empty under [`Choice::Mrv`]. Every entry is 1 after a reset.
+    weights: Vec<u32>,
 }
 
 impl Bits {
@@ -213,7 +231,10 @@ impl Bits {
     /// loop's speed depends on its layout (one function for both made nqueens-14 3.5% slower
     /// with the same instructions).
     #[inline(always)]
-    fn search_with<const AVX2: bool, const COLORED: bool>(&mut self, cut: usize) -> Option<Step> {
+    fn search_with<const AVX2: bool, const COLORED: bool, const WDEG: bool>(
+        &mut self,
+        cut: usize,
+    ) -> Option<Step> {
         let Bits {
             table,
             colors,
@@ -222,19 +243,21 @@ impl Bits {
             cursor,
             counters,
             scratch,
+            weights,
             ..
         } = self;
         let table: &Table = table;
         let colors = colors.as_deref();
         macro_rules! run {
             ($n:literal) => {
-                run::<AVX2, $n, COLORED>(
+                run::<AVX2, $n, COLORED, WDEG>(
                     Fixed { table, colors },
                     frames,
                     levels,
                     cursor,
                     counters,
                     scratch,
+                    weights,
                     cut,
                 )
             };
@@ -267,7 +290,26 @@ impl Bits {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,popcnt")]
     unsafe fn search_avx2<const COLORED: bool>(&mut self, cut: usize) -> Option<Step> {
-        self.search_with::<true, COLORED>(cut)
+        self.search_with::<true, COLORED, false>(cut)
+    }
+
+    /// [`Bits::search_avx2`] under [`Choice::Wdeg`], kept apart so that the loop of
+    /// [`Choice::Mrv`] is compiled as it was without it.
+    ///
+    /// # Safety
+    /// The processor must have AVX2 and `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt")]
+    #[inline(never)]
+    unsafe fn search_avx2_weighted<const COLORED: bool>(&mut self, cut: usize) -> Option<Step> {
+        self.search_with::<true, COLORED, true>(cut)
+    }
+
+    /// [`Bits::search_with`] under [`Choice::Wdeg`] without AVX2, kept apart as
+    /// [`Bits::search_avx2_weighted`] is.
+    #[inline(never)]
+    fn search_weighted<const COLORED: bool>(&mut self, cut: usize) -> Option<Step> {
+        self.search_with::<false, COLORED, true>(cut)
     }
 
     /// The options excluded before the search, as the problem numbers them, in order.
@@ -294,16 +336,19 @@ struct Fixed<'a> {
 /// after `State::Backup`, to the next option of the deepest branching level, until a
 /// solution, the end, the budget, a pause or the level `cut`. `AVX2`: compiled for AVX2 (in
 /// [`Bits::search_avx2`] only); `N`: as in [`cover::remove`]; `COLORED`: the problem has colors,
-/// whose options are chosen by [`colors::choose`]. The engine's parts come as arguments, so
-/// that the compiler knows that storing a count changes none of them.
+/// whose options are chosen by [`colors::choose`]; `WDEG`: the branching item is
+/// [`Choice::Wdeg`]'s, by `weights`. The engine's parts come as arguments, so that the
+/// compiler knows that storing a count changes none of them.
 #[inline(always)]
-fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
+#[allow(clippy::too_many_arguments)]
+fn run<const AVX2: bool, const N: usize, const COLORED: bool, const WDEG: bool>(
     Fixed { table, colors }: Fixed<'_>,
     frames: &mut Frames,
     levels: &mut Vec<Level>,
     cursor: &mut Cursor,
     counters: &mut Counters,
     scratch: &mut [u64],
+    weights: &mut [u32],
     cut: usize,
 ) -> Option<Step> {
     let mut backup = match cursor.state {
@@ -328,14 +373,22 @@ fn run<const AVX2: bool, const N: usize, const COLORED: bool>(
                 break Some(stop);
             }
             let (active, counts) = frames.frame(f);
-            let Some((item, count)) = first_min::<AVX2>(table, counts) else {
+            let Some(min) = first_min::<AVX2>(table, counts) else {
                 counters.solutions += 1;
                 cursor.state = State::Backup;
                 break Some(Step::Solution);
             };
+            let (item, count) = if WDEG {
+                weighted(table, counts, weights, min)
+            } else {
+                min
+            };
             // DLX1 covers the branching item even when its list is empty.
             work += 1;
             if count == 0 {
+                if WDEG {
+                    weights[item] = weights[item].saturating_add(1);
+                }
                 backup = true;
                 continue;
             }
@@ -437,262 +490,9 @@ impl Bits {
             },
             counters: Counters::default(),
             avx2,
+            rule: Choice::Mrv,
+            weights: Vec::new(),
         }
-    }
-}
-
-impl Search for Bits {
-    fn new(problem: &Problem) -> Bits {
-        Bits::on(problem, Arc::new(Table::new(problem)))
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.counters
-    }
-
-    fn stats(&self) -> Stats {
-        Stats {
-            nodes: self.counters.nodes,
-            updates: self.cursor.updates,
-            cleansings: self.cursor.cleansings,
-            solutions: self.counters.solutions,
-            ..Stats::default()
-        }
-    }
-
-    fn force(&mut self, option: usize) -> Result<(), ForceError> {
-        self.root_saved = false;
-        let root = self.frames.frame(0).0;
-        let o = self
-            .table
-            .to_force(option, self.search_started(), |o| has(root, o))?;
-        let (active, counts) = self.frames.frame_mut(0);
-        if self.colors.is_some() {
-            // DLX2 covers the option's first primary item, then commits the others.
-            let first = u32::from(self.table.record(o as usize)[2]);
-            let (updates, cleansings) = colors::choose::<0>(
-                &self.table,
-                self.colors.as_deref(),
-                &mut self.frames,
-                0,
-                o,
-                first,
-                &mut self.scratch,
-            );
-            self.cursor.updates += 1 + updates;
-            self.cursor.cleansings += cleansings;
-            self.forced.push(o);
-            return Ok(());
-        }
-        // DLX1 covers each of the option's items: one update each, plus the options hidden.
-        let removed = choose(self.avx2, &self.table, active, counts, o, &mut self.scratch);
-        self.cursor.updates += others(&self.table, o) + 1 + removed;
-        self.forced.push(o);
-        Ok(())
-    }
-
-    /// One pass for all the options when the table keeps the options' conflicts (as for
-    /// Sudoku): their union is removed at once, which removes the same options as forcing
-    /// them one by one, and so the same counts and `updates`.
-    fn force_all(&mut self, options: &[usize]) -> Result<(), ForceError> {
-        self.root_saved = false;
-        let table = &*self.table;
-        if self.colors.is_some() || table.kept_conflicts(0).is_none() {
-            return options.iter().try_for_each(|&option| self.force(option));
-        }
-        if self.search_started() {
-            return Err(ForceError::SearchStarted);
-        }
-        let (union, left) = self.scratch.split_at_mut(table.words);
-        union.fill(0);
-        let (active, counts) = self.frames.frame_mut(0);
-        let mut result = Ok(());
-        for &option in options {
-            let Some(o) = table.option_of(option) else {
-                result = Err(ForceError::NotInSearch { option });
-                break;
-            };
-            let (w, bit) = (o as usize / 64, 1 << (o % 64));
-            // An option forced before this call left `active`; one forced in it, `union`.
-            if active[w] & bit == 0 || union[w] & bit != 0 {
-                result = Err(ForceError::Conflict { option });
-                break;
-            }
-            let conflicts = table
-                .kept_conflicts(o)
-                .expect("the table keeps the conflicts");
-            for (u, &c) in union.iter_mut().zip(conflicts) {
-                *u |= c;
-            }
-            cover_items::<0>(table, counts, o);
-            // As in `force`: one update for each of the option's items.
-            self.cursor.updates += others(table, o) + 1;
-            self.forced.push(o);
-        }
-        self.cursor.updates += clear_any(self.avx2, table, active, counts, union, left);
-        result
-    }
-
-    /// Removes the option from frame 0: its primary items' counts fall by one. Counts an
-    /// update for each of its nodes that DLX1 or DLX2 would take out of its list.
-    fn exclude(&mut self, option: usize) -> Result<(), ForceError> {
-        self.root_saved = false;
-        let (forced, root) = (&self.forced, self.frames.frame(0).0);
-        let Some(o) = self.table.to_exclude(
-            option,
-            self.search_started(),
-            |o| forced.contains(&o),
-            |o| has(root, o),
-        )?
-        else {
-            return Ok(());
-        };
-        let table = &*self.table;
-        let cleansed = match self.colors.as_deref() {
-            Some(colors) => colors::cleansed(table, colors, &mut self.frames, 0, o),
-            None => 0,
-        };
-        let (one, left) = self.scratch.split_at_mut(table.words);
-        one.fill(0);
-        one[o as usize / 64] = 1 << (o % 64);
-        let (active, counts) = self.frames.frame_mut(0);
-        let others = clear_any(self.avx2, table, active, counts, one, left);
-        self.cursor.updates += others + 1 - cleansed;
-        self.excluded.push(o);
-        Ok(())
-    }
-
-    fn reset(&mut self) {
-        self.frames.reset(&self.table);
-        self.cursor.top = 0;
-        self.levels.clear();
-        self.forced.clear();
-        self.excluded.clear();
-        self.root_saved = false;
-        self.cursor.floor = 0;
-        self.cursor.state = State::Forward;
-        self.counters.restart();
-        self.cursor.updates = 0;
-        self.cursor.cleansings = 0;
-    }
-
-    /// The root state is kept in the shared table, so this is [`Bits::reset`], which copies
-    /// it; `pristine` adds nothing.
-    fn reset_from(&mut self, pristine: &Bits) {
-        debug_assert!(Arc::ptr_eq(&self.table, &pristine.table));
-        self.reset();
-    }
-
-    fn search(&mut self, cut: usize) -> Option<Step> {
-        if !self.search_started() {
-            // For `reroot`: the root as the options forced and excluded left it.
-            self.frames.save_root();
-            self.root_saved = true;
-        }
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is set only when the processor has AVX2 and `popcnt` (see
-            // `Bits::new`).
-            return unsafe {
-                if self.colors.is_some() {
-                    self.search_avx2::<true>(cut)
-                } else {
-                    self.search_avx2::<false>(cut)
-                }
-            };
-        }
-        if self.colors.is_some() {
-            self.search_with::<false, true>(cut)
-        } else {
-            self.search_with::<false, false>(cut)
-        }
-    }
-
-    fn solution(&self, out: &mut Vec<usize>) {
-        out.clear();
-        let options = self
-            .forced
-            .iter()
-            .chain(self.levels.iter().map(|l| &l.option));
-        out.extend(options.map(|&o| self.table.index[o as usize] as usize));
-    }
-
-    fn choices(&self, out: &mut Vec<usize>) {
-        out.clear();
-        out.extend(
-            self.levels
-                .iter()
-                .map(|l| self.table.index[l.option as usize] as usize),
-        );
-    }
-
-    fn descend(&mut self, option: usize) {
-        debug_assert!(
-            self.cursor.state == State::Forward && self.levels.len() == self.cursor.floor
-        );
-        let (item, count) = (self.table.keys)
-            .first_min(self.frames.frame(self.cursor.top).1)
-            .expect("a subtree lies below a node with an item to cover");
-        let o = self
-            .table
-            .option_of(option)
-            .expect("the option of a subtree is in the search");
-        debug_assert!(self.table.items_of(o).contains(&(item as u32)));
-        self.push_level(item as u32, count, o);
-        self.cursor.floor = self.levels.len();
-    }
-
-    fn level(&self) -> usize {
-        self.levels.len()
-    }
-
-    fn degrees(&self, from: usize, out: &mut Vec<u32>) {
-        // From the top down: the frame below a level that is not single is its node's, and
-        // a single level took no frame.
-        let start = out.len();
-        let mut f = self.cursor.top;
-        for level in self.levels[from..].iter().rev() {
-            out.push(if level.single {
-                1
-            } else {
-                f -= 1;
-                let row = self.table.bitset(level.item);
-                let active = self.frames.frame(f).0.iter().zip(row);
-                active.map(|(&a, &r)| (a & r).count_ones()).sum()
-            });
-        }
-        out[start..].reverse();
-    }
-
-    fn progress(&self) -> f64 {
-        if self.cursor.state == State::Done {
-            return 1.0;
-        }
-        let (mut done, mut weight) = (0.0, 1.0f64);
-        for (f, level) in self.levels.iter().filter(|l| !l.single).enumerate() {
-            // The node's frame is intact: the level's item had `d` options there, and the
-            // one chosen is the `k`-th.
-            let row = self.table.bitset(level.item);
-            let (mut k, mut d) = (0, 0);
-            for (w, (&a, &r)) in self.frames.frame(f).0.iter().zip(row).enumerate() {
-                let bits = a & r;
-                d += bits.count_ones();
-                let upto = (level.option as usize + 1).saturating_sub(w * 64).min(64);
-                let mask = if upto == 64 {
-                    u64::MAX
-                } else {
-                    (1 << upto) - 1
-                };
-                k += (bits & mask).count_ones();
-            }
-            weight /= f64::from(d.max(1));
-            done += f64::from(k - 1) * weight;
-        }
-        done
-    }
-
-    fn check(&self) -> Result<(), String> {
-        self.invariants()
     }
 }
 

@@ -2,6 +2,8 @@
 //! invariants checked at each step, against DLX2 and across the portable and AVX2 scans.
 
 use super::*;
+use crate::engine::Search;
+use crate::search::Stats;
 
 /// Every step of a whole search, with the solution and the statistics after each step,
 /// on the scan `avx2` says.

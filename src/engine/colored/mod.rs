@@ -46,6 +46,7 @@
 mod check;
 mod tweak;
 
+use super::links::weighted;
 use crate::problem::Problem;
 use crate::search::{COLORED_NODE_BYTES, ForceError};
 
@@ -651,6 +652,26 @@ impl ColorLinks {
             k += 1;
         }
         k
+    }
+
+    /// The branching item under [`crate::Choice::Wdeg`], as [`Links::choose_weighted`]
+    /// finds it on the plain links (see [`weighted`]); `weights` is indexed by item.
+    ///
+    /// [`Links::choose_weighted`]: super::links::Links::choose_weighted
+    pub(crate) fn choose_weighted(&self, weights: &[u32]) -> Option<u32> {
+        let mrv = self.choose()?;
+        Some(weighted(&self.next, &self.len, weights, mrv))
+    }
+
+    /// The number of items (primary and secondary): a vector of weights indexed by item has
+    /// one more entry.
+    pub(crate) fn items(&self) -> u32 {
+        self.items
+    }
+
+    /// Whether item `i` is primary.
+    pub(crate) fn is_primary(&self, i: u32) -> bool {
+        (1..=self.primary).contains(&i)
     }
 
     /// The leftmost active primary item of minimum length (DLX2's choice), or `None` when no

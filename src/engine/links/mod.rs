@@ -69,8 +69,8 @@
 mod check;
 mod choose;
 
-pub(crate) use self::choose::OpenLengths;
 use self::choose::avx2;
+pub(crate) use self::choose::{OpenLengths, weighted};
 use crate::problem::Problem;
 use crate::search::{LINKS_NODE_BYTES, MAX_ITEM_LENGTH};
 

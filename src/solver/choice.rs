@@ -1,0 +1,81 @@
+//! The rule by which the links and the bits choose the item to branch on ([`Choice`]): the
+//! solver's setting ([`Solver::set_choice`], [`Solver::choice`]), and the shape of problem
+//! on which [`Engine::Auto`] takes SSXCC2's weighted rule by itself ([`latin`]). The engines
+//! keep their weights; `auto.rs` gives the rule to each engine a search moves to.
+
+#[cfg(doc)]
+use super::Engine;
+use super::inner::Inner;
+use super::{Choice, Solver};
+use crate::engine::Search;
+use crate::problem::Problem;
+
+impl Solver {
+    /// Sets the rule by which the links and the bit engine choose the item to branch on
+    /// ([`Choice`]; [`Choice::Mrv`], DLX1's, by default), from the next node, with every
+    /// weight of [`Choice::Wdeg`] at 1. The weights are the solver's own, learned in its
+    /// search and set back to 1 by [`Solver::reset`]; under [`Engine::Auto`], an engine the
+    /// search moves to starts its own at 1. The engines whose tree has a rule of its own
+    /// keep it, as [`Solver::choice`] tells.
+    ///
+    /// ```
+    /// use dancing::{Choice, Engine, Solver};
+    /// let problem = dancing::problems::queens(8);
+    /// let mut mrv = Solver::with_engine(&problem, Engine::Links);
+    /// let mut wdeg = Solver::with_engine(&problem, Engine::Links);
+    /// wdeg.set_choice(Choice::Wdeg);
+    /// assert_eq!(wdeg.choice(), Some(Choice::Wdeg));
+    /// assert_eq!(mrv.count(None), wdeg.count(None)); // the same 92 solutions
+    /// ```
+    pub fn set_choice(&mut self, choice: Choice) {
+        self.choice = choice;
+        each!(&mut self.engine, e => e.set_choice(choice));
+        self.set_parked_choice(choice);
+    }
+
+    /// The rule by which the engine running now chooses the item to branch on
+    /// ([`Solver::set_choice`]), or `None` if its tree has a rule of its own (the band,
+    /// learning, propagating and MCC engines, and DLX3).
+    pub fn choice(&self) -> Option<Choice> {
+        each!(&self.engine, e => e.choice())
+    }
+}
+
+/// Whether [`Engine::Auto`] branches by [`Choice::Wdeg`] on `problem`, a problem without
+/// colors that starts on the bits: whether it has the shape of a Latin square, every option
+/// naming exactly `k >= 3` primary items, the `j`-th of which (in the order given) always
+/// belongs to the `j`-th of `k` classes (a primary item is never named at two places). A
+/// Sudoku exported with `--to-dlx` is such a problem (cell, row and digit, column and digit,
+/// box and digit), so is a Latin square or a Sudoku variant without extra items; N queens
+/// (two classes), Langford pairs and packings (a cell named at any place) are not. One pass
+/// over the matrix.
+///
+/// On the corpus of `bench/corpus/` (see `docs/performance.md`, "Weighted choice against
+/// SSXCC2"), SSXCC2's rule on the bits took 0.03 to 0.5 of MRV's time on the hard 16x16
+/// exports that the bits take under `Auto` (2,208,670 nodes to 16,481 on the first of
+/// `puzzles/generated/16x16-seed16.txt`), and more on the counts of the other families
+/// (Langford pairs and pentomino packings: 18% to 36% more nodes, up to twice the time).
+pub(super) fn latin(problem: &Problem) -> bool {
+    let primary = problem.primary_items();
+    // The place of each primary item in its options (`u32::MAX`: not seen yet).
+    let mut place = vec![u32::MAX; primary];
+    let mut k = None;
+    for o in 0..problem.option_count() {
+        let mut j = 0;
+        for &i in problem.option_items(o) {
+            let Some(p) = place.get_mut(i as usize) else {
+                continue;
+            };
+            if *p != j && *p != u32::MAX {
+                return false;
+            }
+            *p = j;
+            j += 1;
+        }
+        // An option without a primary item is not in the search.
+        if j != 0 && *k.get_or_insert(j) != j {
+            return false;
+        }
+    }
+    k.is_some_and(|k| k >= 3)
+}
