@@ -154,7 +154,12 @@ fn send(driver: &str, method: &str, path: &str, body: &Value) -> std::io::Result
     let mut bytes = Vec::new();
     let mut buffer = [0u8; 1 << 16];
     loop {
-        let n = stream.read(&mut buffer)?;
+        // A signal to the test process (another test's child ending) may interrupt a read
+        // that has read nothing: read again, as `read_to_end` would.
+        let n = match stream.read(&mut buffer) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            n => n?,
+        };
         bytes.extend_from_slice(&buffer[..n]);
         if n == 0 || complete(&bytes) {
             break;
