@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::anyhow;
 use clap::Args;
 use dancing::Problem;
+use dancing::sudoku::verdict::seconds;
 use dancing::symmetry::{self, Group};
 
 use super::Exit;
@@ -170,8 +171,8 @@ fn stopped_exit(common: &CommonArgs, interrupted: fn() -> bool) -> Exit {
     if interrupted() {
         Exit::Interrupted
     } else {
-        let time = common.max_time.map_or(0.0, |t| t.as_secs_f64());
-        eprintln!("gave up after {time} s (--max-time)");
+        let time = seconds(common.max_time.unwrap_or_default());
+        eprintln!("gave up after {time} (--max-time)");
         Exit::GaveUp
     }
 }

@@ -10,11 +10,10 @@
 
 use num_bigint::BigUint;
 
-use super::orbits::STOP_EVERY;
+use super::orbits::count_stoppable;
 use super::{Group, Permutation, SymmetryError};
 use crate::count::Count;
 use crate::problem::{Problem, ProblemBuilder};
-use crate::search::Step;
 use crate::solver::Solver;
 
 /// The number of orbits of the solutions of `problem` under `group`: its essentially
@@ -66,16 +65,9 @@ pub fn count_up_to_symmetry_until(
             return Ok(None);
         }
         if let Some(quotient) = quotient(problem, g) {
-            let mut solver = Solver::new(&quotient);
-            solver.set_pause_every(Some(STOP_EVERY));
-            let mut fixed = 0u64;
-            loop {
-                match solver.step() {
-                    Step::Solution => fixed += 1,
-                    Step::Paused if stop() => return Ok(None),
-                    Step::Paused => {}
-                    Step::Exhausted | Step::GaveUp => break,
-                }
+            let (fixed, complete) = count_stoppable(&mut Solver::new(&quotient), stop);
+            if !complete {
+                return Ok(None);
             }
             sum += fixed;
         }
@@ -94,35 +86,25 @@ pub fn count_up_to_symmetry_until(
 /// cannot be covered (the count is then 0 as well, so `None` also stands for "no solution").
 fn quotient(problem: &Problem, g: &Permutation) -> Option<Problem> {
     let items = problem.item_count();
-    // Each item's cycle, numbered primary cycles first.
+    // Each item's cycle, numbered in the order of their least items: the primary cycles
+    // first, since the primary items come first and `g` keeps them primary.
     let mut cycle_of = vec![usize::MAX; items];
-    let mut primary = 0;
-    let mut secondary = Vec::new();
+    let (mut cycles, mut primary) = (0, 0);
     for start in 0..items {
         if cycle_of[start] != usize::MAX {
             continue;
         }
         let mut i = start;
-        let id = if problem.is_primary(start) {
-            primary += 1;
-            primary - 1
-        } else {
-            secondary.push(start);
-            usize::MAX - secondary.len()
-        };
         while cycle_of[i] == usize::MAX {
-            cycle_of[i] = id;
+            cycle_of[i] = cycles;
             i = g.item(i);
         }
-    }
-    let renumber = |id: usize| {
-        if id >= usize::MAX - secondary.len() {
-            primary + (usize::MAX - 1 - id)
-        } else {
-            id
+        cycles += 1;
+        if problem.is_primary(start) {
+            primary = cycles;
         }
-    };
-    let mut builder = ProblemBuilder::new(primary, secondary.len());
+    }
+    let mut builder = ProblemBuilder::new(primary, cycles - primary);
     let mut seen = vec![false; problem.option_count()];
     // Each item's mark while a cycle is read: 0 untouched, 1 touched without a color, `c + 2`
     // touched with color `c`.
@@ -155,7 +137,7 @@ fn quotient(problem: &Problem, g: &Permutation) -> Option<Problem> {
         }
         let mut option: Vec<(usize, Option<u32>)> = Vec::new();
         for &i in &touched {
-            let id = renumber(cycle_of[i]);
+            let id = cycle_of[i];
             if ok && !option.iter().any(|&(j, _)| j == id) {
                 option.push((id, mark[i].checked_sub(2)));
             }

@@ -195,7 +195,26 @@ fn live_in(problem: &Problem, state: &[u32], k: usize) -> bool {
 }
 
 /// The nodes between two questions to `stop`.
-pub(super) const STOP_EVERY: u64 = 1 << 14;
+const STOP_EVERY: u64 = 1 << 14;
+
+/// Counts the solutions of `solver` (a fresh search, or one with options forced), asking
+/// `stop` every [`STOP_EVERY`] nodes: the solutions found, and whether the search ran to its
+/// end (`false` when `stop` said to stop).
+pub(super) fn count_stoppable(
+    solver: &mut Solver,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> (u64, bool) {
+    solver.set_pause_every(Some(STOP_EVERY));
+    let mut found = 0u64;
+    loop {
+        match solver.step() {
+            Step::Solution => found += 1,
+            Step::Paused if stop() => return (found, false),
+            Step::Paused => {}
+            Step::Exhausted | Step::GaveUp => return (found, true),
+        }
+    }
+}
 
 /// The weighted sum of the completions of every leaf, on `jobs` threads, and whether `stop`
 /// cut it short.
@@ -218,21 +237,12 @@ fn count_leaves(
                 break;
             };
             solver.reset();
-            solver.set_pause_every(Some(STOP_EVERY));
             if solver.force_all(chosen).is_err() {
                 continue;
             }
-            let mut found = 0u64;
-            loop {
-                match solver.step() {
-                    Step::Solution => found += 1,
-                    Step::Paused if stop() => {
-                        stopped.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    Step::Paused => {}
-                    Step::Exhausted | Step::GaveUp => break,
-                }
+            let (found, complete) = count_stoppable(&mut solver, stop);
+            if !complete {
+                stopped.store(true, Ordering::Relaxed);
             }
             // A leaf cut short adds what it found: the total stays a lower bound.
             mine += BigUint::from(found) * *weight;
