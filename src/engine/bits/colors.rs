@@ -98,7 +98,7 @@ pub(crate) fn bytes_needed(problem: &Problem, options: usize) -> u64 {
     if !problem.has_colors() {
         return 0;
     }
-    let words = options.div_ceil(64) as u64;
+    let words = super::table::words_for(options) as u64;
     let flags = problem.secondary_items().div_ceil(64) as u64;
     8 * (2 * words * slot_count(problem) as u64 + (problem.primary_items() as u64 + 1) * flags)
 }

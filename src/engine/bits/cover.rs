@@ -11,7 +11,7 @@ use super::table::Table;
 /// comes; longer ones by [`sweep`](mod@super::sweep), which finds the words to visit first.
 /// Measured: on Langford pairs and N queens (three or four words) the word at a time is up
 /// to 12% faster, on Sudoku (twelve) and pentominoes (32) the sweep is 5% to 7% faster.
-const SMALL_WORDS: usize = 4;
+pub(super) const SMALL_WORDS: usize = 4;
 
 /// `w(o)`: the items of option `o` less one.
 #[inline(always)]

@@ -12,7 +12,7 @@
 //! and [`sweep_avx2`], chosen at run time when the processor has AVX2.
 
 /// The words of one AVX2 vector.
-const WORD_LANES: usize = 4;
+pub(super) const WORD_LANES: usize = 4;
 
 /// The most words one sweep takes: one bit of its result for each.
 pub(crate) const SWEEP_WORDS: usize = 64;
