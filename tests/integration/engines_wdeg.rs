@@ -218,6 +218,46 @@ fn the_front_ends_take_choose_wdeg_in_place_of_their_default_seed() {
     assert!(stderr_of(&assert).contains("choice: wdeg\n"));
 }
 
+#[test]
+fn sudoku_takes_choose_and_finds_the_same_checked_solutions_by_either_rule() {
+    // Three 16x16 puzzles, each with one solution: both rules find it (checked against the
+    // rules and the givens by `--check`), on the bits, in trees of different sizes.
+    let puzzles: String = std::fs::read_to_string("puzzles/generated/16x16-seed16.txt")
+        .unwrap()
+        .lines()
+        .take(3)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let run = |rule: &str| {
+        let assert = dancing()
+            .args([
+                "sudoku", "--size", "16", "--engine", "bits", "--check", "--stats",
+            ])
+            .args(["--choose", rule, "--jobs", "1", "--quiet"])
+            .write_stdin(puzzles.clone())
+            .assert()
+            .success();
+        let stderr = stderr_of(&assert);
+        assert!(stderr.contains(&format!("choice: {rule}\n")), "{stderr}");
+        let nodes = stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("nodes: "))
+            .unwrap();
+        (stdout_of(&assert), nodes.parse::<u64>().unwrap())
+    };
+    let ((mrv, mrv_nodes), (wdeg, wdeg_nodes)) = (run("mrv"), run("wdeg"));
+    assert_eq!(mrv.lines().count(), 3);
+    assert_eq!(mrv, wdeg);
+    assert_ne!(mrv_nodes, wdeg_nodes);
+    // An export is the matrix itself, which no rule of search changes.
+    let assert = dancing()
+        .args(["sudoku", "--size", "16", "--to-dlx", "--choose", "wdeg"])
+        .write_stdin(puzzles)
+        .assert()
+        .code(2);
+    assert!(stderr_of(&assert).contains("leave it out with --to-dlx"));
+}
+
 /// The first puzzle of `puzzles/generated/16x16-seed16.txt`, exported as exact cover with
 /// its givens taken out (837 options, within the bits' limits).
 fn sudoku_16_export() -> Problem {

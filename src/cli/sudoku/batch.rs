@@ -238,7 +238,7 @@ impl<W: Write + Send> Batch<'_, W> {
         };
         self.summary.reached = Some((name.to_string(), 0));
         let (variants, common) = (self.variants, &self.args.common);
-        let engine = self.args.engine.engine();
+        let (engine, choice) = (self.args.engine.engine(), self.args.choose.choice());
         let (longs, watch_every) = (self.longs, self.watch_every);
         pipeline.run(
             puzzles,
@@ -254,6 +254,9 @@ impl<W: Write + Send> Batch<'_, W> {
                     _ => match variants.rules(shape) {
                         Ok(rules) => {
                             let mut made = SudokuSolver::with_engine(rules, engine);
+                            if let Some(choice) = choice {
+                                made.set_choice(choice);
+                            }
                             made.set_max_nodes(common.max_nodes);
                             made.set_max_time(common.max_time);
                             made.set_watch_every(watch_every);

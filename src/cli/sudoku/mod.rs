@@ -23,7 +23,7 @@ use dancing::sudoku::read::Format;
 use self::batch::{Batch, Summary};
 pub use self::variants::{ShapeArgs, Variants};
 use super::Exit;
-use super::common::{CommonArgs, EngineArgs};
+use super::common::{ChooseArgs, CommonArgs, EngineArgs};
 use super::report::{LongSearches, Report};
 use super::walk::Filter;
 
@@ -78,6 +78,8 @@ pub struct SudokuArgs {
     pub shape: ShapeArgs,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    choose: ChooseArgs,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -135,6 +137,15 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     let longs = LongSearches::new(&report);
     let watch_every = longs.watch_every();
     let variants = args.shape.variants()?;
+    if let Some(choice) = args.choose.choice()
+        && (args.to_dlx.is_some() || args.up_to_symmetry.is_some())
+    {
+        return Err(anyhow::anyhow!(
+            "--choose {} sets how the search of a puzzle branches: leave it out with --to-dlx \
+             and --up-to-symmetry",
+            choice.name()
+        ));
+    }
     if args.to_dlx.is_some() {
         return to_dlx(&args, &variants);
     }
@@ -185,10 +196,11 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     }
     if common.stats() {
         report.write(&format!(
-            "nodes: {}\nupdates: {}\n{}elapsed: {seconds:.3}s\n",
+            "nodes: {}\nupdates: {}\n{}{}elapsed: {seconds:.3}s\n",
             summary.stats.nodes,
             summary.stats.updates,
-            crate::cli::search::rules_text(&summary.stats)
+            crate::cli::search::rules_text(&summary.stats),
+            crate::cli::search::choice_text(args.choose.choice())
         ));
     }
     Ok(summary.exit())

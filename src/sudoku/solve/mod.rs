@@ -64,7 +64,7 @@ use crate::sudoku::grid::{Conflict, Grid, Shape};
 pub use crate::sudoku::matrix::matrix;
 pub(crate) use crate::sudoku::matrix::{Encoding, grouped, option_of};
 use crate::sudoku::rules::Rules;
-use crate::{Count, Engine, ForceError, Solver, Step};
+use crate::{Choice, Count, Engine, ForceError, Solver, Step};
 
 /// Why a puzzle has no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -154,6 +154,9 @@ pub struct SudokuSolver {
     solver: Solver,
     /// A copy of `solver` as built, before any puzzle.
     pristine: Solver,
+    /// The rule of choice asked for ([`SudokuSolver::set_choice`]; kept in the solver too),
+    /// `None` for the engine's own.
+    choice: Option<Choice>,
     /// The node budget of each search (kept in the solver too).
     max_nodes: Option<u64>,
     /// The time budget of each search.
@@ -204,6 +207,7 @@ impl SudokuSolver {
             rules,
             pristine: solver.clone(),
             solver,
+            choice: None,
             max_nodes: None,
             max_time: None,
             watch_every: None,
@@ -234,6 +238,9 @@ impl SudokuSolver {
         }
         self.solver = Solver::with_engine(&matrix(&self.rules), Engine::Bits);
         self.solver.set_max_nodes(self.max_nodes);
+        if let Some(choice) = self.choice {
+            self.solver.set_choice(choice);
+        }
         self.pristine = self.solver.clone();
         self.set_pauses();
     }
@@ -241,6 +248,29 @@ impl SudokuSolver {
     /// The rules this solver solves by.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Sets the rule by which the links and the bits choose the cell, row, column or box to
+    /// branch on in every search from now ([`Solver::set_choice`]): [`Choice::Mrv`],
+    /// Knuth's tree, or [`Choice::Wdeg`], with weights learned anew for each puzzle. Without
+    /// it, the engine's own ([`Engine::Auto`] takes wdeg on the bits for a 16x16 or larger
+    /// grid); the band engine keeps its own rule either way.
+    ///
+    /// ```
+    /// use dancing::Choice;
+    /// use dancing::sudoku::{grid::Shape, read::parse_line_as, solve::SudokuSolver};
+    /// let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// let puzzle = parse_line_as(Shape::CLASSIC, line).unwrap();
+    /// let mut mrv = SudokuSolver::new(Shape::CLASSIC);
+    /// let mut wdeg = SudokuSolver::new(Shape::CLASSIC);
+    /// mrv.set_choice(Choice::Mrv);
+    /// wdeg.set_choice(Choice::Wdeg);
+    /// assert_eq!(mrv.solve(&puzzle, 1).unwrap().grid, wdeg.solve(&puzzle, 1).unwrap().grid);
+    /// ```
+    pub fn set_choice(&mut self, choice: Choice) {
+        self.choice = Some(choice);
+        self.solver.set_choice(choice);
+        self.pristine.set_choice(choice);
     }
 
     /// Limits every search to `max_nodes` nodes of the search tree (`None`: no limit).
