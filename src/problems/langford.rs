@@ -16,6 +16,7 @@
 
 use std::fmt::{self, Write};
 
+use super::NotASolution;
 use super::size::{self, SizeError};
 use crate::Problem;
 
@@ -116,6 +117,17 @@ impl Langford {
             &format!("Langford pairs L(2,{}), {which} (dancing langford)", self.n),
             &text,
         )
+    }
+
+    /// Reads option indices that may not be a solution (a caller's, as Python's) back as a
+    /// sequence: [`Langford::decode`] once they are checked to be one.
+    ///
+    /// # Errors
+    /// [`NotASolution`] naming the index that is no option, or the value or slot covered
+    /// twice, or the value or slot left empty.
+    pub fn try_decode(&self, solution: &[usize]) -> Result<Sequence, NotASolution> {
+        super::check(&self.problem, solution)?;
+        Ok(self.decode(solution))
     }
 
     /// Reads a solution (option indices) back as the sequence of values in the slots.
