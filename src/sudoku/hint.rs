@@ -21,6 +21,12 @@
 //!
 //! This module only reads the matrix; it never searches. [`super::rate`] uses it to tell
 //! whether singles alone solve a puzzle.
+//!
+//! # Digits in words
+//! A step's words name digits. `Display` writes them as numbers (`1` to `N`, as a [`Grid`]
+//! holds them); `text(symbols)` and `record(symbols)` write them as a puzzle's own
+//! [`Symbols`] show them, so that the words on a 25x25 board in `A`-`Y` say "r6c11 can only
+//! be B", and on a hexadoku in `0`-`F` "r8c14 can only be E", as the board reads.
 
 use std::fmt;
 
@@ -29,6 +35,26 @@ use serde_json::{Value, json};
 use super::grid::{Conflict, Grid, Unit};
 use super::rules::{House, Rules};
 use super::solve::Encoding;
+use super::symbols::Symbols;
+
+/// How a step's words write a digit (see the module docs).
+#[derive(Clone, Copy)]
+enum Digits {
+    /// As a number, `1` to `N`.
+    Numbers,
+    /// As the puzzle's symbols show it.
+    In(Symbols),
+}
+
+impl Digits {
+    /// The digit `d` (1 to `N`) in words.
+    fn show(self, d: u8) -> String {
+        match self {
+            Digits::Numbers => d.to_string(),
+            Digits::In(symbols) => symbols.char_of(d).to_string(),
+        }
+    }
+}
 
 /// The kind of deduction behind a [`Hint`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,32 +87,46 @@ pub struct Hint {
 
 impl fmt::Display for Hint {
     /// `r3c4 can only be 7`, `in row 5, 3 can only go in c8`, `in box 2, 3 can only go in
-    /// r1c5`, `in the main diagonal, 4 can only go in r2c2` (1-based, as people count).
+    /// r1c5`, `in the main diagonal, 4 can only go in r2c2` (1-based, as people count; the
+    /// digit as a number: [`Hint::text`] writes it in a puzzle's symbols).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (r, c, d) = (self.row + 1, self.col + 1, self.digit);
-        match self.single {
-            Single::Naked => write!(f, "r{r}c{c} can only be {d}"),
-            Single::Hidden {
-                unit: Unit::Row, ..
-            } => write!(f, "in row {r}, {d} can only go in c{c}"),
-            Single::Hidden {
-                unit: Unit::Column, ..
-            } => write!(f, "in column {c}, {d} can only go in r{r}"),
-            Single::Hidden { unit, index } => {
-                write!(f, "{}, {d} can only go in r{r}c{c}", unit.place(index))
-            }
-        }
+        f.write_str(&self.words(Digits::Numbers))
     }
 }
 
 impl Hint {
+    /// The deduction in words with the digit as `symbols` write it, as the puzzle's board
+    /// shows it: `r6c11 can only be B` on a 25x25 board in `A`-`Y` (digit 2), `in row 3, E
+    /// can only go in c7` on a hexadoku in `0`-`F` (digit 15).
+    pub fn text(&self, symbols: Symbols) -> String {
+        self.words(Digits::In(symbols))
+    }
+
+    /// The deduction in words, the digit written by `digits`.
+    fn words(&self, digits: Digits) -> String {
+        let (r, c, d) = (self.row + 1, self.col + 1, digits.show(self.digit));
+        match self.single {
+            Single::Naked => format!("r{r}c{c} can only be {d}"),
+            Single::Hidden {
+                unit: Unit::Row, ..
+            } => format!("in row {r}, {d} can only go in c{c}"),
+            Single::Hidden {
+                unit: Unit::Column, ..
+            } => format!("in column {c}, {d} can only go in r{r}"),
+            Single::Hidden { unit, index } => {
+                format!("{}, {d} can only go in r{r}c{c}", unit.place(index))
+            }
+        }
+    }
+
     /// The JSON record of the step, as `sudoku hint --format jsonl` writes it a line and the
-    /// server's `/api/sudoku/hint` answers it: the cell (`row`, `col`, 1-based), the `digit`,
-    /// and the deduction in words (`text`, as [`Hint`]'s `Display`).
-    pub fn record(&self) -> Value {
+    /// server's `/api/sudoku/hint` answers it: the cell (`row`, `col`, 1-based), the `digit`
+    /// (a number, 1 to `N`), and the deduction in words with the digit in the puzzle's
+    /// `symbols` (`text`, [`Hint::text`]).
+    pub fn record(&self, symbols: Symbols) -> Value {
         json!({
             "row": self.row + 1, "col": self.col + 1, "digit": self.digit,
-            "text": self.to_string(),
+            "text": self.text(symbols),
         })
     }
 
@@ -160,50 +200,110 @@ pub enum Stuck {
         candidates: Vec<u8>,
     },
     /// An item has no option left: the grid cannot be completed (a cell with no candidate,
-    /// or a digit with no place in a house). The description says which, 1-based.
-    Contradiction(String),
+    /// or a digit with no place in a house).
+    Contradiction(Empty),
     /// Two givens break a rule (the puzzle is invalid): no step is given from such a grid.
     Conflict(Conflict),
 }
 
-impl fmt::Display for Stuck {
+/// The item with no option left in a [`Stuck::Contradiction`], 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Empty {
+    /// A blank cell with no candidate left.
+    Cell {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+    },
+    /// A digit with no place left in a house.
+    Digit {
+        /// The digit, 1 to `N`.
+        digit: u8,
+        /// The kind of house.
+        unit: Unit,
+        /// Which one of its kind, 0-based.
+        index: usize,
+    },
+}
+
+impl fmt::Display for Empty {
+    /// `r1c9 has no candidate`, `5 has no place in row 3` (1-based; the digit as a number:
+    /// [`Empty::text`] writes it in a puzzle's symbols).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words(Digits::Numbers))
+    }
+}
+
+impl Empty {
+    /// As `Display`, with the digit as `symbols` write it.
+    pub fn text(&self, symbols: Symbols) -> String {
+        self.words(Digits::In(symbols))
+    }
+
+    fn words(&self, digits: Digits) -> String {
+        match *self {
+            Empty::Cell { row, col } => format!("r{}c{} has no candidate", row + 1, col + 1),
+            Empty::Digit { digit, unit, index } => {
+                format!("{} has no place {}", digits.show(digit), unit.place(index))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Stuck {
+    /// Where the singles stop in words (the digits as numbers: [`Stuck::text`] writes them
+    /// in a puzzle's symbols).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words(Digits::Numbers))
+    }
+}
+
+impl Stuck {
+    /// Where the singles stop in words, with the digits (the candidates of
+    /// [`Stuck::NoSingle`], the digit of a [`Stuck::Contradiction`]) as `symbols` write them,
+    /// as the puzzle's board shows them. A conflict of givens is in [`Conflict`]'s words.
+    pub fn text(&self, symbols: Symbols) -> String {
+        self.words(Digits::In(symbols))
+    }
+
+    fn words(&self, digits: Digits) -> String {
         match self {
-            Stuck::Solved => f.write_str("solved by singles alone"),
-            Stuck::Full => f.write_str("the grid is full and breaks no rule: it is solved"),
+            Stuck::Solved => "solved by singles alone".to_owned(),
+            Stuck::Full => "the grid is full and breaks no rule: it is solved".to_owned(),
             Stuck::NoSingle {
                 row,
                 col,
                 candidates,
             } => {
-                let list: Vec<String> = candidates.iter().map(u8::to_string).collect();
-                write!(
-                    f,
+                let list: Vec<String> = candidates.iter().map(|&d| digits.show(d)).collect();
+                format!(
                     "no single left; the cell with the fewest candidates is r{}c{}: {}",
                     row + 1,
                     col + 1,
                     list.join(" ")
                 )
             }
-            Stuck::Contradiction(what) => write!(f, "no solution: {what}"),
-            Stuck::Conflict(conflict) => write!(f, "the givens conflict: {conflict}"),
+            Stuck::Contradiction(empty) => format!("no solution: {}", empty.words(digits)),
+            Stuck::Conflict(conflict) => format!("the givens conflict: {conflict}"),
         }
     }
-}
 
-impl Stuck {
     /// The JSON record of where the singles stop, as `sudoku hint --format jsonl` writes it:
     /// `end` (`solved`, `full`, `no-single`, `contradiction`, or `invalid` for conflicting
-    /// givens)
-    /// and `text` (the conflict alone for `invalid`, else as [`Stuck`]'s `Display`).
-    pub fn record(&self) -> Value {
-        match self {
-            Stuck::Conflict(conflict) => json!({"end": "invalid", "text": conflict.to_string()}),
-            Stuck::Solved => json!({"end": "solved", "text": self.to_string()}),
-            Stuck::Full => json!({"end": "full", "text": self.to_string()}),
-            Stuck::NoSingle { .. } => json!({"end": "no-single", "text": self.to_string()}),
-            Stuck::Contradiction(_) => json!({"end": "contradiction", "text": self.to_string()}),
-        }
+    /// givens) and `text` (the conflict alone for `invalid`, else [`Stuck::text`] in the
+    /// puzzle's `symbols`).
+    pub fn record(&self, symbols: Symbols) -> Value {
+        let end = match self {
+            Stuck::Conflict(conflict) => {
+                return json!({"end": "invalid", "text": conflict.to_string()});
+            }
+            Stuck::Solved => "solved",
+            Stuck::Full => "full",
+            Stuck::NoSingle { .. } => "no-single",
+            Stuck::Contradiction(_) => "contradiction",
+        };
+        json!({"end": end, "text": self.text(symbols)})
     }
 }
 
@@ -416,7 +516,7 @@ impl View {
         let primary = self.encoding.primary();
         let open = |i: usize| !self.covered[i];
         if let Some(i) = (0..primary).find(|&i| open(i) && self.len[i] == 0) {
-            return Err(Stuck::Contradiction(self.describe_empty(i)));
+            return Err(Stuck::Contradiction(self.empty(i)));
         }
         // Cells first, then the house-digit items: the matrix's item order.
         let Some(i) = (0..primary).find(|&i| open(i) && self.len[i] == 1) else {
@@ -471,17 +571,22 @@ impl View {
             .collect()
     }
 
-    /// Says which primary item has no option left, for a person.
-    fn describe_empty(&self, i: usize) -> String {
+    /// What the primary item `i`, with no option left, stands for.
+    fn empty(&self, i: usize) -> Empty {
         let n = self.n;
         let cells = n * n;
         if i < cells {
-            return format!("r{}c{} has no candidate", i / n + 1, i % n + 1);
+            return Empty::Cell {
+                row: i / n,
+                col: i % n,
+            };
         }
         let house = &self.encoding.houses()[(i - cells) / n];
-        let digit = (i - cells) % n + 1;
-        let place = house.unit.place(house.index);
-        format!("{digit} has no place {place}")
+        Empty::Digit {
+            digit: ((i - cells) % n + 1) as u8,
+            unit: house.unit,
+            index: house.index,
+        }
     }
 }
 
@@ -501,6 +606,45 @@ mod tests {
     }
 
     #[test]
+    fn the_words_write_the_digits_in_the_puzzles_symbols() {
+        let mut line = String::from("12345678.");
+        line.push_str(&".".repeat(72));
+        let hint = next(&parse_line(&line).unwrap()).unwrap();
+        assert_eq!(hint.text(Symbols::Letters), "r1c9 can only be I");
+        assert_eq!(hint.text(Symbols::FromZero), "r1c9 can only be 8");
+        assert_eq!(hint.record(Symbols::Letters)["digit"], 9);
+        assert_eq!(hint.record(Symbols::Letters)["text"], "r1c9 can only be I");
+        let hidden = Hint {
+            single: Single::Hidden {
+                unit: Unit::Row,
+                index: 0,
+            },
+            ..hint
+        };
+        assert_eq!(
+            hidden.text(Symbols::Letters),
+            "in row 1, I can only go in c9"
+        );
+        let empty = Stuck::Contradiction(Empty::Digit {
+            digit: 12,
+            unit: Unit::Box,
+            index: 0,
+        });
+        assert_eq!(empty.to_string(), "no solution: 12 has no place in box 1");
+        assert_eq!(
+            empty.text(Symbols::FromOne),
+            "no solution: C has no place in box 1"
+        );
+        let stuck = Stuck::NoSingle {
+            row: 0,
+            col: 0,
+            candidates: vec![1, 10, 16],
+        };
+        assert!(stuck.text(Symbols::FromZero).ends_with("r1c1: 0 9 F"));
+        assert!(stuck.to_string().ends_with("r1c1: 1 10 16"));
+    }
+
+    #[test]
     fn an_empty_grid_has_no_single_and_names_a_cell_with_every_candidate() {
         let end = next(&Grid::empty(Shape::CLASSIC)).unwrap_err();
         let Stuck::NoSingle { candidates, .. } = &end else {
@@ -515,7 +659,7 @@ mod tests {
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
         let end = next(&parse_line(solved).unwrap()).unwrap_err();
         assert_eq!(end, Stuck::Full);
-        assert_eq!(end.record()["end"], "full");
+        assert_eq!(end.record(Symbols::FromOne)["end"], "full");
         // One blank: the single that fills it, and the path from there ends solved.
         let one_blank = format!(".{}", &solved[1..]);
         let grid = parse_line(&one_blank).unwrap();
@@ -531,7 +675,8 @@ mod tests {
         line.push('9');
         line.push_str(&".".repeat(63));
         let end = next(&parse_line(&line).unwrap()).unwrap_err();
-        assert_eq!(end, Stuck::Contradiction("r1c9 has no candidate".into()));
+        assert_eq!(end, Stuck::Contradiction(Empty::Cell { row: 0, col: 8 }));
+        assert_eq!(end.to_string(), "no solution: r1c9 has no candidate");
     }
 
     #[test]
