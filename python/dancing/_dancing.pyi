@@ -140,8 +140,21 @@ class ExactCover:
         max_nodes: Optional[int] = None,
         max_time: Optional[float] = None,
     ) -> Optional[list[list[str]]]: ...
+    def picture(self, solution: Sequence[int]) -> "Picture":
+        """A solution of a problem made by :func:`polyomino`, :func:`polycube`,
+        :func:`queens` or :func:`langford`, drawn as the command line's ``--svg`` draws it
+        (Jupyter shows it); indices that are no solution raise ``ValueError``."""
     def svg(self, solution: Sequence[int]) -> str:
-        """An SVG picture of a solution of a problem made by :func:`polyomino`."""
+        """The SVG document of ``picture(solution)``."""
+
+class Picture:
+    """A solution drawn: Jupyter shows it; ``svg`` and ``str()`` give the SVG document."""
+
+    @property
+    def svg(self) -> str:
+        """The SVG document."""
+    def _repr_svg_(self) -> str:
+        """The SVG document, for Jupyter."""
 
 class Group:
     """The symmetry group of an :class:`ExactCover`: the permutations of its items and
@@ -176,6 +189,15 @@ def polyomino(
     symmetry: bool = False,
 ) -> ExactCover:
     """Packing polyominoes into a board (``"6x10"`` or a drawing)."""
+
+def polycube(
+    board: str,
+    pieces: str = "soma",
+    copies: int = 1,
+    orientations: Literal["all", "rotations", "fixed"] = "rotations",
+    symmetry: bool = False,
+) -> ExactCover:
+    """Packing polycubes into a box (``"3x3x3"`` or layers drawn)."""
 
 class Grid:
     """A Sudoku grid; ``str()`` writes rows of digits (0 for a blank)."""

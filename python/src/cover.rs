@@ -26,7 +26,6 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use dancing::named::{NamedBuilder, NamedProblem};
-use dancing::problems::tiling::TilingProblem;
 use dancing::symmetry::Representatives;
 use dancing::{Problem, Solver};
 use pyo3::exceptions::PyRuntimeError;
@@ -34,6 +33,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::args::{self, Bounds, Source, Whole};
+use crate::picture::{FrontEnd, Picture};
 use crate::run::{self, Budget};
 use crate::{guard, value_error};
 
@@ -51,8 +51,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 pub struct ExactCover {
     /// The items and options, locked to change or to build them (see the module docs).
     state: Mutex<State>,
-    /// The tiling a front end made this problem from, to draw its solutions.
-    pub(crate) tiling: Option<Arc<TilingProblem>>,
+    /// The front end that made this problem, which draws its solutions.
+    pub(crate) front: Option<FrontEnd>,
 }
 
 /// What an `ExactCover` changes as options are added.
@@ -107,7 +107,7 @@ impl ExactCover {
                 builder,
                 built: None,
             }),
-            tiling: None,
+            front: None,
         })
     }
 
@@ -538,23 +538,28 @@ impl ExactCover {
         solutions.__next__(py)
     }
 
-    /// An SVG picture of a solution of a tiling made by `dancing.polyomino` (option indices,
-    /// as `solutions()` gives them); options that do not cover the board exactly once raise
-    /// `ValueError`.
-    fn svg(&self, solution: Vec<Whole>) -> PyResult<String> {
+    /// A solution (option indices, as `solutions()` gives them) of a problem made by
+    /// `dancing.polyomino`, `polycube`, `queens` or `langford`, drawn as a `dancing.Picture`
+    /// (Jupyter shows it); indices that are no solution raise `ValueError`.
+    fn picture(&self, solution: Vec<Whole>) -> PyResult<Picture> {
         guard(|| {
-            let Some(tiling) = &self.tiling else {
+            let Some(front) = &self.front else {
                 return Err(value_error(
-                    "only the problems of dancing.polyomino have pictures",
+                    "only the problems of dancing.polyomino, polycube, queens and langford \
+                     have pictures",
                 ));
             };
             let solution = solution
                 .iter()
                 .map(|k| k.get("an option of the solution"))
                 .collect::<PyResult<Vec<usize>>>()?;
-            let packing = tiling.try_decode(&solution).map_err(value_error)?;
-            Ok(dancing::problems::svg::packing(tiling, &packing))
+            front.draw(&solution)
         })
+    }
+
+    /// The SVG document of `picture(solution)`.
+    fn svg(&self, solution: Vec<Whole>) -> PyResult<String> {
+        self.picture(solution).map(Picture::into_svg)
     }
 
     fn __repr__(&self) -> String {

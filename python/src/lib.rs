@@ -28,6 +28,7 @@ use pyo3::prelude::*;
 mod args;
 mod cover;
 mod grid;
+mod picture;
 mod problems;
 mod run;
 mod sudoku;
@@ -78,6 +79,7 @@ fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     grid::register(m)?;
     sudoku::register(m)?;
     problems::register(m)?;
+    picture::register(m)?;
     symmetry::register(m)?;
     Ok(())
 }

@@ -166,7 +166,8 @@ def test_a_node_budget_raises_gaveup_with_the_work_done() -> None:
         (lambda: dancing.queens(0), "queens n 0 is out of range: expected 1 to 1000"),
         (lambda: dancing.polyomino("6x"), "board \"6x\""),
         (lambda: dancing.polyomino("6x10", pieces="nonominoes"), "nonominoes"),
-        (lambda: dancing.queens(4).svg([0]), "only the problems of dancing.polyomino"),
+        (lambda: dancing.ExactCover(["a"]).svg([0]), "only the problems of dancing.polyomino, polycube"),
+        (lambda: dancing.queens(4).svg([0]), "not a solution: no option covers item"),
     ],
 )
 def test_bad_input_raises_value_error_with_the_librarys_message(build: object, message: str) -> None:

@@ -1,5 +1,8 @@
 //! `dancing langford`: Langford pairs, solutions as sequences.
 
+use std::path::PathBuf;
+
+use anyhow::Context;
 use clap::Args;
 use dancing::problems::langford::Langford;
 use dancing::restart::DEFAULT_SEED;
@@ -17,6 +20,7 @@ use super::solve::{Family, SolveArgs};
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     dancing langford 7 --all --half\n  \
+    dancing langford 7 --svg pairs.svg\n  \
     dancing langford 12 --count --half --jobs 2")]
 pub struct LangfordArgs {
     /// The largest number, 1 to 1000.
@@ -24,6 +28,10 @@ pub struct LangfordArgs {
     /// Keep one of each pair of mirror-image solutions (the count is then OEIS A014552).
     #[arg(long)]
     half: bool,
+    /// Also write the first solution printed as a printable SVG picture to this file: the
+    /// row of numbers, each pair joined by an arc in its color.
+    #[arg(long, value_name = "FILE", conflicts_with = "count")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     solve: SolveArgs,
 }
@@ -40,8 +48,18 @@ pub fn run(args: LangfordArgs) -> anyhow::Result<Exit> {
         // repeat the work of proving it (13: 255 million nodes instead of 16 million).
         seed: langford.has_solutions().then_some(DEFAULT_SEED),
     };
-    args.solve.run(&family, |out, solution| {
-        writeln!(out, "{}", langford.decode(solution))?;
+    let mut first = None;
+    let exit = args.solve.run(&family, |out, solution| {
+        let sequence = langford.decode(solution);
+        writeln!(out, "{sequence}")?;
+        if args.svg.is_some() && first.is_none() {
+            first = Some(sequence);
+        }
         Ok(())
-    })
+    })?;
+    if let (Some(path), Some(sequence)) = (&args.svg, first) {
+        std::fs::write(path, sequence.svg())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(exit)
 }

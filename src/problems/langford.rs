@@ -14,8 +14,9 @@
 //! one has its first 1 in the left half (the 1s are two apart, so they cannot be placed
 //! symmetrically about the middle), and the count is OEIS A014552 exactly.
 
-use std::fmt;
+use std::fmt::{self, Write};
 
+use super::NotASolution;
 use super::size::{self, SizeError};
 use crate::Problem;
 
@@ -118,6 +119,17 @@ impl Langford {
         )
     }
 
+    /// Reads option indices that may not be a solution (a caller's, as Python's) back as a
+    /// sequence: [`Langford::decode`] once they are checked to be one.
+    ///
+    /// # Errors
+    /// [`NotASolution`] naming the index that is no option, or the value or slot covered
+    /// twice, or the value or slot left empty.
+    pub fn try_decode(&self, solution: &[usize]) -> Result<Sequence, NotASolution> {
+        super::check(&self.problem, solution)?;
+        Ok(self.decode(solution))
+    }
+
     /// Reads a solution (option indices) back as the sequence of values in the slots.
     ///
     /// # Panics
@@ -147,6 +159,72 @@ impl Sequence {
     /// The value in each slot.
     pub fn slots(&self) -> &[usize] {
         &self.slots
+    }
+
+    /// The sequence as a printable SVG document (`dancing langford N --svg FILE`): a row of
+    /// `2n` numbered cells (`class="slot"`, from the left, each `<text>` its value), filled
+    /// with the color of their value ([`super::svg::color`] of `value - 1`), and above the
+    /// row one arc for each value (`class="pair"`, `<title>` the value) in its color, from
+    /// the middle of the top of one copy's cell to the other's. The arcs of larger values,
+    /// which span more cells, rise higher, so that nested arcs stay apart.
+    pub fn svg(&self) -> String {
+        /// The side of a cell, in pixels.
+        const CELL: usize = 32;
+        /// The margin around the picture, in pixels.
+        const MARGIN: usize = 12;
+        /// The height of the highest arc, in cells (that of value `n`; value `v` rises
+        /// `v / n` of it).
+        const RISE: usize = 3;
+        let n = self.slots.len() / 2;
+        let rise = CELL * RISE.min(n.max(1));
+        let width = 2 * MARGIN + self.slots.len() * CELL;
+        let height = 2 * MARGIN + rise + CELL;
+        let title = format!("Langford pairs L(2,{n}) by dancing");
+        let mut out = super::svg::document(width, height, &title);
+        let _ = writeln!(
+            out,
+            "<rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>"
+        );
+        let top = MARGIN + rise;
+        let mut first = vec![None; n + 1];
+        for (i, &v) in self.slots.iter().enumerate() {
+            let x = MARGIN + i * CELL;
+            let color = super::svg::color(v - 1);
+            let _ = writeln!(
+                out,
+                "<rect class=\"slot\" x=\"{x}\" y=\"{top}\" width=\"{CELL}\" \
+                 height=\"{CELL}\" fill=\"{color}\" stroke=\"black\"/>"
+            );
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{}\" \
+                 text-anchor=\"middle\" dominant-baseline=\"central\">{v}</text>",
+                x + CELL / 2,
+                top + CELL / 2,
+                CELL / 2
+            );
+            // The arc is drawn at the second copy, from the first.
+            match first.get_mut(v).and_then(Option::take) {
+                Some(start) => {
+                    let (x1, x2) = (MARGIN + start * CELL + CELL / 2, x + CELL / 2);
+                    let _ = writeln!(
+                        out,
+                        "<path class=\"pair\" d=\"M{x1} {top} A{} {} 0 0 1 {x2} {top}\" \
+                         fill=\"none\" stroke=\"{color}\" stroke-width=\"3\">\
+                         <title>{v}</title></path>",
+                        (x2 - x1) / 2,
+                        (rise * v / n).max(CELL / 4)
+                    );
+                }
+                None => {
+                    if let Some(slot) = first.get_mut(v) {
+                        *slot = Some(i);
+                    }
+                }
+            }
+        }
+        out += "</svg>\n";
+        out
     }
 }
 

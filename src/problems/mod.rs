@@ -3,8 +3,9 @@
 //!
 //! - [`knuth_example`]: Knuth's seven-item example (TAOCP 7.2.2.1-(5)).
 //! - [`queens`](mod@queens): N queens, in natural or Knuth's organ-pipe item order; solutions
-//!   as boards.
-//! - [`langford`](mod@langford): Langford pairs; solutions as sequences.
+//!   as boards, drawn as chessboards in SVG.
+//! - [`langford`](mod@langford): Langford pairs; solutions as sequences, drawn in SVG as
+//!   rows of numbers with each pair joined.
 //! - [`polyomino`]: pieces of squares (the pentominoes and their kin) on a board of squares;
 //!   [`polycube`]: pieces of cubes (the Soma cube) in a box. Both rest on [`tiling`], which
 //!   owns the encoding, the copies and the symmetry reduction; [`svg`] draws plane packings.
@@ -14,6 +15,10 @@
 //! Each encoding's docs say which items and options it uses and why. Every problem can be
 //! written in Knuth's format with readable names ([`crate::knuth::write_named`]), exactly as
 //! it is solved, so that `dancing cover` on the text searches the same tree.
+//!
+//! Option indices from elsewhere (a caller's, not the search's) are read back with
+//! `try_decode`, which refuses indices that are no solution with [`NotASolution`] (a
+//! tiling's with [`tiling::DecodeError`]) where `decode` would panic.
 //!
 //! The functions [`queens()`] and [`langford()`] give the bare [`Problem`]s that the tests
 //! and benches count.
@@ -26,7 +31,66 @@ pub mod size;
 pub mod svg;
 pub mod tiling;
 
+use thiserror::Error;
+
 use crate::{Names, Problem, ProblemBuilder};
+
+/// Option indices that are no solution of a front end's problem, found by
+/// [`queens::Queens::try_decode`] and [`langford::Langford::try_decode`] (a tiling's have
+/// [`tiling::DecodeError`], which names the board's cells).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum NotASolution {
+    /// An index that is not an option.
+    #[error("there is no option {option}: the problem has {options}")]
+    NoOption {
+        /// The index given.
+        option: usize,
+        /// The number of options.
+        options: usize,
+    },
+    /// Two options that cover one item (primary, or secondary: at most once).
+    #[error("not a solution: two options cover item {item}")]
+    CoveredTwice {
+        /// The item's name.
+        item: String,
+    },
+    /// A primary item that no option covers.
+    #[error("not a solution: no option covers item {item}")]
+    NotCovered {
+        /// The item's name.
+        item: String,
+    },
+}
+
+/// Whether `solution` is a solution of `problem`, a front end's problem with names and
+/// without colors or multiplicities: every index an option, every primary item covered
+/// exactly once, every secondary item at most once.
+///
+/// # Errors
+/// The first index that is no option, else the first item (in item order) covered twice,
+/// else the first primary item not covered.
+fn check(problem: &Problem, solution: &[usize]) -> Result<(), NotASolution> {
+    debug_assert!(!problem.has_colors() && !problem.has_multiplicities());
+    let options = problem.option_count();
+    if let Some(&option) = solution.iter().find(|&&k| k >= options) {
+        return Err(NotASolution::NoOption { option, options });
+    }
+    let mut covered = vec![0_u32; problem.item_count()];
+    for &k in solution {
+        for i in problem.option(k) {
+            covered[i] += 1;
+        }
+    }
+    let name = |i: usize| item_names(problem)[i].clone();
+    if let Some(i) = covered.iter().position(|&c| c > 1) {
+        return Err(NotASolution::CoveredTwice { item: name(i) });
+    }
+    match (0..problem.primary_items()).find(|&i| covered[i] == 0) {
+        Some(i) => Err(NotASolution::NotCovered { item: name(i) }),
+        None => Ok(()),
+    }
+}
 
 /// Knuth's example (TAOCP 7.2.2.1-(5)): primary items A..E (0..5), secondary F G (5, 6), and
 /// the options `C E F`, `A D G`, `B C F`, `A D`, `B G`, `D E G`. Its one solution is options
@@ -134,6 +198,53 @@ mod tests {
                 Solver::new(langford.problem()).count(Some(1)).unwrap() == Count::at_least(1u32);
             assert_eq!(langford.has_solutions(), found, "{n}");
         }
+    }
+
+    #[test]
+    fn options_that_are_no_solution_are_refused_with_the_option_or_the_item() {
+        let queens = queens::Queens::new(4, queens::Order::Natural).unwrap();
+        // Rows 0..3, columns 1 3 0 2: a solution.
+        assert_eq!(
+            queens.try_decode(&[1, 7, 8, 14]).unwrap().columns(),
+            [1, 3, 0, 2]
+        );
+        let refused = |solution: &[usize]| queens.try_decode(solution).unwrap_err();
+        assert_eq!(
+            refused(&[16]),
+            NotASolution::NoOption {
+                option: 16,
+                options: 16
+            }
+        );
+        // Two queens in row 0; then two on the diagonal of r0c0 and r1c1.
+        assert_eq!(
+            refused(&[0, 1]).to_string(),
+            "not a solution: two options cover item r0"
+        );
+        assert_eq!(
+            refused(&[0, 5]),
+            NotASolution::CoveredTwice { item: "b3".into() }
+        );
+        assert_eq!(
+            refused(&[1, 7]),
+            NotASolution::NotCovered { item: "r2".into() }
+        );
+        let langford = langford::Langford::new(3, false).unwrap();
+        let first = Solver::new(langford.problem())
+            .next_solution()
+            .unwrap()
+            .unwrap();
+        assert_eq!(langford.try_decode(&first), Ok(langford.decode(&first)));
+        // An option left out leaves its value uncovered (values come before slots); one
+        // given twice covers its value twice.
+        assert!(matches!(
+            langford.try_decode(&first[1..]),
+            Err(NotASolution::NotCovered { item }) if item.starts_with('v')
+        ));
+        assert!(matches!(
+            langford.try_decode(&[first[0], first[0]]),
+            Err(NotASolution::CoveredTwice { item }) if item.starts_with('v')
+        ));
     }
 
     #[test]

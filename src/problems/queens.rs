@@ -28,6 +28,7 @@
 
 use std::fmt::{self, Write};
 
+use super::NotASolution;
 use super::size::{self, SizeError};
 use crate::Problem;
 
@@ -178,6 +179,17 @@ impl Queens {
             ),
             &text,
         )
+    }
+
+    /// Reads option indices that may not be a solution (a caller's, as Python's) back as a
+    /// board: [`Queens::decode`] once they are checked to be one.
+    ///
+    /// # Errors
+    /// [`NotASolution`] naming the index that is no option, or the row, column or diagonal
+    /// with two queens, or the row or column with none.
+    pub fn try_decode(&self, solution: &[usize]) -> Result<Board, NotASolution> {
+        super::check(&self.problem, solution)?;
+        Ok(self.decode(solution))
     }
 
     /// Reads a solution (option indices) back as a board.

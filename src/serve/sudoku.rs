@@ -214,7 +214,7 @@ pub(crate) async fn hint(
                     .collect();
                 cells.sort_unstable();
                 cells.dedup();
-                let mut record = step.record();
+                let mut record = step.record(puzzle.symbols);
                 record["symbol"] = json!(puzzle.symbols.char_of(step.digit).to_string());
                 record["cells"] = json!(
                     cells
@@ -224,7 +224,7 @@ pub(crate) async fn hint(
                 );
                 record
             }
-            Err(end) => end.record(),
+            Err(end) => end.record(puzzle.symbols),
         })
         .await?;
     Ok(Json(answer))

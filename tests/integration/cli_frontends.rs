@@ -106,6 +106,48 @@ fn langford_prints_every_sequence_and_exits_1_when_there_is_none() {
 }
 
 #[test]
+fn langford_svg_draws_the_first_sequence_printed_cell_by_cell_with_one_arc_a_value() {
+    let (dir, path) = temp_file("pairs.svg", "");
+    let assert = dancing()
+        .args(["langford", "11", "--all", "--limit", "3", "--svg"])
+        .arg(&path)
+        .assert()
+        .success();
+    let first = stdout_of(&assert).lines().next().unwrap().to_owned();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let numbers: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(numbers.join(" "), first, "the first sequence, cell by cell");
+    let arcs: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("pair"))
+        .map(|n| n.children().find(|c| c.has_tag_name("title")).unwrap())
+        .filter_map(|n| n.text())
+        .collect();
+    let mut values: Vec<usize> = arcs.iter().map(|v| v.parse().unwrap()).collect();
+    values.sort_unstable();
+    assert_eq!(values, (1..=11).collect::<Vec<_>>());
+    // No sequence, no picture; and no picture of a count.
+    std::fs::remove_file(&path).unwrap();
+    dancing()
+        .args(["langford", "5", "--svg"])
+        .arg(&path)
+        .assert()
+        .code(1);
+    assert!(!path.exists());
+    dancing()
+        .args(["langford", "7", "--count", "--svg"])
+        .arg(&path)
+        .assert()
+        .code(2);
+    drop(dir);
+}
+
+#[test]
 fn pentomino_rectangles_count_as_published_up_to_symmetry_and_in_all() {
     for (size, reduced, all) in [
         ("6x10", 2339, 9356),

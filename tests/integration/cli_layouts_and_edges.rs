@@ -106,6 +106,58 @@ fn hint_on_a_full_grid_says_it_is_solved_rather_than_solved_by_singles() {
     assert_eq!(record["end"], "full");
 }
 
+/// The puzzles and published solutions of `puzzles/shapes/FILE`, `PUZZLE SOLUTION` a line.
+fn shape_puzzles(file: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(format!("puzzles/shapes/{file}")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (puzzle, solution) = l.split_once(' ').unwrap();
+            (puzzle.to_owned(), solution.trim().to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn hint_names_the_digits_of_a_letter_board_or_a_hexadoku_as_the_board_writes_them() {
+    // 25x25 in A-Y and hexadoku in 0-F: each step's words end with the character the
+    // published solution has in the step's cell, which is not the digit's number.
+    for (file, side) in [("25x25.txt", 25), ("16x16.txt", 16)] {
+        let (puzzle, solution) = shape_puzzles(file).remove(0);
+        let assert = dancing()
+            .args(["sudoku", "hint", "--all-steps", "--format", "jsonl"])
+            .write_stdin(format!("{puzzle}\n"))
+            .assert()
+            .success();
+        let records: Vec<Value> = stdout_of(&assert)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let mut named_apart = 0;
+        for step in records.iter().filter(|r| r.get("row").is_some()) {
+            let (row, col) = (step["row"].as_u64().unwrap(), step["col"].as_u64().unwrap());
+            let symbol = solution.as_bytes()[((row - 1) * side + col - 1) as usize] as char;
+            let text = step["text"].as_str().unwrap();
+            let named = text.strip_prefix(&format!("r{row}c{col} can only be "));
+            let named = named.or_else(|| text.split(", ").nth(1)?.split(' ').next());
+            assert_eq!(named, Some(&*symbol.to_string()), "{file}: {text}");
+            named_apart +=
+                usize::from(symbol.to_digit(10) != step["digit"].as_u64().map(|d| d as u32));
+        }
+        assert!(named_apart > 0, "{file}: every symbol is its number");
+        // The words of the line format are the same.
+        let first = dancing()
+            .args(["sudoku", "hint"])
+            .write_stdin(format!("{puzzle}\n"))
+            .assert()
+            .success();
+        assert_eq!(
+            stdout_of(&first).trim(),
+            records[0]["text"].as_str().unwrap()
+        );
+    }
+}
+
 #[test]
 fn hint_writes_its_steps_as_json_lines_when_asked() {
     let assert = dancing()

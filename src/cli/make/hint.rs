@@ -17,7 +17,8 @@ use crate::cli::Exit;
 /// diagonal, a window or an extra region: "in the main diagonal, 4 can only go in r2c2"; the
 /// anti-knight and anti-king rules remove candidates but name no place of their own). With
 /// --all-steps, the whole solve as such steps; where singles run out, it says so and names
-/// the cell with the fewest candidates.
+/// the cell with the fewest candidates. Digits are named as the puzzle writes them (a 25x25
+/// board in A-Y: "r6c11 can only be B"); JSON's `digit` is the number.
 #[derive(Debug, Args)]
 pub(super) struct HintArgs {
     /// A file with one puzzle (the first is used); standard input when absent or `-`.
@@ -73,11 +74,13 @@ pub(super) fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
             Err(end) => (Vec::new(), Some(end)),
         }
     };
+    // The digits in the words as the puzzle writes them (`B` on a board in `A`-`Y`).
+    let symbols = puzzle.symbols;
     for step in &steps {
         if jsonl {
-            writeln!(out, "{}", step.record())?;
+            writeln!(out, "{}", step.record(symbols))?;
         } else {
-            writeln!(out, "{step}")?;
+            writeln!(out, "{}", step.text(symbols))?;
         }
     }
     let exit = match &end {
@@ -91,15 +94,15 @@ pub(super) fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
                 ));
             }
             if jsonl {
-                writeln!(out, "{}", stuck.record())?;
+                writeln!(out, "{}", stuck.record(symbols))?;
             }
             Exit::NoSolution
         }
         Some(stuck) => {
             if jsonl {
-                writeln!(out, "{}", stuck.record())?;
+                writeln!(out, "{}", stuck.record(symbols))?;
             } else {
-                writeln!(out, "{stuck}")?;
+                writeln!(out, "{}", stuck.text(symbols))?;
             }
             if matches!(stuck, hint::Stuck::Contradiction(_)) {
                 Exit::NoSolution

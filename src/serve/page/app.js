@@ -648,12 +648,38 @@ $("cheapest").onclick = async () => {
 
 $("stop").onclick = () => running && running.abort();
 
-// The front ends' pictures, as an SVG: the first packing of the pieces on the board, or the
-// first solution of the n queens.
+// The front ends' pictures, as an SVG: the first packing of the pieces on the board (or in
+// the box, its layers side by side), the first solution of the n queens, or the first
+// Langford sequence of n. Each kind keeps what was typed for it; a kind chosen shows its
+// own inputs.
+const pictureInputs = {
+  polyomino: { board: "6x10", pieces: "pentominoes" },
+  polycube: { board: "3x3x3", pieces: "soma" },
+  queens: { n: "8" },
+  langford: { n: "7" },
+};
+let pictureKind = $("picture-kind").value;
+$("picture-kind").addEventListener("change", () => {
+  const tiling = (kind) => kind === "polyomino" || kind === "polycube";
+  pictureInputs[pictureKind] = tiling(pictureKind)
+    ? { board: $("tiling-board").value, pieces: $("tiling-pieces").value }
+    : { n: $("picture-n").value };
+  pictureKind = $("picture-kind").value;
+  const inputs = pictureInputs[pictureKind];
+  if (tiling(pictureKind)) {
+    $("tiling-board").value = inputs.board;
+    $("tiling-pieces").value = inputs.pieces;
+  } else {
+    $("picture-n").value = inputs.n;
+  }
+  document.querySelectorAll("#pictures .for-tiling").forEach((l) => { l.hidden = !tiling(pictureKind); });
+  document.querySelectorAll("#pictures .for-number").forEach((l) => { l.hidden = tiling(pictureKind); });
+});
+
 $("draw").onclick = async () => {
   const kind = $("picture-kind").value;
-  const query = kind === "queens"
-    ? `n=${encodeURIComponent($("queens-n").value)}`
+  const query = kind === "queens" || kind === "langford"
+    ? `n=${encodeURIComponent($("picture-n").value)}`
     : `board=${encodeURIComponent($("tiling-board").value)}&pieces=${encodeURIComponent($("tiling-pieces").value)}`;
   say("picture-out", "searching...");
   const answer = await fetch(`/api/picture/${kind}?${query}`);

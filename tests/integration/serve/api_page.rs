@@ -84,6 +84,40 @@ fn a_puzzle_is_read_in_its_own_symbols_and_read_again_in_them() {
 }
 
 #[test]
+fn a_hint_on_a_letter_board_or_a_hexadoku_names_the_digit_as_the_board_writes_it() {
+    let server = Server::start(&[]);
+    for (file, side) in [("25x25.txt", 25), ("16x16.txt", 16)] {
+        let text = std::fs::read_to_string(format!("puzzles/shapes/{file}")).unwrap();
+        let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+        let (puzzle, solution) = line.split_once(' ').unwrap();
+        let hint = server.post("/api/sudoku/hint", puzzle).json();
+        let (row, col) = (hint["row"].as_u64().unwrap(), hint["col"].as_u64().unwrap());
+        let symbol = solution.as_bytes()[((row - 1) * side + col - 1) as usize] as char;
+        assert_eq!(hint["symbol"], json!(symbol.to_string()));
+        let words = hint["text"].as_str().unwrap();
+        assert!(
+            words.ends_with(&format!(" be {symbol}")) || words.contains(&format!(", {symbol} ")),
+            "{file}: {words}"
+        );
+        // The command line's words, the same.
+        let cli = dancing()
+            .args(["sudoku", "hint", "--format", "jsonl"])
+            .write_stdin(format!("{puzzle}\n"))
+            .output()
+            .unwrap();
+        let record: serde_json::Value = serde_json::from_slice(&cli.stdout).unwrap();
+        assert_eq!(record["text"], hint["text"]);
+    }
+    // Where singles stop on an empty hexadoku: every one of its 16 symbols a candidate.
+    let empty = ".".repeat(256);
+    let end = server.post("/api/sudoku/hint?symbols=hex", &empty).json();
+    assert_eq!(end["end"], json!("no-single"));
+    let listed = end["text"].as_str().unwrap().rsplit(": ").next().unwrap();
+    let hex: Vec<String> = "0123456789ABCDEF".chars().map(String::from).collect();
+    assert_eq!(listed, hex.join(" "));
+}
+
+#[test]
 fn candidates_are_the_digits_no_placed_digit_rules_out() {
     let server = Server::start(&[]);
     let answer = server.post("/api/sudoku/candidates", CLASSIC).json();

@@ -249,10 +249,12 @@ impl Page {
         );
     }
 
-    /// Sets the select `id` to `value`.
+    /// Sets the select `id` to `value`, and tells the page so (a `change` event), as a
+    /// choice made by hand does.
     pub fn choose(&self, id: &str, value: &str) {
         self.run(
-            "document.getElementById(arguments[0]).value = arguments[1];",
+            "const s = document.getElementById(arguments[0]); s.value = arguments[1]; \
+             s.dispatchEvent(new Event('change', { bubbles: true }));",
             vec![json!(id), json!(value)],
         );
     }

@@ -5,6 +5,7 @@
 
 mod api;
 mod api_page;
+mod api_pictures;
 mod browser;
 mod chromium;
 mod executable;
@@ -13,6 +14,7 @@ mod load;
 mod page_cover;
 mod page_fixes;
 mod page_hand;
+mod page_pictures;
 mod variants;
 mod webdriver;
 

@@ -20,11 +20,10 @@
 //! branch). An item with no option left means the givens admit no solution.
 //!
 //! This module only reads the matrix; it never searches. [`super::rate`] uses it to tell
-//! whether singles alone solve a puzzle.
+//! whether singles alone solve a puzzle. The words of a step, with its digit written as the
+//! puzzle writes it, are `words`'s.
 
-use std::fmt;
-
-use serde_json::{Value, json};
+mod words;
 
 use super::grid::{Conflict, Grid, Unit};
 use super::rules::{House, Rules};
@@ -59,37 +58,7 @@ pub struct Hint {
     pub single: Single,
 }
 
-impl fmt::Display for Hint {
-    /// `r3c4 can only be 7`, `in row 5, 3 can only go in c8`, `in box 2, 3 can only go in
-    /// r1c5`, `in the main diagonal, 4 can only go in r2c2` (1-based, as people count).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (r, c, d) = (self.row + 1, self.col + 1, self.digit);
-        match self.single {
-            Single::Naked => write!(f, "r{r}c{c} can only be {d}"),
-            Single::Hidden {
-                unit: Unit::Row, ..
-            } => write!(f, "in row {r}, {d} can only go in c{c}"),
-            Single::Hidden {
-                unit: Unit::Column, ..
-            } => write!(f, "in column {c}, {d} can only go in r{r}"),
-            Single::Hidden { unit, index } => {
-                write!(f, "{}, {d} can only go in r{r}c{c}", unit.place(index))
-            }
-        }
-    }
-}
-
 impl Hint {
-    /// The JSON record of the step, as `sudoku hint --format jsonl` writes it a line and the
-    /// server's `/api/sudoku/hint` answers it: the cell (`row`, `col`, 1-based), the `digit`,
-    /// and the deduction in words (`text`, as [`Hint`]'s `Display`).
-    pub fn record(&self) -> Value {
-        json!({
-            "row": self.row + 1, "col": self.col + 1, "digit": self.digit,
-            "text": self.to_string(),
-        })
-    }
-
     /// The houses the deduction reads, under the `rules` it was found under: the house of a
     /// hidden single (where the digit has one place left); for a naked single, every house
     /// through the cell (whose digits leave it one candidate; a variant's cliques, which
@@ -160,51 +129,31 @@ pub enum Stuck {
         candidates: Vec<u8>,
     },
     /// An item has no option left: the grid cannot be completed (a cell with no candidate,
-    /// or a digit with no place in a house). The description says which, 1-based.
-    Contradiction(String),
+    /// or a digit with no place in a house).
+    Contradiction(Empty),
     /// Two givens break a rule (the puzzle is invalid): no step is given from such a grid.
     Conflict(Conflict),
 }
 
-impl fmt::Display for Stuck {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stuck::Solved => f.write_str("solved by singles alone"),
-            Stuck::Full => f.write_str("the grid is full and breaks no rule: it is solved"),
-            Stuck::NoSingle {
-                row,
-                col,
-                candidates,
-            } => {
-                let list: Vec<String> = candidates.iter().map(u8::to_string).collect();
-                write!(
-                    f,
-                    "no single left; the cell with the fewest candidates is r{}c{}: {}",
-                    row + 1,
-                    col + 1,
-                    list.join(" ")
-                )
-            }
-            Stuck::Contradiction(what) => write!(f, "no solution: {what}"),
-            Stuck::Conflict(conflict) => write!(f, "the givens conflict: {conflict}"),
-        }
-    }
-}
-
-impl Stuck {
-    /// The JSON record of where the singles stop, as `sudoku hint --format jsonl` writes it:
-    /// `end` (`solved`, `full`, `no-single`, `contradiction`, or `invalid` for conflicting
-    /// givens)
-    /// and `text` (the conflict alone for `invalid`, else as [`Stuck`]'s `Display`).
-    pub fn record(&self) -> Value {
-        match self {
-            Stuck::Conflict(conflict) => json!({"end": "invalid", "text": conflict.to_string()}),
-            Stuck::Solved => json!({"end": "solved", "text": self.to_string()}),
-            Stuck::Full => json!({"end": "full", "text": self.to_string()}),
-            Stuck::NoSingle { .. } => json!({"end": "no-single", "text": self.to_string()}),
-            Stuck::Contradiction(_) => json!({"end": "contradiction", "text": self.to_string()}),
-        }
-    }
+/// The item with no option left in a [`Stuck::Contradiction`], 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Empty {
+    /// A blank cell with no candidate left.
+    Cell {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+    },
+    /// A digit with no place left in a house.
+    Digit {
+        /// The digit, 1 to `N`.
+        digit: u8,
+        /// The kind of house.
+        unit: Unit,
+        /// Which one of its kind, 0-based.
+        index: usize,
+    },
 }
 
 /// The whole solve by singles: the steps, in order, and where they stopped.
@@ -416,7 +365,7 @@ impl View {
         let primary = self.encoding.primary();
         let open = |i: usize| !self.covered[i];
         if let Some(i) = (0..primary).find(|&i| open(i) && self.len[i] == 0) {
-            return Err(Stuck::Contradiction(self.describe_empty(i)));
+            return Err(Stuck::Contradiction(self.empty(i)));
         }
         // Cells first, then the house-digit items: the matrix's item order.
         let Some(i) = (0..primary).find(|&i| open(i) && self.len[i] == 1) else {
@@ -471,17 +420,22 @@ impl View {
             .collect()
     }
 
-    /// Says which primary item has no option left, for a person.
-    fn describe_empty(&self, i: usize) -> String {
+    /// What the primary item `i`, with no option left, stands for.
+    fn empty(&self, i: usize) -> Empty {
         let n = self.n;
         let cells = n * n;
         if i < cells {
-            return format!("r{}c{} has no candidate", i / n + 1, i % n + 1);
+            return Empty::Cell {
+                row: i / n,
+                col: i % n,
+            };
         }
         let house = &self.encoding.houses()[(i - cells) / n];
-        let digit = (i - cells) % n + 1;
-        let place = house.unit.place(house.index);
-        format!("{digit} has no place {place}")
+        Empty::Digit {
+            digit: ((i - cells) % n + 1) as u8,
+            unit: house.unit,
+            index: house.index,
+        }
     }
 }
 
@@ -490,6 +444,7 @@ mod tests {
     use super::*;
     use crate::sudoku::grid::Shape;
     use crate::sudoku::read::parse_line;
+    use crate::sudoku::symbols::Symbols;
 
     #[test]
     fn an_empty_cell_of_a_full_row_is_a_naked_single() {
@@ -498,6 +453,45 @@ mod tests {
         let hint = next(&parse_line(&line).unwrap()).unwrap();
         assert_eq!((hint.row, hint.col, hint.digit), (0, 8, 9));
         assert_eq!(hint.to_string(), "r1c9 can only be 9");
+    }
+
+    #[test]
+    fn the_words_write_the_digits_in_the_puzzles_symbols() {
+        let mut line = String::from("12345678.");
+        line.push_str(&".".repeat(72));
+        let hint = next(&parse_line(&line).unwrap()).unwrap();
+        assert_eq!(hint.text(Symbols::Letters), "r1c9 can only be I");
+        assert_eq!(hint.text(Symbols::FromZero), "r1c9 can only be 8");
+        assert_eq!(hint.record(Symbols::Letters)["digit"], 9);
+        assert_eq!(hint.record(Symbols::Letters)["text"], "r1c9 can only be I");
+        let hidden = Hint {
+            single: Single::Hidden {
+                unit: Unit::Row,
+                index: 0,
+            },
+            ..hint
+        };
+        assert_eq!(
+            hidden.text(Symbols::Letters),
+            "in row 1, I can only go in c9"
+        );
+        let empty = Stuck::Contradiction(Empty::Digit {
+            digit: 12,
+            unit: Unit::Box,
+            index: 0,
+        });
+        assert_eq!(empty.to_string(), "no solution: 12 has no place in box 1");
+        assert_eq!(
+            empty.text(Symbols::FromOne),
+            "no solution: C has no place in box 1"
+        );
+        let stuck = Stuck::NoSingle {
+            row: 0,
+            col: 0,
+            candidates: vec![1, 10, 16],
+        };
+        assert!(stuck.text(Symbols::FromZero).ends_with("r1c1: 0 9 F"));
+        assert!(stuck.to_string().ends_with("r1c1: 1 10 16"));
     }
 
     #[test]
@@ -515,7 +509,7 @@ mod tests {
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
         let end = next(&parse_line(solved).unwrap()).unwrap_err();
         assert_eq!(end, Stuck::Full);
-        assert_eq!(end.record()["end"], "full");
+        assert_eq!(end.record(Symbols::FromOne)["end"], "full");
         // One blank: the single that fills it, and the path from there ends solved.
         let one_blank = format!(".{}", &solved[1..]);
         let grid = parse_line(&one_blank).unwrap();
@@ -531,7 +525,8 @@ mod tests {
         line.push('9');
         line.push_str(&".".repeat(63));
         let end = next(&parse_line(&line).unwrap()).unwrap_err();
-        assert_eq!(end, Stuck::Contradiction("r1c9 has no candidate".into()));
+        assert_eq!(end, Stuck::Contradiction(Empty::Cell { row: 0, col: 8 }));
+        assert_eq!(end.to_string(), "no solution: r1c9 has no candidate");
     }
 
     #[test]
