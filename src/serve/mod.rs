@@ -139,10 +139,11 @@ fn router(state: Arc<State>) -> Router {
         .route("/api/cover/count", post(cover::count))
         .route("/api/cover/solve", post(cover::solve))
         .route("/api/cover/cheapest", post(cover::cheapest))
-        .route("/api/picture/polyomino", get(picture::polyomino))
-        .route("/api/picture/polycube", get(picture::polycube))
-        .route("/api/picture/queens", get(picture::queens))
-        .route("/api/picture/langford", get(picture::langford))
+        .route(
+            "/api/picture/{kind}",
+            get(picture::first).post(picture::draw),
+        )
+        .route("/api/export/{kind}", get(picture::export))
         .fallback(api::not_found)
         // The body is read, and its limit kept, by `intake`, before the handlers.
         .layer(DefaultBodyLimit::disable())
