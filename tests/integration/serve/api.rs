@@ -400,7 +400,7 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     let page = server.get("/");
     assert_eq!(page.status, 200);
     assert!(page.content_type.starts_with("text/html"));
-    for file in ["/style.css", "/app.js", "/favicon.svg"] {
+    for file in ["/style.css", "/app.js", "/cover.js", "/favicon.svg"] {
         assert!(page.body.contains(&file[1..]), "{file}");
         let answer = server.get(file);
         assert_eq!(answer.status, 200, "{file}");

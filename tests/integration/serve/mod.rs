@@ -16,6 +16,7 @@ mod page_cover;
 mod page_fixes;
 mod page_hand;
 mod page_pictures;
+mod page_solutions;
 mod variants;
 mod webdriver;
 
