@@ -158,10 +158,9 @@ pub fn run_polyomino(args: PolyominoArgs) -> anyhow::Result<Exit> {
         orientations,
         args.symmetry,
     )?;
-    let comment = format!(
-        "polyomino packing, board {}, pieces {} (dancing polyomino)",
-        args.board,
-        pieces_named(&args.pieces, args.pieces_file.as_deref())
+    let comment = polyomino::export_comment(
+        &args.board,
+        &pieces_named(&args.pieces, args.pieces_file.as_deref()),
     );
     solve(
         &tiling,
@@ -199,10 +198,9 @@ pub fn run_polycube(args: PolycubeArgs) -> anyhow::Result<Exit> {
         orientations,
         args.symmetry,
     )?;
-    let comment = format!(
-        "polycube packing, box {}, pieces {} (dancing polycube)",
-        args.board,
-        pieces_named(&args.pieces, args.pieces_file.as_deref())
+    let comment = polycube::export_comment(
+        &args.board,
+        &pieces_named(&args.pieces, args.pieces_file.as_deref()),
     );
     solve(
         &tiling,

@@ -97,6 +97,54 @@ pub struct KnuthProblem {
     pub color_names: NameList,
 }
 
+impl KnuthProblem {
+    /// The indices of the options written as `lines` (each compared with
+    /// [`OptionSource::text`] once trimmed as it is): how a solution printed by its option
+    /// lines (`dancing cover`, the server's `/api/cover/solve`) is read back as the option
+    /// indices a decoder takes. The lookup is built once, so a long solution of a large
+    /// problem costs the problem's size plus the lines', not their product. Of options
+    /// written alike, the line is read as the last.
+    ///
+    /// # Errors
+    /// [`NoSuchOption`] for the first line that is no option's text, with its place among
+    /// `lines` (1-based).
+    pub fn options_written<'a>(
+        &self,
+        lines: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Vec<usize>, NoSuchOption> {
+        let by_text: std::collections::HashMap<&str, usize> = self
+            .options
+            .iter()
+            .enumerate()
+            .map(|(k, option)| (option.text.as_str(), k))
+            .collect();
+        lines
+            .into_iter()
+            .enumerate()
+            .map(|(at, line)| {
+                by_text
+                    .get(line.trim())
+                    .copied()
+                    .ok_or_else(|| NoSuchOption {
+                        line: at + 1,
+                        text: line.trim().to_owned(),
+                    })
+            })
+            .collect()
+    }
+}
+
+/// A line given as an option that no option of the problem is written as
+/// ([`KnuthProblem::options_written`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}: `{text}` is no option of the problem")]
+pub struct NoSuchOption {
+    /// The 1-based place of the line among those given.
+    pub line: usize,
+    /// The line, trimmed.
+    pub text: String,
+}
+
 /// Where an option came from in the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionSource {

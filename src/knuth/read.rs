@@ -445,6 +445,23 @@ mod tests {
     }
 
     #[test]
+    fn options_are_found_by_their_lines_and_a_line_of_no_option_is_named() {
+        let k =
+            parse_str("| Knuth's example\nA B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")
+                .unwrap();
+        assert_eq!(
+            k.options_written(["A D", "  B G ", "C E F"]),
+            Ok(vec![3, 4, 0])
+        );
+        let wrong = k.options_written(["A D", "A B"]).unwrap_err();
+        assert_eq!((wrong.line, wrong.text.as_str()), (2, "A B"));
+        assert_eq!(
+            wrong.to_string(),
+            "line 2: `A B` is no option of the problem"
+        );
+    }
+
+    #[test]
     fn a_bar_that_starts_a_token_ends_the_primary_items() {
         let k = parse_str("A |B C\nA B\n").unwrap();
         assert_eq!(k.item_names, ["A", "B", "C"]);

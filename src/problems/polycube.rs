@@ -132,6 +132,12 @@ pub fn cuboid(size: &str) -> Result<Shape, SpecError> {
     Ok(Shape::cuboid(sides[0], sides[1], sides[2]).expect("sides are positive"))
 }
 
+/// The comment line of a packing problem's export (`dancing polycube BOX --to-dlx`, and
+/// the server's `/api/export/polycube`): the box and the pieces as they were named.
+pub fn export_comment(board: &str, pieces: &str) -> String {
+    format!("polycube packing, box {board}, pieces {pieces} (dancing polycube)")
+}
+
 /// A packing as its layers side by side, two spaces apart, one character per cube
 /// ([`TilingProblem::glyphs`]).
 pub fn picture(problem: &TilingProblem, packing: &Packing) -> String {

@@ -255,6 +255,12 @@ pub fn pieces_from_drawing(text: &str) -> Result<Vec<(String, Shape)>, SpecError
     super::tiling::pieces_from_drawing(text)
 }
 
+/// The comment line of a packing problem's export (`dancing polyomino BOARD --to-dlx`, and
+/// the server's `/api/export/polyomino`): the board and the pieces as they were named.
+pub fn export_comment(board: &str, pieces: &str) -> String {
+    format!("polyomino packing, board {board}, pieces {pieces} (dancing polyomino)")
+}
+
 /// A packing as letters: one line per row of the board's bounding box, each piece's
 /// character ([`TilingProblem::glyphs`]) in its cells, `.` where there is no cell.
 pub fn picture(problem: &TilingProblem, packing: &Packing) -> String {

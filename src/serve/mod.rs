@@ -28,7 +28,7 @@
 //!   stop flag, which the search reads at its pauses ([`crate::PAUSE_TIME`]).
 //! - **No panic reaches the server.** A search that panics answers 500; the server lives on.
 //!
-//! The page (`GET /`) is one HTML file, one style sheet and one plain script, inside the
+//! The page (`GET /`) is one HTML file, one style sheet and two plain scripts, inside the
 //! binary (`page.rs`, `page/`); nothing is fetched at run time. The endpoints are listed in
 //! `docs/guide.md`.
 
@@ -126,6 +126,7 @@ fn router(state: Arc<State>) -> Router {
         .route("/", get(page::index))
         .route("/style.css", get(page::style))
         .route("/app.js", get(page::script))
+        .route("/cover.js", get(page::cover_script))
         .route("/favicon.svg", get(page::icon))
         .route("/favicon.ico", get(page::icon))
         .route("/api/sudoku/choices", get(sudoku::choices))
@@ -139,10 +140,11 @@ fn router(state: Arc<State>) -> Router {
         .route("/api/cover/count", post(cover::count))
         .route("/api/cover/solve", post(cover::solve))
         .route("/api/cover/cheapest", post(cover::cheapest))
-        .route("/api/picture/polyomino", get(picture::polyomino))
-        .route("/api/picture/polycube", get(picture::polycube))
-        .route("/api/picture/queens", get(picture::queens))
-        .route("/api/picture/langford", get(picture::langford))
+        .route(
+            "/api/picture/{kind}",
+            get(picture::first).post(picture::draw),
+        )
+        .route("/api/export/{kind}", get(picture::export))
         .fallback(api::not_found)
         // The body is read, and its limit kept, by `intake`, before the handlers.
         .layer(DefaultBodyLimit::disable())

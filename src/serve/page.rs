@@ -1,5 +1,6 @@
-//! The page: one HTML file, one style sheet, one plain script (no library) and its icon,
-//! inside the binary, so that nothing is fetched at run time.
+//! The page: one HTML file, one style sheet, two plain scripts (no library; the Sudoku's and
+//! the exact cover's) and its icon, inside the binary, so that nothing is fetched at run
+//! time.
 
 use axum::http::header;
 use axum::response::{Html, IntoResponse};
@@ -22,6 +23,15 @@ pub(crate) async fn script() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("page/app.js"),
+    )
+}
+
+/// `GET /cover.js`: the script of its Exact cover and Pictures panels, loaded after
+/// `app.js`.
+pub(crate) async fn cover_script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("page/cover.js"),
     )
 }
 

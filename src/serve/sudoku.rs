@@ -182,7 +182,9 @@ pub(crate) async fn solve(
         .pool
         .run(move |stop| {
             let mut solver = solver(rules, budget);
-            let verdict = verdict::judge(&mut solver, &puzzle.grid, request, |p| stop.watch(p));
+            let verdict = verdict::judge(&mut solver, &puzzle.grid, puzzle.symbols, request, |p| {
+                stop.watch(p)
+            });
             verdict.map(|v| verdict::record(NAME, &puzzle, &v, fields))
         })
         .await?;
@@ -240,6 +242,7 @@ pub(crate) async fn candidates(
     Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
     let puzzle = read_puzzle(&body, &symbols)?;
+    let puzzle_symbols = puzzle.symbols;
     let rules = query.rules(puzzle.grid.shape())?;
     let answer = state
         .pool
@@ -255,9 +258,12 @@ pub(crate) async fn candidates(
             })
         })
         .await?;
-    answer
-        .map(Json)
-        .map_err(|conflict| ApiError::bad(format!("the givens conflict: {conflict}")))
+    answer.map(Json).map_err(|conflict| {
+        ApiError::bad(format!(
+            "the givens conflict: {}",
+            conflict.text(puzzle_symbols)
+        ))
+    })
 }
 
 /// `POST /api/sudoku/rate`: the band of the puzzle (`sudoku rate --format jsonl`'s fields:
@@ -284,7 +290,7 @@ pub(crate) async fn rate(
                     "nodes": r.nodes, "extra_nodes": r.extra_nodes,
                 }),
                 Err(err) => json!({
-                    "puzzle": text, "status": "unrated", "band": null, "error": err.to_string(),
+                    "puzzle": text, "status": "unrated", "band": null, "error": err.text(puzzle.symbols),
                 }),
             }
         })

@@ -29,6 +29,7 @@ use std::fmt::Write as _;
 use super::grid::{Grid, Unit};
 use super::rules::Rules;
 use super::solve::{Encoding, SolveError};
+use super::symbols::Symbols;
 use crate::{Names, ProblemBuilder, knuth};
 
 /// Why [`to_dlx`] wrote nothing.
@@ -42,6 +43,17 @@ pub enum ExportError {
     /// a problem without items.
     #[error("the puzzle has no blank cell, so no item is left to cover")]
     Complete,
+}
+
+impl ExportError {
+    /// The error in words with a digit (that of conflicting givens) as `symbols` write it,
+    /// as the puzzle shows it ([`SolveError::text`]).
+    pub fn text(&self, symbols: Symbols) -> String {
+        match self {
+            ExportError::Invalid(error) => error.text(symbols),
+            ExportError::Complete => self.to_string(),
+        }
+    }
 }
 
 /// The names of every item of the matrix of `encoding`, in item order (see the

@@ -60,12 +60,25 @@ pub struct Conflict {
 
 impl fmt::Display for Conflict {
     /// For example `digit 5 appears twice in row 1: at r1c3 and r1c7`, or `digit 2 appears
-    /// twice a knight's move apart: at r1c1 and r2c3`.
+    /// twice a knight's move apart: at r1c1 and r2c3` (the digit as a number, as a [`Grid`]
+    /// holds it: [`Conflict::text`] writes it in a puzzle's symbols).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "digit {} appears twice {}: at r{}c{} and r{}c{}",
-            self.digit,
+        f.write_str(&self.words(self.digit.to_string()))
+    }
+}
+
+impl Conflict {
+    /// The conflict in words with the digit as `symbols` write it, as the puzzle shows it:
+    /// `digit B appears twice in row 1: at r1c1 and r1c2` on a 25x25 board in `A`-`Y` (digit
+    /// 2), `digit F ...` on a hexadoku in `0`-`F` (digit 16).
+    pub fn text(&self, symbols: Symbols) -> String {
+        self.words(symbols.char_of(self.digit).to_string())
+    }
+
+    /// The conflict in words, the digit written as `digit`.
+    fn words(&self, digit: String) -> String {
+        format!(
+            "digit {digit} appears twice {}: at r{}c{} and r{}c{}",
             self.unit.place(self.index),
             self.first.0 + 1,
             self.first.1 + 1,
@@ -543,6 +556,34 @@ mod tests {
         assert_eq!(
             c.to_string(),
             "digit 5 appears twice in row 1: at r1c3 and r1c7"
+        );
+    }
+
+    #[test]
+    fn a_conflict_names_its_digit_as_the_puzzles_symbols_write_it() {
+        let mut g = Grid::empty(Shape::new(5).unwrap());
+        g.set(1, 2, 11);
+        g.set(1, 19, 11);
+        let c = g.conflict().expect("conflict");
+        assert_eq!(
+            c.to_string(),
+            "digit 11 appears twice in row 2: at r2c3 and r2c20"
+        );
+        assert_eq!(
+            c.text(Symbols::Letters),
+            "digit K appears twice in row 2: at r2c3 and r2c20"
+        );
+        let mut g = Grid::empty(Shape::new(4).unwrap());
+        g.set(0, 4, 15);
+        g.set(12, 4, 15);
+        let c = g.conflict().expect("conflict");
+        assert_eq!(
+            c.text(Symbols::FromZero),
+            "digit E appears twice in column 5: at r1c5 and r13c5"
+        );
+        assert_eq!(
+            c.text(Symbols::FromOne),
+            "digit F appears twice in column 5: at r1c5 and r13c5"
         );
     }
 

@@ -31,6 +31,7 @@ use std::str::FromStr;
 use super::grid::Grid;
 use super::hint::{self, Stuck};
 use super::solve::{Progress, SolveError, SudokuSolver};
+use super::symbols::Symbols;
 
 /// Nodes beyond the path up to which a puzzle that needs search is `medium`.
 pub const MEDIUM_EXTRA: u64 = 10;
@@ -120,6 +121,17 @@ pub enum RateError {
     /// It has more than one solution: difficulty is defined for proper puzzles only.
     #[error("more than one solution")]
     Multiple,
+}
+
+impl RateError {
+    /// The error in words with a digit (that of conflicting givens) as `symbols` write it,
+    /// as the puzzle shows it ([`SolveError::text`]).
+    pub fn text(&self, symbols: Symbols) -> String {
+        match self {
+            RateError::Unsolvable(error) => error.text(symbols),
+            RateError::Multiple => self.to_string(),
+        }
+    }
 }
 
 /// Rates `puzzle`, which must have exactly one solution, with `solver` (of its shape): the

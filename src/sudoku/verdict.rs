@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use crate::sudoku::grid::Grid;
 use crate::sudoku::read::{Puzzle, ReadError};
 use crate::sudoku::solve::{Progress, Solution, SolveError, SudokuSolver};
+use crate::sudoku::symbols::Symbols;
 use crate::{Count, Stats};
 
 /// What the user asked to know about each puzzle.
@@ -100,7 +101,8 @@ impl Verdict {
     }
 }
 
-/// Solves `puzzle` as `request` asks, and says what became of it; `watch` sees the search's
+/// Solves `puzzle` as `request` asks, and says what became of it, a digit in its `error` as
+/// the puzzle's `symbols` write it (conflicting givens: [`SolveError::text`]); `watch` sees the search's
 /// progress every so often ([`SudokuSolver::set_watch_every`],
 /// [`SudokuSolver::set_watch_time`]) and stops it by answering [`ControlFlow::Break`] (on
 /// Ctrl-C, or when the client of the server went away). `None` when it was stopped so: the
@@ -108,6 +110,7 @@ impl Verdict {
 pub fn judge(
     solver: &mut SudokuSolver,
     puzzle: &Grid,
+    symbols: Symbols,
     request: Request,
     watch: impl FnMut(Progress) -> ControlFlow<()>,
 ) -> Option<Verdict> {
@@ -143,7 +146,7 @@ pub fn judge(
             count: (err == SolveError::Unsolvable).then(Count::default),
             error: Some(match err {
                 SolveError::OutOfTime { limit, .. } => out_of_time(limit),
-                _ => err.to_string(),
+                _ => err.text(symbols),
             }),
             stats,
         },
@@ -234,7 +237,7 @@ mod tests {
         request: Request,
         mut watch: impl FnMut(Progress),
     ) -> Verdict {
-        judge(solver, puzzle, request, |p| {
+        judge(solver, puzzle, Symbols::FromOne, request, |p| {
             watch(p);
             ControlFlow::Continue(())
         })

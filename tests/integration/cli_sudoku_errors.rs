@@ -34,6 +34,64 @@ fn invalid_puzzles_name_the_digit_and_both_cells_and_exit_1() {
     assert_eq!((s["puzzles"], s["invalid"], s["errors"]), (3, 3, 0));
 }
 
+/// A puzzle of `side * side` blank cells but for `givens` (1-based row, column, character),
+/// on one line.
+fn line_with(side: usize, givens: &[(usize, usize, char)]) -> String {
+    let mut cells = vec!['.'; side * side];
+    for &(row, col, ch) in givens {
+        cells[(row - 1) * side + col - 1] = ch;
+    }
+    cells.into_iter().collect()
+}
+
+#[test]
+fn conflicting_givens_on_letter_boards_are_named_in_the_boards_own_symbols() {
+    // A 25x25 board in A-Y (K is digit 11) and a hexadoku in 0-F (its 0 says so; E is digit
+    // 15): every command that reads the puzzle names the repeated digit as the board writes
+    // it, in its words and in its JSON.
+    for (side, givens, words) in [
+        (
+            25,
+            [(2, 3, 'K'), (2, 20, 'K'), (5, 5, 'B')],
+            "digit K appears twice in row 2: at r2c3 and r2c20",
+        ),
+        (
+            16,
+            [(1, 1, '0'), (1, 5, 'E'), (13, 5, 'E')],
+            "digit E appears twice in column 5: at r1c5 and r13c5",
+        ),
+    ] {
+        let (_dir, file) = temp_file("conflict.txt", line_with(side, &givens));
+        let file = file.to_str().unwrap();
+        let said = format!("{file}:1: invalid: {words}");
+        for args in [
+            vec!["sudoku", file],
+            vec!["sudoku", "hint", file],
+            vec!["sudoku", "rate", file],
+        ] {
+            let assert = dancing().args(&args).assert().code(1);
+            let err = stderr_of(&assert);
+            assert!(err.contains(&said), "{args:?}: {err}");
+        }
+        let assert = dancing()
+            .args(["sudoku", file, "--to-dlx"])
+            .assert()
+            .code(2);
+        let err = stderr_of(&assert);
+        assert!(err.contains(&format!("{file}:1: {words}")), "{err}");
+        for (args, field) in [
+            (vec!["sudoku", file, "--format", "jsonl"], "error"),
+            (vec!["sudoku", "hint", file, "--format", "jsonl"], "text"),
+            (vec!["sudoku", "rate", file, "--format", "jsonl"], "error"),
+        ] {
+            let assert = dancing().args(&args).assert().code(1);
+            let record: serde_json::Value =
+                serde_json::from_str(stdout_of(&assert).trim()).unwrap();
+            assert_eq!(record[field], words, "{args:?}: {record}");
+        }
+    }
+}
+
 #[test]
 fn unsolvable_puzzles_say_so_and_exit_1() {
     let assert = dancing()

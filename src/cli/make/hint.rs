@@ -89,8 +89,9 @@ pub(super) fn hint_one(args: &HintArgs) -> anyhow::Result<Exit> {
             out.flush()?;
             if !args.quiet {
                 crate::cli::report::say(format_args!(
-                    "{name}:{}: invalid: {conflict}",
-                    puzzle.line
+                    "{name}:{}: invalid: {}",
+                    puzzle.line,
+                    conflict.text(symbols)
                 ));
             }
             if jsonl {

@@ -10,6 +10,7 @@ use dancing::batch::Pipeline;
 use dancing::sudoku::rate::{self, RateError};
 use dancing::sudoku::read::{Puzzle, ReadError};
 use dancing::sudoku::solve::{SolveError, SudokuSolver};
+use dancing::sudoku::symbols::Symbols;
 use serde_json::json;
 
 use crate::cli::Exit;
@@ -64,8 +65,9 @@ type RateState = Option<SudokuSolver>;
 /// rated, or the reason it could not be read.
 type Rated = Result<(Puzzle, Result<rate::Rating, (Status, String)>), ReadError>;
 
-/// The status of a puzzle that could not be rated, and why, in `dancing sudoku`'s words.
-fn unrated(err: &RateError) -> (Status, String) {
+/// The status of a puzzle that could not be rated, and why, in `dancing sudoku`'s words (a
+/// digit as the puzzle's `symbols` write it).
+fn unrated(err: &RateError, symbols: Symbols) -> (Status, String) {
     if let RateError::Unsolvable(SolveError::OutOfTime { limit, .. }) = err {
         return (Status::GaveUp, verdict::out_of_time(*limit));
     }
@@ -77,7 +79,7 @@ fn unrated(err: &RateError) -> (Status, String) {
         }
         _ => Status::Invalid,
     };
-    (status, err.to_string())
+    (status, err.text(symbols))
 }
 
 pub(super) fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
@@ -175,7 +177,8 @@ pub(super) fn rate_all(args: &RateArgs) -> anyhow::Result<Exit> {
                     if let Err(RateError::Unsolvable(SolveError::Stopped { .. })) = rating {
                         return None;
                     }
-                    Some(Ok((puzzle, rating.map_err(|e| unrated(&e)))))
+                    let symbols = puzzle.symbols;
+                    Some(Ok((puzzle, rating.map_err(|e| unrated(&e, symbols)))))
                 },
                 |answer| match answer {
                     Some(answer) => run.answer(&name, answer),

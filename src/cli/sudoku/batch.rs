@@ -271,7 +271,7 @@ impl<W: Write + Send> Batch<'_, W> {
                     },
                 };
                 let mut long = longs.start(|| format!("{name}:{}", puzzle.line));
-                let verdict = judge(solver, &puzzle.grid, request, |p| {
+                let verdict = judge(solver, &puzzle.grid, puzzle.symbols, request, |p| {
                     long.saw(p.nodes, p.explored);
                     if crate::cli::interrupted() {
                         ControlFlow::Break(())

@@ -254,5 +254,6 @@ fn export_one(args: &SudokuArgs, variants: &Variants, flag: &str) -> anyhow::Res
         anyhow::bail!("{name}:{line}: a second puzzle; {flag} takes the problem of one");
     }
     let rules = variants.rules(puzzle.grid.shape())?;
-    export::to_dlx(&rules, &puzzle.grid).map_err(|e| anyhow::anyhow!("{name}:{}: {e}", puzzle.line))
+    export::to_dlx(&rules, &puzzle.grid)
+        .map_err(|e| anyhow::anyhow!("{name}:{}: {}", puzzle.line, e.text(puzzle.symbols)))
 }

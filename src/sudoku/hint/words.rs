@@ -112,8 +112,8 @@ impl fmt::Display for Stuck {
 impl Stuck {
     /// Where the singles stop in words, with the digits (the candidates of
     /// [`Stuck::NoSingle`], the digit of a [`Stuck::Contradiction`]) as `symbols` write them,
-    /// as the puzzle's board shows them. A conflict of givens is in
-    /// [`Conflict`](crate::sudoku::grid::Conflict)'s words.
+    /// as the puzzle's board shows them; a conflict of givens in
+    /// [`Conflict::text`](crate::sudoku::grid::Conflict::text)'s words, its digit so too.
     pub fn text(&self, symbols: Symbols) -> String {
         self.words(Digits::In(symbols))
     }
@@ -136,18 +136,24 @@ impl Stuck {
                 )
             }
             Stuck::Contradiction(empty) => format!("no solution: {}", empty.words(digits)),
-            Stuck::Conflict(conflict) => format!("the givens conflict: {conflict}"),
+            Stuck::Conflict(conflict) => {
+                let words = match digits {
+                    Digits::Numbers => conflict.to_string(),
+                    Digits::In(symbols) => conflict.text(symbols),
+                };
+                format!("the givens conflict: {words}")
+            }
         }
     }
 
     /// The JSON record of where the singles stop, as `sudoku hint --format jsonl` writes it:
     /// `end` (`solved`, `full`, `no-single`, `contradiction`, or `invalid` for conflicting
-    /// givens) and `text` (the conflict alone for `invalid`, else [`Stuck::text`] in the
-    /// puzzle's `symbols`).
+    /// givens) and `text` (the conflict alone for `invalid`, else [`Stuck::text`]), the
+    /// digits in the puzzle's `symbols`.
     pub fn record(&self, symbols: Symbols) -> Value {
         let end = match self {
             Stuck::Conflict(conflict) => {
-                return json!({"end": "invalid", "text": conflict.to_string()});
+                return json!({"end": "invalid", "text": conflict.text(symbols)});
             }
             Stuck::Solved => "solved",
             Stuck::Full => "full",

@@ -64,6 +64,7 @@ use crate::sudoku::grid::{Conflict, Grid, Shape};
 pub use crate::sudoku::matrix::matrix;
 pub(crate) use crate::sudoku::matrix::{Encoding, grouped, option_of};
 use crate::sudoku::rules::Rules;
+use crate::sudoku::symbols::Symbols;
 use crate::{Choice, Count, Engine, ForceError, Solver, Step};
 
 /// Why a puzzle has no answer.
@@ -113,6 +114,18 @@ pub enum SolveError {
         /// The puzzle's side.
         found: usize,
     },
+}
+
+impl SolveError {
+    /// The error in words with a digit (that of a [`SolveError::Conflict`]) as `symbols`
+    /// write it, as the puzzle shows it ([`Conflict::text`]); the other errors name no digit
+    /// and read as their `Display`.
+    pub fn text(&self, symbols: Symbols) -> String {
+        match self {
+            SolveError::Conflict(conflict) => conflict.text(symbols),
+            other => other.to_string(),
+        }
+    }
 }
 
 /// A solved puzzle.

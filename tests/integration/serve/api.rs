@@ -400,7 +400,7 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     let page = server.get("/");
     assert_eq!(page.status, 200);
     assert!(page.content_type.starts_with("text/html"));
-    for file in ["/style.css", "/app.js", "/favicon.svg"] {
+    for file in ["/style.css", "/app.js", "/cover.js", "/favicon.svg"] {
         assert!(page.body.contains(&file[1..]), "{file}");
         let answer = server.get(file);
         assert_eq!(answer.status, 200, "{file}");
@@ -476,5 +476,46 @@ fn a_count_with_progress_streams_lines_then_the_record_and_stops_when_the_reader
             "the count was not stopped"
         );
         std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn conflicting_givens_on_letter_boards_are_named_in_the_boards_own_symbols() {
+    let server = Server::start(&["--jobs", "1"]);
+    // A 25x25 board in A-Y with K (digit 11) twice in row 2, and a hexadoku in 0-F (its 0
+    // says so) with E (digit 15) twice in column 5.
+    let mut letters = vec!['.'; 625];
+    letters[25 + 2] = 'K';
+    letters[25 + 19] = 'K';
+    let mut hexadoku = vec!['.'; 256];
+    hexadoku[0] = '0';
+    hexadoku[4] = 'E';
+    hexadoku[12 * 16 + 4] = 'E';
+    for (puzzle, words) in [
+        (letters, "digit K appears twice in row 2: at r2c3 and r2c20"),
+        (
+            hexadoku,
+            "digit E appears twice in column 5: at r1c5 and r13c5",
+        ),
+    ] {
+        let puzzle: String = puzzle.into_iter().collect();
+        let solved = server.post("/api/sudoku/solve", &puzzle).json();
+        assert_eq!(
+            (&solved["status"], &solved["error"]),
+            (&json!("invalid"), &json!(words))
+        );
+        let hint = server.post("/api/sudoku/hint", &puzzle).json();
+        assert_eq!(
+            (&hint["end"], &hint["text"]),
+            (&json!("invalid"), &json!(words))
+        );
+        let rated = server.post("/api/sudoku/rate", &puzzle).json();
+        assert_eq!(rated["error"], json!(words));
+        let candidates = server.post("/api/sudoku/candidates", &puzzle);
+        assert_eq!(candidates.status, 400);
+        assert_eq!(
+            candidates.json()["error"],
+            json!(format!("the givens conflict: {words}"))
+        );
     }
 }

@@ -35,7 +35,7 @@ fn the_polyomino_picture_is_the_svg_of_polyomino_svg() {
 
 /// The queens of an SVG chessboard as (row, column): each `class="queen"` text placed in
 /// the `class="square"` rectangle (the `n * n` of them in reading order) it stands in.
-fn queens_of_svg(svg: &str) -> (usize, Vec<(usize, usize)>) {
+pub(super) fn queens_of_svg(svg: &str) -> (usize, Vec<(usize, usize)>) {
     let document = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
     let number = |node: roxmltree::Node, name: &str| -> f64 {
         node.attribute(name).unwrap().parse().unwrap()
@@ -164,7 +164,7 @@ fn the_polycube_picture_is_the_svg_of_polycube_svg_with_one_shape_per_piece() {
 
 /// The values of the `class="slot"` cells of a Langford picture from the left, and for each
 /// `class="pair"` arc its value (its title) and the cells under its two ends.
-fn langford_of_svg(svg: &str) -> (Vec<usize>, Vec<(usize, usize, usize)>) {
+pub(super) fn langford_of_svg(svg: &str) -> (Vec<usize>, Vec<(usize, usize, usize)>) {
     let document = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
     let number = |node: roxmltree::Node, name: &str| -> f64 {
         node.attribute(name).unwrap().parse().unwrap()

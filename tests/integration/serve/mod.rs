@@ -4,6 +4,7 @@
 //! can also send what no client library would: a body cut off, a connection closed early.
 
 mod api;
+mod api_export;
 mod api_page;
 mod api_pictures;
 mod browser;
@@ -15,6 +16,7 @@ mod page_cover;
 mod page_fixes;
 mod page_hand;
 mod page_pictures;
+mod page_solutions;
 mod variants;
 mod webdriver;
 
