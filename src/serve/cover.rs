@@ -312,7 +312,9 @@ fn as_written<'a>(
 
 /// `POST /api/cover/solve`: the first `limit` solutions, each the list of its options as
 /// written in the body (as `dancing cover --all --limit N` prints them), with the count
-/// found, the search's `status` and its statistics.
+/// found (`"N+"` at the limit), the search's `status` (`complete` when it saw every
+/// solution, `limit` when it stopped at the limit, `gave-up` or `stopped`) and its
+/// statistics.
 pub(crate) async fn solve(
     State(state): State<Arc<super::State>>,
     Params(query): Params<CoverQuery>,
@@ -336,11 +338,15 @@ pub(crate) async fn solve(
             };
             let (end, solver) = search(&parsed, limit, budget, stop, found, |_| true);
             let stats = solver.stats();
-            let found = solutions.len() as u64;
-            let (status, error) = status(&end, budget, stats.nodes, found);
+            let found = Count::from_search(solutions.len() as u64, Some(limit));
+            let (mut status, error) = status(&end, budget, stats.nodes, solutions.len() as u64);
+            if matches!(end, End::Finished) && !found.is_exact() {
+                // It stopped at the limit: there may be more, so the search is not complete.
+                status = "limit";
+            }
             let mut object = json!({
                 "solutions": solutions,
-                "found": Count::from_search(found, Some(limit)),
+                "found": found,
                 "status": status,
                 "nodes": stats.nodes,
                 "updates": stats.updates,

@@ -115,7 +115,7 @@ $("first").onclick = async () => {
   if (made) answer.solutions.forEach((s, k) => drawSolution(made, s, k + 1));
   const blocks = made ? [] : answer.solutions.map((s, k) => `solution ${k + 1}:\n${s.join("\n")}`);
   const n = answer.solutions.length;
-  const atLimit = String(answer.found).endsWith("+");
+  const atLimit = answer.status === "limit";
   const summary = atLimit
     ? `found: ${n}, the limit asked for; there may be more`
     : answer.status === "complete" ? `found: ${n}, all there are` : `found: ${n}`;

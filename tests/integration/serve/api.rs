@@ -80,10 +80,19 @@ fn the_first_solutions_are_the_options_as_written_and_verify() {
     let server = Server::start(&["--jobs", "1"]);
     let problem = std::fs::read_to_string("puzzles/exact-cover/nqueens-8.dlx").unwrap();
     let answer = server.post("/api/cover/solve?limit=3", &problem).json();
+    // Stopped at the limit, with more to find: not `complete`.
     assert_eq!(
         (&answer["found"], &answer["status"]),
-        (&json!("3+"), &json!("complete"))
+        (&json!("3+"), &json!("limit"))
     );
+    // The limit above the one solution of Knuth's example: every solution seen.
+    let one = std::fs::read_to_string("puzzles/exact-cover/knuth-example.dlx").unwrap();
+    let all = server.post("/api/cover/solve?limit=3", &one).json();
+    assert_eq!(
+        (&all["found"], &all["status"]),
+        (&json!(1), &json!("complete"))
+    );
+    assert_eq!(all["solutions"].as_array().unwrap().len(), 1);
     let solutions = answer["solutions"].as_array().unwrap();
     assert_eq!(solutions.len(), 3);
     let lines: Vec<&str> = problem.lines().filter(|l| !l.starts_with('|')).collect();
