@@ -60,6 +60,37 @@ pub const AUTO_SWITCH_RATIO: f64 = 2.0;
 /// ratio 2 on both sides: see `docs/performance.md`.
 pub const AUTO_COLOR_WORDS: u64 = 24;
 
+/// The most options of a problem given as a matrix, of a Latin square's shape ([`latin`]),
+/// that [`Engine::Auto`] searches on the bits by SSXCC2's rule ([`Choice::Wdeg`]); with
+/// more (sixteen words of the bits' bitsets or more), it runs them as the problems of the
+/// learning engine's, that engine or the portfolio by their fullness ([`AUTO_NEAR`]), as it
+/// runs the Sudoku that the grouping test takes. The bits' work at a node grows with their
+/// words, the learning engine's does not: on the corpus of `bench/corpus/`, the 16x16 puzzles
+/// exported (766 to 933 options) take the learning engine up to twice the bits' wdeg time
+/// (0.019 s against 0.009 s), while the 25x25 puzzles (1,750 to 2,168 options) take it 0.25
+/// to 1 of theirs, the 36x36 puzzles (about 4,800) 0.3 to 1, and two 25x25 grids half full
+/// (1,750 options) a tenth (0.025 s against 0.26 s). See `docs/performance.md`, "`auto` on
+/// the corpus (issue 53)".
+pub const AUTO_LATIN_OPTIONS: usize = 1_024;
+
+/// Whether [`Engine::Auto`] runs `problem`, given as a matrix without colors or
+/// multiplicities that fits the bits, as a problem of the learning engine's for its Latin
+/// shape ([`AUTO_LATIN_OPTIONS`]); `latin` answers [`latin`] for it.
+fn latin_learns(problem: &Problem, latin: impl FnOnce() -> bool) -> bool {
+    problem.option_count() > AUTO_LATIN_OPTIONS && latin() && Learn::fits(problem)
+}
+
+/// Whether [`Engine::Auto`] would search `problem`, given as a matrix, on the learning
+/// engine for its Latin shape ([`AUTO_LATIN_OPTIONS`]), where the bits by MRV search
+/// Knuth's tree: for [`Engine::for_stats`](super::Engine::for_stats).
+pub(super) fn latin_learns_alone(problem: &Problem) -> bool {
+    !problem.has_colors()
+        && !problem.has_multiplicities()
+        && Bits::fits(problem)
+        && !Propagate::groups(problem)
+        && latin_learns(problem, || latin(problem))
+}
+
 /// How full the problem of a search of more than [`AUTO_MAX_OPTIONS`] options (36x36 Sudoku)
 /// must be, after the options forced and excluded, for [`Engine::Auto`] to run it as a
 /// *portfolio* (see [`AUTO_TRY_MEMS`](super::AUTO_TRY_MEMS)) instead of on the learning engine alone: the average
@@ -241,14 +272,22 @@ impl Solver {
         // them, both the grouping and whether the learning engine takes the problem are
         // asked when a search would first run on it (the links run it otherwise, as they
         // would have from the start), so that a nearly full grid never pays for them.
+        // Within the bits' limits, a matrix of a Latin square's shape with more than
+        // `AUTO_LATIN_OPTIONS` options (a Sudoku of 25x25 or 36x36 exported, which the
+        // grouping test does not take) is the learning engine's too.
         let bits_fit = OnceCell::new();
         let bits_fit = || *bits_fit.get_or_init(|| Bits::fits(problem));
         let plain = !problem.has_colors() && !problem.has_multiplicities();
+        let latin_shape = OnceCell::new();
+        let latin_shape = || *latin_shape.get_or_init(|| latin(problem));
         let choices = problem.option_count() >= 4 * problem.primary_items();
         let (learn, grouped) = match (engine, grouped) {
             (Engine::Learn, _) => (Learn::fits(problem), true),
             (Engine::Auto, Some(grouped)) if plain => (grouped && (choices || bits_fit()), true),
-            (Engine::Auto, None) if plain && bits_fit() => (Propagate::groups(problem), true),
+            (Engine::Auto, None) if plain && bits_fit() => (
+                Propagate::groups(problem) || latin_learns(problem, latin_shape),
+                true,
+            ),
             (Engine::Auto, None) if plain => (choices, false),
             _ => (false, false),
         };
@@ -310,7 +349,7 @@ impl Solver {
                 // A problem given as a matrix (not by the Sudoku layer, which runs its
                 // grids on the band or the learning engine), without colors, of Latin shape:
                 // SSXCC2's rule (see `latin`).
-                if direct && !problem.has_colors() && latin(problem) {
+                if direct && !problem.has_colors() && latin_shape() {
                     choice = Choice::Wdeg;
                     bits.set_choice(choice);
                 }

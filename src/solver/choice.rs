@@ -42,7 +42,9 @@ impl Solver {
 }
 
 /// Whether [`Engine::Auto`] branches by [`Choice::Wdeg`] on `problem`, a problem without
-/// colors that starts on the bits: whether it has the shape of a Latin square, every option
+/// colors that starts on the bits (with more than
+/// [`AUTO_LATIN_OPTIONS`](super::AUTO_LATIN_OPTIONS) options, such a problem is the
+/// learning engine's instead): whether it has the shape of a Latin square, every option
 /// naming exactly `k >= 3` primary items, the `j`-th of which (in the order given) always
 /// belongs to the `j`-th of `k` classes (a primary item is never named at two places). A
 /// Sudoku exported with `--to-dlx` is such a problem (cell, row and digit, column and digit,
