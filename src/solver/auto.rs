@@ -10,7 +10,7 @@
 use std::cell::OnceCell;
 use std::sync::Arc;
 
-use super::choice::latin;
+use super::choice::{latin, latin_learns};
 use super::inner::{Inner, links_engine};
 use super::portfolio::Slices;
 use super::{Choice, Engine, Solver};
@@ -59,37 +59,6 @@ pub const AUTO_SWITCH_RATIO: f64 = 2.0;
 /// 24 leaves `r` 4.5 to 5.0 on the first and 0.3 to 1.2 on the others, well clear of the
 /// ratio 2 on both sides: see `docs/performance.md`.
 pub const AUTO_COLOR_WORDS: u64 = 24;
-
-/// The most options of a problem given as a matrix, of a Latin square's shape ([`latin`]),
-/// that [`Engine::Auto`] searches on the bits by SSXCC2's rule ([`Choice::Wdeg`]); with
-/// more (sixteen words of the bits' bitsets or more), it runs them as the problems of the
-/// learning engine's, that engine or the portfolio by their fullness ([`AUTO_NEAR`]), as it
-/// runs the Sudoku that the grouping test takes. The bits' work at a node grows with their
-/// words, the learning engine's does not: on the corpus of `bench/corpus/`, the 16x16 puzzles
-/// exported (766 to 933 options) take the learning engine up to twice the bits' wdeg time
-/// (0.019 s against 0.009 s), while the 25x25 puzzles (1,750 to 2,168 options) take it 0.25
-/// to 1 of theirs, the 36x36 puzzles (about 4,800) 0.3 to 1, and two 25x25 grids half full
-/// (1,750 options) a tenth (0.025 s against 0.26 s). See `docs/performance.md`, "`auto` on
-/// the corpus (issue 53)".
-pub const AUTO_LATIN_OPTIONS: usize = 1_024;
-
-/// Whether [`Engine::Auto`] runs `problem`, given as a matrix without colors or
-/// multiplicities that fits the bits, as a problem of the learning engine's for its Latin
-/// shape ([`AUTO_LATIN_OPTIONS`]); `latin` answers [`latin`] for it.
-fn latin_learns(problem: &Problem, latin: impl FnOnce() -> bool) -> bool {
-    problem.option_count() > AUTO_LATIN_OPTIONS && latin() && Learn::fits(problem)
-}
-
-/// Whether [`Engine::Auto`] would search `problem`, given as a matrix, on the learning
-/// engine for its Latin shape ([`AUTO_LATIN_OPTIONS`]), where the bits by MRV search
-/// Knuth's tree: for [`Engine::for_stats`](super::Engine::for_stats).
-pub(super) fn latin_learns_alone(problem: &Problem) -> bool {
-    !problem.has_colors()
-        && !problem.has_multiplicities()
-        && Bits::fits(problem)
-        && !Propagate::groups(problem)
-        && latin_learns(problem, || latin(problem))
-}
 
 /// How full the problem of a search of more than [`AUTO_MAX_OPTIONS`] options (36x36 Sudoku)
 /// must be, after the options forced and excluded, for [`Engine::Auto`] to run it as a

@@ -114,7 +114,7 @@ impl Engine {
         let own_tree = || {
             problem.has_multiplicities()
                 || crate::engine::band::Band::fits(problem)
-                || super::auto::latin_learns_alone(problem)
+                || super::choice::latin_learns_alone(problem)
         };
         if self == Engine::Auto && own_tree() {
             Engine::Bits

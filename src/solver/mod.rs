@@ -152,9 +152,9 @@ mod portfolio;
 mod share;
 
 pub use self::auto::{
-    AUTO_COLOR_WORDS, AUTO_FULL, AUTO_LATIN_OPTIONS, AUTO_MAX_OPTIONS, AUTO_NEAR, AUTO_PROBE_NODES,
-    AUTO_SWITCH_RATIO,
+    AUTO_COLOR_WORDS, AUTO_FULL, AUTO_MAX_OPTIONS, AUTO_NEAR, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO,
 };
+pub use self::choice::AUTO_LATIN_OPTIONS;
 pub use self::engine::Engine;
 pub use self::pace::PAUSE_TIME;
 pub(crate) use self::pace::Pace;
