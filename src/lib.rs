@@ -107,7 +107,7 @@ pub use names::{NameError, NameList, Names};
 pub use parallel::{Total, count_parallel};
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{
-    AUTO_COLOR_WORDS, AUTO_FULL, AUTO_LEARN_SHARE_SMALL, AUTO_LINKS_NODE_MEMS,
+    AUTO_COLOR_WORDS, AUTO_FULL, AUTO_LATIN_OPTIONS, AUTO_LEARN_SHARE_SMALL, AUTO_LINKS_NODE_MEMS,
     AUTO_LINKS_UPDATE_MEMS, AUTO_MAX_OPTIONS, AUTO_NEAR, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO,
     AUTO_TRY_MEMS, AUTO_TRY_MEMS_SMALL, Choice, Engine, ForceError, GaveUp, Outcome, PAUSE_TIME,
     Solutions, Solver, Stats, Step,

@@ -10,7 +10,7 @@
 use std::cell::OnceCell;
 use std::sync::Arc;
 
-use super::choice::latin;
+use super::choice::{latin, latin_learns};
 use super::inner::{Inner, links_engine};
 use super::portfolio::Slices;
 use super::{Choice, Engine, Solver};
@@ -241,14 +241,22 @@ impl Solver {
         // them, both the grouping and whether the learning engine takes the problem are
         // asked when a search would first run on it (the links run it otherwise, as they
         // would have from the start), so that a nearly full grid never pays for them.
+        // Within the bits' limits, a matrix of a Latin square's shape with more than
+        // `AUTO_LATIN_OPTIONS` options (a Sudoku of 25x25 or 36x36 exported, which the
+        // grouping test does not take) is the learning engine's too.
         let bits_fit = OnceCell::new();
         let bits_fit = || *bits_fit.get_or_init(|| Bits::fits(problem));
         let plain = !problem.has_colors() && !problem.has_multiplicities();
+        let latin_shape = OnceCell::new();
+        let latin_shape = || *latin_shape.get_or_init(|| latin(problem));
         let choices = problem.option_count() >= 4 * problem.primary_items();
         let (learn, grouped) = match (engine, grouped) {
             (Engine::Learn, _) => (Learn::fits(problem), true),
             (Engine::Auto, Some(grouped)) if plain => (grouped && (choices || bits_fit()), true),
-            (Engine::Auto, None) if plain && bits_fit() => (Propagate::groups(problem), true),
+            (Engine::Auto, None) if plain && bits_fit() => (
+                Propagate::groups(problem) || latin_learns(problem, latin_shape),
+                true,
+            ),
             (Engine::Auto, None) if plain => (choices, false),
             _ => (false, false),
         };
@@ -310,7 +318,7 @@ impl Solver {
                 // A problem given as a matrix (not by the Sudoku layer, which runs its
                 // grids on the band or the learning engine), without colors, of Latin shape:
                 // SSXCC2's rule (see `latin`).
-                if direct && !problem.has_colors() && latin(problem) {
+                if direct && !problem.has_colors() && latin_shape() {
                     choice = Choice::Wdeg;
                     bits.set_choice(choice);
                 }

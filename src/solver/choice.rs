@@ -1,13 +1,17 @@
 //! The rule by which the links and the bits choose the item to branch on ([`Choice`]): the
 //! solver's setting ([`Solver::set_choice`], [`Solver::choice`]), and the shape of problem
-//! on which [`Engine::Auto`] takes SSXCC2's weighted rule by itself ([`latin`]). The engines
-//! keep their weights; `auto.rs` gives the rule to each engine a search moves to.
+//! on which [`Engine::Auto`] takes SSXCC2's weighted rule by itself ([`latin`]), or the
+//! learning engine past [`AUTO_LATIN_OPTIONS`]. The engines keep their weights; `auto.rs`
+//! gives the rule to each engine a search moves to.
 
 #[cfg(doc)]
 use super::Engine;
 use super::inner::Inner;
 use super::{Choice, Solver};
 use crate::engine::Search;
+use crate::engine::bits::Bits;
+use crate::engine::learn::Learn;
+use crate::engine::propagate::Propagate;
 use crate::problem::Problem;
 
 impl Solver {
@@ -42,7 +46,9 @@ impl Solver {
 }
 
 /// Whether [`Engine::Auto`] branches by [`Choice::Wdeg`] on `problem`, a problem without
-/// colors that starts on the bits: whether it has the shape of a Latin square, every option
+/// colors that starts on the bits (with more than
+/// [`AUTO_LATIN_OPTIONS`](super::AUTO_LATIN_OPTIONS) options, such a problem is the
+/// learning engine's instead): whether it has the shape of a Latin square, every option
 /// naming exactly `k >= 3` primary items, the `j`-th of which (in the order given) always
 /// belongs to the `j`-th of `k` classes (a primary item is never named at two places). A
 /// Sudoku exported with `--to-dlx` is such a problem (cell, row and digit, column and digit,
@@ -78,4 +84,37 @@ pub(super) fn latin(problem: &Problem) -> bool {
         }
     }
     k.is_some_and(|k| k >= 3)
+}
+
+/// The most options of a problem given as a matrix, of a Latin square's shape (every option
+/// naming one primary item of each of at least three classes, as `sudoku --to-dlx` writes
+/// them), that [`Engine::Auto`] searches on the bits by SSXCC2's rule ([`Choice::Wdeg`]);
+/// with more (more than sixteen words in the bits' bitsets), it runs them as the problems
+/// of the learning engine's, on that engine or the portfolio by their fullness
+/// ([`AUTO_NEAR`](super::AUTO_NEAR)), as it runs the Sudoku that the grouping test takes.
+/// The bits' work at a node grows with their words, the learning engine's does not: on the
+/// corpus of `bench/corpus/`, the 16x16 puzzles exported (766 to 933 options) take the
+/// learning engine up to twice the bits' wdeg time (0.019 s against 0.009 s), while the
+/// 25x25 puzzles (1,750 to 2,168 options) take it 0.28 to about 1 of theirs, the 36x36
+/// puzzles (about 4,800) 0.3 to 1, and two 25x25 grids half full (1,750 options) a tenth
+/// (0.025 s against 0.26 s). See `docs/performance.md`, "Larger Latin matrices on the
+/// learning engine".
+pub const AUTO_LATIN_OPTIONS: usize = 1_024;
+
+/// Whether [`Engine::Auto`] runs `problem`, given as a matrix without colors or
+/// multiplicities that fits the bits, as a problem of the learning engine's for its Latin
+/// shape ([`AUTO_LATIN_OPTIONS`]); `latin` answers [`latin`] for it.
+pub(super) fn latin_learns(problem: &Problem, latin: impl FnOnce() -> bool) -> bool {
+    problem.option_count() > AUTO_LATIN_OPTIONS && latin() && Learn::fits(problem)
+}
+
+/// Whether [`Engine::Auto`] would search `problem`, given as a matrix, on the learning
+/// engine for its Latin shape ([`AUTO_LATIN_OPTIONS`]), where the bits by MRV search
+/// Knuth's tree: for [`Engine::for_stats`](super::Engine::for_stats).
+pub(super) fn latin_learns_alone(problem: &Problem) -> bool {
+    !problem.has_colors()
+        && !problem.has_multiplicities()
+        && Bits::fits(problem)
+        && !Propagate::groups(problem)
+        && latin_learns(problem, || latin(problem))
 }

@@ -89,7 +89,9 @@ impl Engine {
     /// The engine of a search whose statistics are reported: `self`, but under
     /// [`Engine::Auto`] where `Auto` would take an engine with a tree of its own for speed
     /// ([`Engine::Band`] on 9x9 Sudoku's matrix, [`Engine::MccBits`] or [`Engine::Mcc`] on
-    /// multiplicities), [`Engine::Bits`], which searches Knuth's tree (DLX1, DLX2, or DLX3 on
+    /// multiplicities, [`Engine::Learn`] on a matrix of a Latin square's shape that the
+    /// grouping test does not take, [`AUTO_LATIN_OPTIONS`](super::AUTO_LATIN_OPTIONS)),
+    /// [`Engine::Bits`], which searches Knuth's tree (DLX1, DLX2, or DLX3 on
     /// the links), so that the nodes and updates are his, comparable with his programs'.
     /// `dancing cover --count --stats` searches this tree, and so do the parts of
     /// [`crate::parts`], whose statistics add up to that one search's; both also branch by
@@ -109,7 +111,11 @@ impl Engine {
     /// # Ok::<(), dancing::BuildError>(())
     /// ```
     pub fn for_stats(self, problem: &Problem) -> Engine {
-        let own_tree = || problem.has_multiplicities() || crate::engine::band::Band::fits(problem);
+        let own_tree = || {
+            problem.has_multiplicities()
+                || crate::engine::band::Band::fits(problem)
+                || super::choice::latin_learns_alone(problem)
+        };
         if self == Engine::Auto && own_tree() {
             Engine::Bits
         } else {

@@ -102,7 +102,10 @@
 //! Latin square (each names one primary item of each of at least three classes, as a
 //! Sudoku exported with `--to-dlx` does) is searched by SSXCC2's weighted choice
 //! ([`Choice::Wdeg`], see `auto.rs`, `latin`) instead of DLX1's: on the hard 16x16 exports
-//! that the bits take, a tree of thousands of nodes where MRV's has millions. A solver whose
+//! that the bits take, a tree of thousands of nodes where MRV's has millions. With more
+//! than [`AUTO_LATIN_OPTIONS`] options (the exports of 25x25 and 36x36 Sudoku) such a
+//! problem runs as those of the learning engine's above, which takes a quarter to a tenth
+//! of the bits' time on some of them. A solver whose
 //! tree is handed out as subtrees goes back to MRV, and so do the parts and the searches
 //! whose statistics are reported ([`Engine::for_stats`]), which are Knuth's tree.
 //!
@@ -151,6 +154,7 @@ mod share;
 pub use self::auto::{
     AUTO_COLOR_WORDS, AUTO_FULL, AUTO_MAX_OPTIONS, AUTO_NEAR, AUTO_PROBE_NODES, AUTO_SWITCH_RATIO,
 };
+pub use self::choice::AUTO_LATIN_OPTIONS;
 pub use self::engine::Engine;
 pub use self::pace::PAUSE_TIME;
 pub(crate) use self::pace::Pace;

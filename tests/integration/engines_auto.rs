@@ -241,3 +241,55 @@ fn a_count_on_two_threads_of_a_16x16_puzzle_under_auto_is_the_links_count() {
     assert_eq!(dancing::count_parallel(&problem, 2).solutions, links);
     assert!(links.to_u64().is_some_and(|n| n > 1), "{links}");
 }
+
+/// The matrix of the first puzzle of `puzzles/generated/{side}x{side}-seed{side}.txt`,
+/// exported by `dancing sudoku --to-dlx` and read back as a user's file is.
+fn exported_puzzle(side: usize) -> Problem {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("puzzles/generated/{side}x{side}-seed{side}.txt"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let puzzle = text
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let assert = common::dancing()
+        .args(["sudoku", "--size", &side.to_string(), "--to-dlx"])
+        .write_stdin(format!("{puzzle}\n"))
+        .assert()
+        .success();
+    let dlx = common::stdout_of(&assert);
+    dancing::knuth::parse_str(&dlx).unwrap().problem
+}
+
+/// A Sudoku matrix of more than `AUTO_LATIN_OPTIONS` options (a 25x25 puzzle exported, which
+/// the grouping test does not take) runs under `Auto` as the learning engine's problems do,
+/// with the links' and the bits' count, and its reported statistics stay Knuth's tree on the
+/// bits; a 16x16 export, within the limit, stays on the bits by SSXCC2's rule.
+#[test]
+fn auto_counts_a_large_exported_sudoku_on_the_learning_engine_and_a_small_one_on_the_weighted_bits()
+{
+    use dancing::{AUTO_LATIN_OPTIONS, Choice};
+    let large = exported_puzzle(25);
+    assert!(large.option_count() > AUTO_LATIN_OPTIONS);
+    let mut auto = Solver::new(&large);
+    let count = auto.count(None).unwrap();
+    assert_eq!(auto.engine(), Engine::Learn);
+    for engine in [Engine::Links, Engine::Bits] {
+        let mut solver = Solver::with_engine(&large, engine);
+        solver.set_choice(Choice::Wdeg);
+        assert_eq!(solver.count(None).unwrap(), count, "{engine:?}");
+    }
+    assert_eq!(count, 1, "a generated puzzle has one solution");
+    assert_eq!(Engine::Auto.for_stats(&large), Engine::Bits);
+
+    let small = exported_puzzle(16);
+    assert!(small.option_count() <= AUTO_LATIN_OPTIONS);
+    let mut auto = Solver::new(&small);
+    assert_eq!(auto.count(None).unwrap(), 1);
+    assert_eq!(auto.engine(), Engine::Bits);
+    assert_eq!(auto.choice(), Some(Choice::Wdeg));
+    assert_eq!(Engine::Auto.for_stats(&small), Engine::Auto);
+}

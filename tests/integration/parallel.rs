@@ -17,7 +17,12 @@ use predicates::prelude::*;
 use proptest::prelude::*;
 
 fn sequential(problem: &Problem) -> Total {
-    let mut solver = Solver::new(problem);
+    sequential_on(problem, Engine::Auto)
+}
+
+/// [`sequential`] on `engine`.
+fn sequential_on(problem: &Problem, engine: Engine) -> Total {
+    let mut solver = Solver::with_engine(problem, engine);
     // A count on several threads searches MRV's tree (Knuth's), where `Auto` alone may
     // branch by SSXCC2's weights (a Sudoku export): the same tree here.
     solver.set_choice(Choice::Mrv);
@@ -34,7 +39,12 @@ const EAGER: Plan = Plan {
 
 /// The count of `problem` on `jobs` threads under `plan`, and how it shared the tree.
 fn planned(problem: &Problem, jobs: usize, plan: Plan) -> (Total, Shared) {
-    count_parallel_planned(problem, Engine::Auto, jobs, plan, &AtomicBool::new(false)).unwrap()
+    planned_on(problem, Engine::Auto, jobs, plan)
+}
+
+/// [`planned`] on `engine`.
+fn planned_on(problem: &Problem, engine: Engine, jobs: usize, plan: Plan) -> (Total, Shared) {
+    count_parallel_planned(problem, engine, jobs, plan, &AtomicBool::new(false)).unwrap()
 }
 
 /// `n` items, option `k` covering item `k` alone: one solution, `n` levels of one option.
@@ -129,8 +139,13 @@ fn a_36x36_sudoku_as_exact_cover_is_shared_for_at_most_a_quarter_of_the_sharing_
     for jobs in [2, 3] {
         assert_eq!(count_parallel(&problem, jobs), whole, "{jobs} jobs");
     }
+    // The sharing, on Knuth's tree on the bits: under `Auto` this matrix runs on the
+    // learning engine (`AUTO_LATIN_OPTIONS`), whose tree of a few hundred nodes the sharing
+    // thread searches alone.
+    let whole = sequential_on(&problem, Engine::Bits);
+    assert_eq!(whole.solutions, 1);
     for plan in [Plan::DEFAULT, EAGER] {
-        let (total, shared) = planned(&problem, 2, plan);
+        let (total, shared) = planned_on(&problem, Engine::Bits, 2, plan);
         assert_eq!(total, whole, "{plan:?}");
         assert!(
             shared.top_nodes <= whole.nodes.try_into().unwrap(),
@@ -143,7 +158,7 @@ fn a_36x36_sudoku_as_exact_cover_is_shared_for_at_most_a_quarter_of_the_sharing_
             "{plan:?}: {shared:?}"
         );
     }
-    let (_, shared) = planned(&problem, 2, EAGER);
+    let (_, shared) = planned_on(&problem, Engine::Bits, 2, EAGER);
     assert!(shared.subtrees > 0, "{shared:?}");
 }
 
