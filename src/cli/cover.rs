@@ -292,11 +292,23 @@ fn symmetry(args: &CoverArgs, parsed: &KnuthProblem) -> anyhow::Result<Exit> {
         || args.memo.active()
         || args.distributed.active()
         || args.seed.seed.is_some()
-        || args.engine.engine() != Engine::Auto
     {
         return Err(anyhow!(
             "--group, --symmetry and --up-to-symmetry take the problem as read, on one machine: \
-             leave out --preprocess, --min-cost, --seed, --engine, --parts and the memo's flags"
+             leave out --preprocess, --min-cost, --seed, --parts and the memo's flags"
+        ));
+    }
+    let engine = args.engine.engine();
+    if engine != Engine::Auto && !args.symmetry.symmetry {
+        return Err(anyhow!(
+            "--engine names the engine of --symmetry's count; --group and --up-to-symmetry \
+             choose their own: leave out --engine"
+        ));
+    }
+    if let Some(why) = engine.refusal(&parsed.problem) {
+        return Err(anyhow!(
+            "--engine {}: {why}",
+            super::common::engine_flag(engine)
         ));
     }
     let problem = &parsed.problem;
@@ -318,6 +330,7 @@ fn symmetry(args: &CoverArgs, parsed: &KnuthProblem) -> anyhow::Result<Exit> {
     super::symmetry::print_count(
         problem,
         args.symmetry.up_to_symmetry,
+        engine,
         common,
         super::interrupted,
     )

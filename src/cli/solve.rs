@@ -187,7 +187,13 @@ impl SolveArgs {
             if self.limit.is_some() {
                 anyhow::bail!("--count --up-to-symmetry counts every family: leave out --limit");
             }
-            return symmetry::print_count(problem, true, &self.common, super::interrupted);
+            return symmetry::print_count(
+                problem,
+                true,
+                dancing::Engine::Auto,
+                &self.common,
+                super::interrupted,
+            );
         }
         if !self.all && self.limit.is_none() {
             anyhow::bail!("--up-to-symmetry goes with --count, --all or --limit");

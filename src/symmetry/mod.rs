@@ -40,7 +40,7 @@ use crate::problem::Problem;
 pub use self::burnside::{
     Family, Representatives, count_up_to_symmetry, count_up_to_symmetry_until, families,
 };
-pub use self::orbits::{SymmetricCount, count, count_until};
+pub use self::orbits::{Counting, SymmetricCount, count, count_until, count_with};
 
 /// The most elements a group may have for the methods that list them (see the module docs).
 pub const MAX_ELEMENTS: usize = 1 << 20;
