@@ -24,6 +24,17 @@
 //! engine's where `Auto` runs it; never the band engine's or SSMCC's, whose statistics no
 //! search with `--stats` reports.
 //!
+//! # With the group
+//! [`Split::with_symmetry`] splits a count with the problem's symmetry group
+//! ([`crate::symmetry::Pieces`]): the parts are the pieces of its walk, each with a `weight`
+//! (the product of the orbits' sizes on its way), which a part's count is multiplied by before
+//! it is written; the header says the order of the group used (`"symmetry":8`) and holds the
+//! solutions met above the parts, weighted, with no nodes (the walk is no search of Knuth's
+//! tree); its `depth` is the rounds of plain branching below the walk, and each part's the
+//! length of its own prefix. The results add up to the total as a plain split's do, but their
+//! nodes and updates are those of the engine's searches below the parts. A part without a
+//! weight in such a file, or with one in a plain file, is refused.
+//!
 //! # Fingerprints
 //! Every header, part and result carries the [`Fingerprint`] of the problem: the 128-bit
 //! FNV-1a hash of the problem as [`crate::knuth::write`] writes it (items and options in
@@ -173,6 +184,18 @@ pub struct Header {
     /// The work of the search above the cut: its nodes and updates, and the solutions found
     /// there.
     pub above: Total,
+    /// For a split of a count with the group ([`Split::with_symmetry`]): the order of the
+    /// group used (1 where it used none). Absent from JSON otherwise, as in the files of a
+    /// `dancing` from before symmetry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<u64>,
+}
+
+impl Header {
+    /// Whether the split is of a count with the group ([`Split::with_symmetry`]).
+    pub fn has_symmetry(&self) -> bool {
+        self.symmetry.is_some()
+    }
 }
 
 /// One part, as a line of a parts file.
@@ -187,6 +210,11 @@ pub struct Part {
     pub depth: usize,
     /// The options chosen from the root down to the part, as indices into the problem.
     pub prefix: Vec<usize>,
+    /// In a split of a count with the group, the number its count is multiplied by: the
+    /// product of the orbits' sizes on the way to it. Absent from JSON otherwise (weight 1),
+    /// as in the files of a `dancing` from before symmetry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight: Option<u64>,
 }
 
 /// The result of one part, as a line of a results file.
@@ -365,6 +393,62 @@ mod tests {
     }
 
     #[test]
+    fn weighted_parts_with_the_group_add_up_to_the_count_and_survive_their_file() {
+        for problem in [
+            queens(1),
+            queens(3),
+            queens(6),
+            queens(8),
+            langford(7, false),
+        ] {
+            let mut solver = Solver::new(&problem);
+            let count = solver.count(None).unwrap();
+            for min_parts in [0, 1, 5, 40, 300] {
+                let split = Split::with_symmetry(&problem, min_parts).unwrap();
+                assert!(split.header().has_symmetry());
+                let mut file = Vec::new();
+                split.write_to(&mut file).unwrap();
+                let read = Split::read_from(&file[..]).unwrap();
+                assert_eq!(read, split);
+                assert_eq!(read.check(&problem, &GO), Ok(()));
+                let again = Split::remade(&problem, split.header(), &GO).unwrap();
+                assert_eq!(again, split, "{min_parts} parts");
+                assert_eq!(
+                    solve_all(&problem, &split, 2).solutions,
+                    count,
+                    "{min_parts} parts"
+                );
+            }
+        }
+        let split = Split::with_symmetry(&queens(6), 4).unwrap();
+        assert!(matches!(
+            split.check(&queens(7), &GO),
+            Err(CheckError::OtherProblem { .. })
+        ));
+    }
+
+    #[test]
+    fn a_part_without_its_weight_or_with_one_it_should_not_have_is_refused_with_its_line() {
+        let weighted = Split::with_symmetry(&queens(6), 4).unwrap();
+        let plain = Split::new(&queens(6), 4, &GO).unwrap();
+        for (split, weight) in [(weighted, None), (plain, Some(3))] {
+            let mut file = Vec::new();
+            split.write_to(&mut file).unwrap();
+            let text = String::from_utf8(file).unwrap();
+            let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+            let mut part = split.part(1);
+            part.weight = weight;
+            // A line with a valid checksum: the weight's absence, not the checksum, refused.
+            lines[2] = file::checked_line(&part).trim_end().to_string();
+            let read = Split::read_from(lines.join("\n").as_bytes());
+            assert!(
+                matches!(read, Err(ReadError::Inconsistent { line: 3, id: 1, .. })),
+                "{read:?}"
+            );
+        }
+    }
+
+    #[test]
     fn a_split_is_deterministic_and_survives_its_file() {
         let problem = queens(7);
         let split = Split::new(&problem, 30, &GO).unwrap();
@@ -488,6 +572,7 @@ mod tests {
                 solutions: Count::from_search(52, Some(52)),
                 ..Total::default()
             },
+            symmetry: None,
         };
         let text = header.to_line();
         assert!(matches!(
@@ -534,6 +619,7 @@ mod tests {
             depth: 2,
             parts: 5,
             above: Total::default(),
+            symmetry: None,
         });
         ledger.record(result(1, fingerprint, 3), "a:1").unwrap();
         ledger.record(result(1, fingerprint, 3), "b:1").unwrap();
@@ -572,6 +658,7 @@ mod tests {
                 updates: 1,
                 cleansings: 0,
             },
+            symmetry: None,
         });
         for id in 0..3 {
             let line = result(id, fingerprint, big).to_line();
@@ -595,6 +682,7 @@ mod tests {
             depth: 1,
             parts: 2,
             above: Total::default(),
+            symmetry: None,
         });
         for id in 0..2 {
             let mut part = result(id, fingerprint, 1);

@@ -9,6 +9,8 @@
 //!   branches on a set of items that the group maps onto itself, searches one partial cover
 //!   of each orbit and weights its count by the orbit's size, and goes on in the subproblem
 //!   with the partial cover's stabilizer until that is trivial; the engines count the rest.
+//! - [`Pieces`] (`pieces.rs`) cuts the top of that count into pieces for [`crate::parts`]:
+//!   the walk's leaves, each options forced and a weight, cut further by plain branching.
 //! - [`count_up_to_symmetry`] (`burnside.rs`) counts the orbits of solutions, the essentially
 //!   different solutions, by Burnside's lemma: the average over the group of the number of
 //!   solutions each element fixes, each an exact-cover problem on the element's cycles of
@@ -28,6 +30,7 @@ mod burnside;
 mod elements;
 mod nauty;
 mod orbits;
+mod pieces;
 #[cfg(test)]
 mod tests;
 
@@ -41,6 +44,7 @@ pub use self::burnside::{
     Family, Representatives, count_up_to_symmetry, count_up_to_symmetry_until, families,
 };
 pub use self::orbits::{Counting, SymmetricCount, count, count_until, count_with};
+pub use self::pieces::{Pieces, count_piece};
 
 /// The most elements a group may have for the methods that list them (see the module docs).
 pub const MAX_ELEMENTS: usize = 1 << 20;

@@ -44,7 +44,7 @@ const WALK_ENTRIES: usize = 1 << 22;
 
 /// An item's state during the walk: free, or covered (with the color its option gave it plus
 /// one, 0 for none).
-const FREE: u32 = u32::MAX;
+pub(super) const FREE: u32 = u32::MAX;
 
 /// A total counted with the group (see [`count`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,26 +140,7 @@ pub fn count_with(
     how: Counting,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> SymmetricCount {
-    let elements = if problem.has_multiplicities() {
-        Vec::new()
-    } else {
-        group.subgroup_elements(
-            WALK_ELEMENTS
-                .min(WALK_ENTRIES / (problem.item_count() + problem.option_count()).max(1)),
-        )
-    };
-    let mut order = BigUint::from(elements.len().max(1));
-    let mut leaves = vec![(Vec::new(), 1)];
-    if elements.len() > 1 {
-        let mut walk = Walk::new(problem, &elements);
-        let all: Vec<usize> = (0..elements.len()).collect();
-        walk.node(&all, 1);
-        if walk.work <= WALK_BUDGET {
-            leaves = walk.leaves;
-        } else {
-            order = BigUint::from(1u32);
-        }
-    }
+    let (leaves, order) = walk(problem, group);
     let narrowed = narrowed(problem, &leaves);
     let (problem, leaves) = narrowed
         .as_ref()
@@ -171,7 +152,7 @@ pub fn count_with(
         } else {
             Count::at_least(counted.total)
         },
-        order,
+        order: BigUint::from(order),
         subproblems: leaves.len() as u64,
         stats: counted.stats,
         gave_up: counted.end == Ended::OutOfNodes,
@@ -180,7 +161,31 @@ pub fn count_with(
 
 /// A node where only the identity is left: the options chosen on the way, and the product of
 /// the orbits' sizes.
-type Leaf = (Vec<usize>, u64);
+pub(super) type Leaf = (Vec<usize>, u64);
+
+/// The leaves of the walk down the symmetric top of `problem`'s tree with `group` (a
+/// subgroup of it where it is large), in the walk's order, and the order of the group used:
+/// the root alone, and 1, where the problem has multiplicities, the group is trivial or the
+/// walk ran out of its budget.
+pub(super) fn walk(problem: &Problem, group: &Group) -> (Vec<Leaf>, u64) {
+    let elements = if problem.has_multiplicities() {
+        Vec::new()
+    } else {
+        group.subgroup_elements(
+            WALK_ELEMENTS
+                .min(WALK_ENTRIES / (problem.item_count() + problem.option_count()).max(1)),
+        )
+    };
+    if elements.len() > 1 {
+        let mut walk = Walk::new(problem, &elements);
+        let all: Vec<usize> = (0..elements.len()).collect();
+        walk.node(&all, 1);
+        if walk.work <= WALK_BUDGET {
+            return (walk.leaves, elements.len() as u64);
+        }
+    }
+    (vec![(Vec::new(), 1)], 1)
+}
 
 /// The most option-leaf pairs [`narrowed`] tests.
 const MAX_NARROWING: usize = 1 << 24;
@@ -191,7 +196,7 @@ const MAX_NARROWING: usize = 1 << 24;
 /// nodes cost by the options' words: the 6x10 pentomino leaves, which pin the X to one of 8
 /// places, search 1,976 options instead of 2,056 (Knuth's hand-made pentomino-6x10-xq has
 /// 2,032).
-fn narrowed(problem: &Problem, leaves: &[Leaf]) -> Option<(Problem, Vec<Leaf>)> {
+pub(super) fn narrowed(problem: &Problem, leaves: &[Leaf]) -> Option<(Problem, Vec<Leaf>)> {
     let options = problem.option_count();
     if leaves.len() < 2 || leaves.len().saturating_mul(options) > MAX_NARROWING {
         return None;
@@ -236,7 +241,7 @@ fn narrowed(problem: &Problem, leaves: &[Leaf]) -> Option<(Problem, Vec<Leaf>)> 
 }
 
 /// Whether option `k` is compatible with the items' `state` (see [`FREE`]).
-fn live_in(problem: &Problem, state: &[u32], k: usize) -> bool {
+pub(super) fn live_in(problem: &Problem, state: &[u32], k: usize) -> bool {
     problem
         .option(k)
         .zip(problem.option_colors(k))

@@ -292,3 +292,25 @@ fn a_node_budget_stops_the_subproblems_at_it_on_one_thread_with_a_lower_bound() 
     let counted = count_with(&problem, &g, enough, &|| false);
     assert_eq!((counted.total, counted.gave_up), (whole.total, false));
 }
+
+#[test]
+fn the_pieces_weighted_and_the_solutions_above_them_add_up_to_the_total() {
+    let mut problems: Vec<Problem> = (0..80).map(symmetric_problem).collect();
+    problems.extend([queens(6), queens(8)]);
+    for (at, problem) in problems.iter().enumerate() {
+        let g = group(problem).unwrap();
+        let total = Solver::new(problem).count(None).unwrap();
+        for min in [1, 3, 20, 200] {
+            let pieces = Pieces::at_least(problem, &g, min);
+            assert_eq!(pieces, Pieces::after(problem, &g, pieces.rounds));
+            let (narrow, renumbered) = pieces.narrowed(problem);
+            let mut solver = Solver::new(&narrow);
+            let mut sum = pieces.solutions.clone();
+            for (forced, weight) in &renumbered {
+                let (found, _) = count_piece(&mut solver, forced, &|| false).unwrap();
+                sum += BigUint::from(found) * *weight;
+            }
+            assert_eq!(Count::exact(sum), total, "problem {at}, {min} pieces");
+        }
+    }
+}
