@@ -269,6 +269,12 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         write_solution(out, &parsed, &original(solution))?;
         Ok(())
     })?;
+    if common.stats() {
+        report.write(&super::symmetry::group_order_line(
+            problem,
+            args.symmetry.no_symmetry,
+        ));
+    }
     Ok(outcome.exit)
 }
 

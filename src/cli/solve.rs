@@ -148,6 +148,9 @@ impl SolveArgs {
             common: &self.common,
         };
         let outcome = search.run(&report, &mut show)?;
+        if self.common.stats() {
+            report.write(&symmetry::group_order_line(family.problem, false));
+        }
         if let Some(symmetries) = family.up_to
             && outcome.complete
             && !outcome.found.is_zero()

@@ -34,6 +34,10 @@ pub struct SymmetryArgs {
     /// size.
     #[arg(long, conflicts_with = "symmetry")]
     pub up_to_symmetry: bool,
+    /// Count without the problem's symmetry (the default), and leave the group out of
+    /// --stats (which otherwise gives its order on problems whose graph is small).
+    #[arg(long, conflicts_with_all = ["group", "symmetry", "up_to_symmetry"])]
+    pub no_symmetry: bool,
 }
 
 /// The symmetry flags of the front ends (`queens`, `langford`, `polyomino`, `polycube`):
@@ -65,6 +69,27 @@ impl SymmetryArgs {
     pub fn active(&self) -> bool {
         self.group || self.symmetry || self.up_to_symmetry
     }
+}
+
+/// The `--stats` line of a search without the group: `group order: N` where the problem's
+/// graph is small enough ([`symmetry::STATS_GRAPH`]), else why it was not computed.
+pub fn group_order_line(problem: &Problem, no_symmetry: bool) -> String {
+    let size = symmetry::graph_size(problem);
+    let why = if no_symmetry {
+        "--no-symmetry".to_string()
+    } else if size > symmetry::STATS_GRAPH {
+        format!(
+            "the problem's graph has {size} vertices and edges, more than the {} --stats \
+             takes",
+            symmetry::STATS_GRAPH
+        )
+    } else {
+        match symmetry::group(problem) {
+            Ok(group) => return format!("group order: {}\n", group.order()),
+            Err(e) => e.to_string(),
+        }
+    };
+    format!("group order: not computed ({why})\n")
 }
 
 /// Computes the group of `problem`, noting its order and time with --stats.

@@ -249,6 +249,55 @@ fn a_node_budget_stops_a_count_with_symmetry_with_a_lower_bound_and_exit_3() {
     );
 }
 
+/// The value of the `--stats` line `name: value` in `stderr`.
+fn stat<'a>(stderr: &'a str, name: &str) -> &'a str {
+    stderr
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(": "))
+        .unwrap_or_else(|| panic!("no {name} in {stderr}"))
+}
+
+#[test]
+fn stats_give_the_group_order_on_small_graphs_say_why_not_elsewhere_and_keep_knuths_counts() {
+    let (_dir, path) = temp_file("problem.dlx", export(&["queens", "8"]));
+    let stats = |flags: &[&str]| {
+        let out = dancing()
+            .args(["cover", "--count", "--stats", "--engine", "links"])
+            .args(flags)
+            .arg(&path)
+            .assert()
+            .success();
+        common::stderr_of(&out)
+    };
+    let (with, without) = (stats(&[]), stats(&["--no-symmetry"]));
+    assert_eq!(stat(&with, "group order"), "8");
+    assert_eq!(
+        stat(&without, "group order"),
+        "not computed (--no-symmetry)"
+    );
+    for name in ["nodes", "updates", "solutions"] {
+        assert_eq!(stat(&with, name), stat(&without, name), "{name}");
+    }
+    // 12,000 items, each with an option of its own: a graph of 36,000 vertices and edges.
+    let items: Vec<String> = (0..12_000).map(|i| format!("a{i}")).collect();
+    let big = format!("{}\n{}\n", items.join(" "), items.join("\n"));
+    let out = dancing()
+        .args(["cover", "--count", "--stats"])
+        .write_stdin(big)
+        .assert()
+        .success();
+    let stderr = common::stderr_of(&out);
+    assert!(
+        stat(&stderr, "group order").starts_with("not computed (the problem's graph has 36000"),
+        "{stderr}"
+    );
+    let (_, code) = cover(
+        &export(&["queens", "5"]),
+        &["--count", "--symmetry", "--no-symmetry"],
+    );
+    assert_eq!(code, 2);
+}
+
 /// What a front end prints for `args`.
 fn front(args: &[&str]) -> String {
     stdout_of(&dancing().args(args).assert().success())
