@@ -120,7 +120,6 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
     if args.symmetry.active() {
         return symmetry(&args, &parsed);
     }
-    let jobs = common.jobs();
     let choice = args.choose.choice();
     if let Some(choice) = choice.filter(|&c| c != dancing::Choice::Mrv)
         && (args.min_cost || args.distributed.active() || args.memo.active())
@@ -241,18 +240,7 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
             ));
         }
         let memo = args.memo.memo.then(|| args.memo.config());
-        return super::parts::run(
-            &args.distributed,
-            &parsed,
-            args.count,
-            jobs,
-            common.stats(),
-            memo,
-            (
-                args.estimate.unwrap_or(SPLIT_PATHS),
-                args.seed.seed(Some(0)).unwrap_or(0),
-            ),
-        );
+        return in_parts(&args, &parsed, memo, false);
     }
     if args.memo.active() {
         let seed = args.seed.seed(Some(0)).unwrap_or(0);
@@ -281,22 +269,66 @@ pub fn run(args: CoverArgs) -> anyhow::Result<Exit> {
         write_solution(out, &parsed, &original(solution))?;
         Ok(())
     })?;
+    if common.stats() {
+        report.write(&super::symmetry::group_order_line(
+            problem,
+            args.symmetry.no_symmetry,
+        ));
+    }
     Ok(outcome.exit)
+}
+
+/// Runs `--split`, `--count --parts` or `--count --checkpoint` (with the group if
+/// `symmetry`).
+fn in_parts(
+    args: &CoverArgs,
+    parsed: &KnuthProblem,
+    memo: Option<dancing::memo::MemoConfig>,
+    symmetry: bool,
+) -> anyhow::Result<Exit> {
+    let how = super::parts::How {
+        jobs: args.common.jobs(),
+        stats: args.common.stats(),
+        memo,
+        symmetry,
+    };
+    let estimate = (
+        args.estimate.unwrap_or(SPLIT_PATHS),
+        args.seed.seed(Some(0)).unwrap_or(0),
+    );
+    super::parts::run(&args.distributed, parsed, args.count, how, estimate)
 }
 
 /// Runs the symmetry flags (`--group`, `--symmetry`, `--up-to-symmetry`) on the problem as read.
 fn symmetry(args: &CoverArgs, parsed: &KnuthProblem) -> anyhow::Result<Exit> {
     let common = &args.common;
-    if args.preprocess
-        || args.min_cost
-        || args.memo.active()
-        || args.distributed.active()
-        || args.seed.seed.is_some()
-        || args.engine.engine() != Engine::Auto
-    {
+    if args.preprocess || args.min_cost || args.memo.active() || args.seed.seed.is_some() {
         return Err(anyhow!(
-            "--group, --symmetry and --up-to-symmetry take the problem as read, on one machine: \
-             leave out --preprocess, --min-cost, --seed, --engine, --parts and the memo's flags"
+            "--group, --symmetry and --up-to-symmetry take the problem as read: leave out \
+             --preprocess, --min-cost, --seed and the memo's flags"
+        ));
+    }
+    if args.distributed.active() {
+        if !args.symmetry.symmetry || args.engine.engine() != Engine::Auto {
+            return Err(anyhow!(
+                "--split, --parts and --checkpoint cut a count with --symmetry (on the engine \
+                 that counts fastest), not --group or --up-to-symmetry: leave those and \
+                 --engine out"
+            ));
+        }
+        return in_parts(args, parsed, None, true);
+    }
+    let engine = args.engine.engine();
+    if engine != Engine::Auto && !args.symmetry.symmetry {
+        return Err(anyhow!(
+            "--engine names the engine of --symmetry's count; --group and --up-to-symmetry \
+             choose their own: leave out --engine"
+        ));
+    }
+    if let Some(why) = engine.refusal(&parsed.problem) {
+        return Err(anyhow!(
+            "--engine {}: {why}",
+            super::common::engine_flag(engine)
         ));
     }
     let problem = &parsed.problem;
@@ -318,6 +350,7 @@ fn symmetry(args: &CoverArgs, parsed: &KnuthProblem) -> anyhow::Result<Exit> {
     super::symmetry::print_count(
         problem,
         args.symmetry.up_to_symmetry,
+        engine,
         common,
         super::interrupted,
     )

@@ -15,7 +15,7 @@ use clap::Args;
 use dancing::knuth::KnuthProblem;
 use dancing::memo::MemoConfig;
 use dancing::parts::{
-    Header, Ledger, PartResult, ReadError, ResultLine, SolveError, Split, open_regular,
+    CheckError, Header, Ledger, PartResult, ReadError, ResultLine, SolveError, Split, open_regular,
     read_results, refuse_special, solve_parts, solve_parts_by_memo,
 };
 use dancing::{Problem, Total};
@@ -118,25 +118,40 @@ fn parse_shard(text: &str) -> Result<(usize, usize), String> {
     Ok((i, k))
 }
 
+/// How a count in parts is run: its threads and statistics, by memo or not, with the
+/// symmetry group (`--symmetry`: parts weighted by their orbits) or not.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct How {
+    /// `--jobs`.
+    pub jobs: usize,
+    /// `--stats`.
+    pub stats: bool,
+    /// The memo's table, with `--memo`.
+    pub memo: Option<MemoConfig>,
+    /// `--symmetry`.
+    pub symmetry: bool,
+}
+
 /// Runs `--split`, `--count --parts` or `--count --checkpoint` on the problem read.
 pub(super) fn run(
     args: &PartsArgs,
     parsed: &KnuthProblem,
     count: bool,
-    jobs: usize,
-    stats: bool,
-    memo: Option<MemoConfig>,
+    how: How,
     estimate: (u64, u64),
 ) -> anyhow::Result<Exit> {
+    let How {
+        jobs, stats, memo, ..
+    } = how;
     if let Some(file) = &args.checkpoint {
-        return checkpoint(parsed, file, jobs, stats, memo);
+        return checkpoint(parsed, file, how);
     }
     if let Some(part) = args.part_time {
         let Some(n) = parts_for_time(&parsed.problem, part, estimate) else {
             super::report::say("interrupted while estimating the parts; nothing written");
             return Ok(Exit::Interrupted);
         };
-        return split(parsed, n, stats);
+        return split(parsed, n, stats, how.symmetry);
     }
     let parts = args
         .parts
@@ -153,7 +168,7 @@ pub(super) fn run(
                     parts.display()
                 )
             })?;
-        return split(parsed, n, stats);
+        return split(parsed, n, stats, how.symmetry);
     }
     if !count {
         bail!("--parts FILE goes with --count (and --parts N with --split)");
@@ -161,6 +176,7 @@ pub(super) fn run(
     let (shard, shards) = args.shard.unwrap_or((0, 1));
     let start = Instant::now();
     let split = read_split(parts)?;
+    same_symmetry(parts, split.header(), how.symmetry, "count them")?;
     let mut ledger = Ledger::new(split.header().clone());
     let mut torn = false;
     for file in args.skip_done.iter().filter(|file| file.exists()) {
@@ -226,16 +242,50 @@ fn parts_for_time(problem: &Problem, part: Duration, (paths, seed): (u64, u64)) 
     Some(n)
 }
 
+/// Refuses parts (or a checkpoint) at `path` made with the group when the command has no
+/// `--symmetry`, or made without it when it has: the file's counts would be read wrong.
+fn same_symmetry(path: &Path, header: &Header, symmetry: bool, what: &str) -> anyhow::Result<()> {
+    match (header.has_symmetry(), symmetry) {
+        (true, false) => bail!(
+            "{}: made with --symmetry (each part weighted by its orbit): {what} with --symmetry",
+            path.display()
+        ),
+        (false, true) => bail!(
+            "{}: made without --symmetry (no part weighted): {what} without --symmetry",
+            path.display()
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// Cuts the count of `problem` into at least `n` parts, with the group if `symmetry`; `None`
+/// on Ctrl-C (a split with the group has a bounded walk and is not stopped).
+fn cut(problem: &Problem, n: usize, symmetry: bool) -> anyhow::Result<Option<Split>> {
+    if symmetry {
+        return Split::with_symmetry(problem, n)
+            .map(Some)
+            .map_err(|e| anyhow::anyhow!("{e}"));
+    }
+    Ok(Split::new(problem, n, &super::INTERRUPTED).ok())
+}
+
 /// `--split --parts N`: the parts file on stdout.
-fn split(parsed: &KnuthProblem, n: usize, stats: bool) -> anyhow::Result<Exit> {
+fn split(parsed: &KnuthProblem, n: usize, stats: bool, symmetry: bool) -> anyhow::Result<Exit> {
     let start = Instant::now();
-    let Ok(split) = Split::new(&parsed.problem, n, &super::INTERRUPTED) else {
+    let Some(split) = cut(&parsed.problem, n, symmetry)? else {
         super::report::say("interrupted while splitting; nothing written");
         return Ok(Exit::Interrupted);
     };
     split.write_to(io::BufWriter::new(io::stdout().lock()))?;
     let header = split.header();
-    if split.len() < n {
+    if split.len() < n && symmetry {
+        super::report::say(format_args!(
+            "the walk with the group and the branching below it left {} parts, fewer than \
+             {n}; the header holds the solutions met on the way ({})",
+            split.len(),
+            header.above.solutions
+        ));
+    } else if split.len() < n {
         super::report::say(format_args!(
             "the tree has fewer than {n} nodes at every level, and the split searched \
              it whole: no part, and the header holds the count ({})",
@@ -420,20 +470,17 @@ fn record_results(
 
 /// `--count --checkpoint FILE`: the count cut into parts whose results are kept in FILE, after
 /// a header line; started again, it solves only the parts without a result.
-fn checkpoint(
-    parsed: &KnuthProblem,
-    path: &Path,
-    jobs: usize,
-    stats: bool,
-    memo: Option<MemoConfig>,
-) -> anyhow::Result<Exit> {
+fn checkpoint(parsed: &KnuthProblem, path: &Path, how: How) -> anyhow::Result<Exit> {
+    let How {
+        jobs, stats, memo, ..
+    } = how;
     let start = Instant::now();
     let problem = &parsed.problem;
     let shown = path.display();
     let (mut file, saved) = open_checkpoint(path)?;
     let (split, ledger) = match saved {
         None => {
-            let Ok(split) = Split::new(problem, CHECKPOINT_PARTS, &super::INTERRUPTED) else {
+            let Some(split) = cut(problem, CHECKPOINT_PARTS, how.symmetry)? else {
                 super::report::say("interrupted while splitting; nothing saved");
                 return Ok(Exit::Interrupted);
             };
@@ -444,9 +491,14 @@ fn checkpoint(
             (split, ledger)
         }
         Some((header, results)) => {
-            let Ok(split) = Split::at_depth(problem, header.depth, &super::INTERRUPTED) else {
-                super::report::say(format_args!("interrupted; {shown} is as it was"));
-                return Ok(Exit::Interrupted);
+            same_symmetry(path, &header, how.symmetry, "go on")?;
+            let split = match Split::remade(problem, &header, &super::INTERRUPTED) {
+                Ok(split) => split,
+                Err(CheckError::Stopped(_)) => {
+                    super::report::say(format_args!("interrupted; {shown} is as it was"));
+                    return Ok(Exit::Interrupted);
+                }
+                Err(err) => bail!("{shown}: {err}"),
             };
             if split.header().fingerprint != header.fingerprint {
                 bail!("{shown}: a checkpoint of another problem (remove it to start over)");

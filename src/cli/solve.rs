@@ -148,6 +148,9 @@ impl SolveArgs {
             common: &self.common,
         };
         let outcome = search.run(&report, &mut show)?;
+        if self.common.stats() {
+            report.write(&symmetry::group_order_line(family.problem, false));
+        }
         if let Some(symmetries) = family.up_to
             && outcome.complete
             && !outcome.found.is_zero()
@@ -187,7 +190,13 @@ impl SolveArgs {
             if self.limit.is_some() {
                 anyhow::bail!("--count --up-to-symmetry counts every family: leave out --limit");
             }
-            return symmetry::print_count(problem, true, &self.common, super::interrupted);
+            return symmetry::print_count(
+                problem,
+                true,
+                dancing::Engine::Auto,
+                &self.common,
+                super::interrupted,
+            );
         }
         if !self.all && self.limit.is_none() {
             anyhow::bail!("--up-to-symmetry goes with --count, --all or --limit");

@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use clap::Args;
-use dancing::Problem;
 use dancing::sudoku::verdict::seconds;
-use dancing::symmetry::{self, Group};
+use dancing::symmetry::{self, Counting, Group};
+use dancing::{Engine, Problem};
 
 use super::Exit;
 use super::common::CommonArgs;
@@ -24,7 +24,8 @@ pub struct SymmetryArgs {
     pub group: bool,
     /// With --count: count with the problem's symmetry, searching one branch of each orbit
     /// and weighting it by the orbit's size. The same total; the work divided by up to the
-    /// group's order.
+    /// group's order. Takes --engine (for the branches' searches), --jobs, --max-nodes,
+    /// --max-time, and --split, --parts and --checkpoint (parts weighted by their orbits).
     #[arg(long)]
     pub symmetry: bool,
     /// With --count: count the essentially different solutions (the orbits of solutions
@@ -33,6 +34,10 @@ pub struct SymmetryArgs {
     /// size.
     #[arg(long, conflicts_with = "symmetry")]
     pub up_to_symmetry: bool,
+    /// Count without the problem's symmetry (the default), and leave the group out of
+    /// --stats (which otherwise gives its order on problems whose graph is small).
+    #[arg(long, conflicts_with_all = ["group", "symmetry", "up_to_symmetry"])]
+    pub no_symmetry: bool,
 }
 
 /// The symmetry flags of the front ends (`queens`, `langford`, `polyomino`, `polycube`):
@@ -64,6 +69,27 @@ impl SymmetryArgs {
     pub fn active(&self) -> bool {
         self.group || self.symmetry || self.up_to_symmetry
     }
+}
+
+/// The `--stats` line of a search without the group: `group order: N` where the problem's
+/// graph is small enough ([`symmetry::STATS_GRAPH`]), else why it was not computed.
+pub fn group_order_line(problem: &Problem, no_symmetry: bool) -> String {
+    let size = symmetry::graph_size(problem);
+    let why = if no_symmetry {
+        "--no-symmetry".to_string()
+    } else if size > symmetry::STATS_GRAPH {
+        format!(
+            "the problem's graph has {size} vertices and edges, more than the {} --stats \
+             takes",
+            symmetry::STATS_GRAPH
+        )
+    } else {
+        match symmetry::group(problem) {
+            Ok(group) => return format!("group order: {}\n", group.order()),
+            Err(e) => e.to_string(),
+        }
+    };
+    format!("group order: not computed ({why})\n")
 }
 
 /// Computes the group of `problem`, noting its order and time with --stats.
@@ -119,16 +145,19 @@ pub fn print_group(
     Ok(Exit::Success)
 }
 
-/// Counts with --symmetry or --up-to-symmetry and prints the one line `--count` prints.
+/// Counts with --symmetry (the walk's subproblems on `engine`) or --up-to-symmetry, and
+/// prints the one line `--count` prints.
 pub fn print_count(
     problem: &Problem,
     up_to: bool,
+    engine: Engine,
     common: &CommonArgs,
     interrupted: fn() -> bool,
 ) -> anyhow::Result<Exit> {
-    if common.max_nodes.is_some() {
+    if up_to && common.max_nodes.is_some() {
         return Err(anyhow!(
-            "--symmetry and --up-to-symmetry count without a node budget: use --max-time"
+            "--up-to-symmetry counts without a node budget (a part of Burnside's sum bounds \
+             nothing): use --max-time"
         ));
     }
     let group = find(problem, common)?;
@@ -151,10 +180,20 @@ pub fn print_count(
         }
         return Ok(stopped_exit(common, interrupted));
     }
-    let counted = symmetry::count_until(problem, &group, jobs, &stop);
+    let how = Counting {
+        jobs,
+        engine,
+        max_nodes: common.max_nodes,
+    };
+    let counted = symmetry::count_with(problem, &group, how, &stop);
     if !counted.total.is_exact() {
         // As a plain count that runs out: the lower bound on stderr, the exit code says why.
         eprintln!("counted at least {} before stopping", counted.total);
+        stats_line(common, start.elapsed(), Some(&counted));
+        if counted.gave_up {
+            eprintln!("gave up after {} nodes (--max-nodes)", counted.stats.nodes);
+            return Ok(Exit::GaveUp);
+        }
         return Ok(stopped_exit(common, interrupted));
     }
     writeln!(out, "{}", counted.total)?;

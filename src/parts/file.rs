@@ -280,6 +280,7 @@ impl Split {
         let (number, text) = lines.next().ok_or(ReadError::NoHeader)??;
         let header = Header::from_line(number, &text)?;
         let mut prefixes = Vec::with_capacity(header.parts.min(1 << 20));
+        let mut weights = Vec::with_capacity(header.parts.min(1 << 20));
         for line in lines {
             let (line, text) = line?;
             let part: Part = parse_line(line, &text)?;
@@ -298,10 +299,34 @@ impl Split {
             if part.fingerprint != header.fingerprint {
                 return Err(inconsistent("has another fingerprint than the header"));
             }
-            if part.depth != header.depth || part.prefix.len() != header.depth {
+            // With the group, each part has its own depth and a weight; without, the
+            // header's depth and none.
+            let depth = if header.has_symmetry() {
+                part.depth
+            } else {
+                header.depth
+            };
+            if part.depth != depth || part.prefix.len() != depth {
                 return Err(inconsistent("is not at the depth of the header"));
             }
+            let weight = match (header.has_symmetry(), part.weight) {
+                (true, Some(w)) if w > 0 => w,
+                (true, _) => {
+                    return Err(inconsistent(
+                        "has no weight (a positive number), but the header says the parts \
+                         were made with the symmetry group",
+                    ));
+                }
+                (false, None) => 1,
+                (false, Some(_)) => {
+                    return Err(inconsistent(
+                        "has a weight, but the header says the parts were made without the \
+                         symmetry group",
+                    ));
+                }
+            };
             prefixes.push(part.prefix);
+            weights.push(weight);
         }
         if prefixes.len() != header.parts {
             return Err(ReadError::PartCount {
@@ -309,7 +334,11 @@ impl Split {
                 found: prefixes.len(),
             });
         }
-        Ok(Split { header, prefixes })
+        Ok(Split {
+            header,
+            prefixes,
+            weights,
+        })
     }
 }
 

@@ -6,8 +6,9 @@ use std::sync::atomic::AtomicBool;
 use thiserror::Error;
 
 use super::{Fingerprint, Header, Part};
-use crate::parallel::{Cut, Stopped};
-use crate::{Choice, Engine, Problem, Solver};
+use crate::parallel::{Cut, Stopped, Total};
+use crate::symmetry::{self, Pieces, SymmetryError};
+use crate::{Choice, Count, Engine, Problem, Solver};
 
 /// A solver of `problem` on the tree that parts cut: the tree of a search whose statistics
 /// are reported ([`Engine::for_stats`] of [`Engine::Auto`]), so that the parts' nodes and
@@ -47,6 +48,8 @@ pub struct Split {
     pub(super) header: Header,
     /// The prefix of part `id` at index `id`.
     pub(super) prefixes: Vec<Vec<usize>>,
+    /// The weight of part `id` at index `id`: 1 in a split without the group.
+    pub(super) weights: Vec<u64>,
 }
 
 impl Split {
@@ -77,9 +80,80 @@ impl Split {
                 depth: cut.depth,
                 parts: cut.subtrees.len(),
                 above: cut.above,
+                symmetry: None,
             },
+            weights: vec![1; cut.subtrees.len()],
             prefixes: cut.subtrees,
         }
+    }
+
+    /// Splits a count of `problem` with its symmetry group into at least `min_parts` parts
+    /// where its tree has that many: the pieces of [`Pieces::at_least`], weighted (see the
+    /// module docs, "With the group"). The walk has a bound of its own and is not stopped.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use dancing::parts::{Split, solve_parts};
+    /// let problem = dancing::problems::queens(8);
+    /// let split = Split::with_symmetry(&problem, 10)?;
+    /// assert!(split.len() >= 10 && split.header().symmetry == Some(8));
+    /// let ids: Vec<usize> = (0..split.len()).collect();
+    /// let total = std::sync::Mutex::new(split.header().above.solutions.clone());
+    /// solve_parts(&problem, &split, &ids, 1, &AtomicBool::new(false), |result| {
+    ///     *total.lock().unwrap() += result.count;
+    ///     std::ops::ControlFlow::Continue(())
+    /// })?;
+    /// assert_eq!(total.into_inner().unwrap(), 92u64);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SymmetryError`] when the group cannot be computed (the problem too large).
+    pub fn with_symmetry(problem: &Problem, min_parts: usize) -> Result<Split, SymmetryError> {
+        let group = symmetry::group(problem)?;
+        let pieces = Pieces::at_least(problem, &group, min_parts);
+        Ok(Split::from_pieces(Fingerprint::of(problem), pieces))
+    }
+
+    fn from_pieces(fingerprint: Fingerprint, pieces: Pieces) -> Split {
+        let (prefixes, weights) = pieces.pieces.into_iter().unzip();
+        let mut split = Split {
+            header: Header {
+                fingerprint,
+                depth: pieces.rounds,
+                parts: 0,
+                above: Total {
+                    solutions: Count::exact(pieces.solutions),
+                    ..Total::default()
+                },
+                symmetry: Some(pieces.order),
+            },
+            prefixes,
+            weights,
+        };
+        split.header.parts = split.prefixes.len();
+        split
+    }
+
+    /// The split of `problem` made as `header` says (at its depth, with the group if it says
+    /// so): what [`Split::check`] compares a split read with, and a resumed checkpoint's
+    /// split, whose header is then `header` if it is this problem's and this version's.
+    ///
+    /// # Errors
+    /// [`CheckError::Stopped`] if `stop` was raised first; [`CheckError::Symmetry`].
+    pub fn remade(
+        problem: &Problem,
+        header: &Header,
+        stop: &AtomicBool,
+    ) -> Result<Split, CheckError> {
+        let fingerprint = Fingerprint::of(problem);
+        if header.has_symmetry() {
+            let group = symmetry::group(problem).map_err(CheckError::Symmetry)?;
+            let pieces = Pieces::after(problem, &group, header.depth);
+            return Ok(Split::from_pieces(fingerprint, pieces));
+        }
+        let cut = Cut::at(&tree_solver(problem), header.depth, stop)?;
+        Ok(Split::from_cut(fingerprint, cut))
     }
 
     /// The header: the problem, the cut and the work above it.
@@ -105,14 +179,25 @@ impl Split {
         Part {
             id,
             fingerprint: self.header.fingerprint,
-            depth: self.header.depth,
+            depth: self.prefixes[id].len(),
             prefix: self.prefixes[id].clone(),
+            weight: self.header.has_symmetry().then_some(self.weights[id]),
         }
+    }
+
+    /// The weight of part `id`: the number its count is multiplied by (1 in a split without
+    /// the group).
+    ///
+    /// # Panics
+    /// If `id >= self.len()`.
+    pub fn weight(&self, id: usize) -> u64 {
+        self.weights[id]
     }
 
     /// Checks that this is a split of `problem` as this engine searches it: the fingerprint
     /// is the problem's, and cutting its tree at the same depth gives the same parts and the
-    /// same work above the cut. This searches the levels above the cut again.
+    /// same work above the cut. This searches the levels above the cut again (with the
+    /// group: computes the group, walks and cuts again).
     ///
     /// # Errors
     /// [`CheckError`].
@@ -124,8 +209,7 @@ impl Split {
                 problem: fingerprint,
             });
         }
-        let cut = Cut::at(&tree_solver(problem), self.header.depth, stop)?;
-        if Split::from_cut(fingerprint, cut) != *self {
+        if Split::remade(problem, &self.header, stop)? != *self {
             return Err(CheckError::OtherTree);
         }
         Ok(())
@@ -154,4 +238,7 @@ pub enum CheckError {
     /// Stopped by the flag while searching above the cut.
     #[error(transparent)]
     Stopped(#[from] Stopped),
+    /// The split is of a count with the group, whose group could not be computed again.
+    #[error("the parts were made with the symmetry group, not found again: {0}")]
+    Symmetry(SymmetryError),
 }

@@ -14,6 +14,8 @@ use crate::Problem;
 use crate::Solver;
 use crate::memo::{Memo, MemoConfig, MemoError};
 use crate::parallel::{Total, count_subtree};
+use crate::symmetry::{Pieces, count_piece};
+use crate::{Count, Engine};
 
 /// Why [`solve_parts`] stopped before solving every part it was given.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -53,21 +55,53 @@ pub fn solve_parts(
     stop: &AtomicBool,
     done: impl Fn(PartResult) -> ControlFlow<()> + Sync,
 ) -> Result<(), SolveError> {
+    split.check(problem, stop)?;
+    if split.header.has_symmetry() {
+        return solve_weighted(problem, split, ids, jobs, stop, done);
+    }
     let pristine = tree_solver(problem);
-    let count = |solver: &mut Solver, prefix: &[usize]| {
-        let stats = count_subtree(solver, prefix, stop, None).map_err(|_| SolveError::Stopped)?;
+    let count = |solver: &mut Solver, id: usize| {
+        let stats = count_subtree(solver, &split.prefixes[id], stop, None)
+            .map_err(|_| SolveError::Stopped)?;
         Ok(Total::from(stats))
     };
-    run(
-        problem,
-        split,
-        ids,
-        jobs,
-        stop,
-        done,
-        || pristine.clone(),
-        count,
-    )
+    run(split, ids, jobs, stop, done, || pristine.clone(), count)
+}
+
+/// [`solve_parts`] on a split made with the group (checked): each part's options forced on
+/// the engine [`Engine::Auto`] takes, on the problem narrowed to the options some part's
+/// search can take (as [`crate::symmetry::count_with`] counts), its count multiplied by its
+/// weight.
+fn solve_weighted(
+    problem: &Problem,
+    split: &Split,
+    ids: &[usize],
+    jobs: usize,
+    stop: &AtomicBool,
+    done: impl Fn(PartResult) -> ControlFlow<()> + Sync,
+) -> Result<(), SolveError> {
+    let pieces = Pieces {
+        order: split.header.symmetry.unwrap_or(1),
+        rounds: split.header.depth,
+        pieces: split
+            .prefixes
+            .iter()
+            .cloned()
+            .zip(split.weights.iter().copied())
+            .collect(),
+        solutions: 0u32.into(),
+    };
+    let (narrow, renumbered) = pieces.narrowed(problem);
+    let pristine = Solver::with_engine(&narrow, Engine::Auto);
+    let stopped = || stop.load(Ordering::Relaxed);
+    let count = |solver: &mut Solver, id: usize| {
+        let (forced, weight) = &renumbered[id];
+        let (found, stats) = count_piece(solver, forced, &stopped).ok_or(SolveError::Stopped)?;
+        let mut total = Total::from(stats);
+        total.solutions = Count::exact(u128::from(found) * u128::from(*weight));
+        Ok(total)
+    };
+    run(split, ids, jobs, stop, done, || pristine.clone(), count)
 }
 
 /// [`solve_parts`], each part counted by memo ([`crate::memo`], with `config` for each
@@ -94,9 +128,10 @@ pub fn solve_parts_by_memo(
         return Err(MemoError::Multiplicities.into());
     }
     Memo::new(problem, config)?;
-    let count = |_: &mut (), prefix: &[usize]| {
+    split.check(problem, stop)?;
+    let count = |_: &mut (), id: usize| {
         let mut memo = Memo::new(problem, config)?;
-        for &k in prefix {
+        for &k in &split.prefixes[id] {
             memo.force(k)
                 .expect("a checked split names options that go together");
         }
@@ -104,27 +139,24 @@ pub fn solve_parts_by_memo(
             .count_until(|| stop.load(Ordering::Relaxed))
             .ok_or(SolveError::Stopped)?;
         Ok(Total {
-            solutions,
+            solutions: Count::exact(solutions.value() * split.weights[id]),
             ..Total::default()
         })
     };
-    run(problem, split, ids, jobs, stop, done, || (), count)
+    run(split, ids, jobs, stop, done, || (), count)
 }
 
-/// Checks the split, then counts the parts `ids` on `jobs` threads, each thread with a
-/// counter made by `init`, and hands each result to `done`.
-#[allow(clippy::too_many_arguments)]
+/// Counts the parts `ids` of `split` (checked) on `jobs` threads, each thread with a counter
+/// made by `init`, and hands each result to `done`.
 fn run<C>(
-    problem: &Problem,
     split: &Split,
     ids: &[usize],
     jobs: usize,
     stop: &AtomicBool,
     done: impl Fn(PartResult) -> ControlFlow<()> + Sync,
     init: impl Fn() -> C + Sync + Send,
-    count: impl Fn(&mut C, &[usize]) -> Result<Total, SolveError> + Sync + Send,
+    count: impl Fn(&mut C, usize) -> Result<Total, SolveError> + Sync + Send,
 ) -> Result<(), SolveError> {
-    split.check(problem, stop)?;
     let halt = AtomicBool::new(false);
     let halted = || stop.load(Ordering::Relaxed) || halt.load(Ordering::Relaxed);
     let part = |counter: &mut C, &id: &usize| {
@@ -132,7 +164,7 @@ fn run<C>(
             return Err(SolveError::Stopped);
         }
         let start = Instant::now();
-        let total = count(counter, &split.prefixes[id])?;
+        let total = count(counter, id)?;
         let result = PartResult {
             id,
             fingerprint: split.header.fingerprint,

@@ -10,7 +10,7 @@
 
 use num_bigint::BigUint;
 
-use super::orbits::count_stoppable;
+use super::orbits::{Ended, count_stoppable};
 use super::{Group, Permutation, SymmetryError};
 use crate::count::Count;
 use crate::problem::{Problem, ProblemBuilder};
@@ -65,8 +65,8 @@ pub fn count_up_to_symmetry_until(
             return Ok(None);
         }
         if let Some(quotient) = quotient(problem, g) {
-            let (fixed, complete) = count_stoppable(&mut Solver::new(&quotient), stop);
-            if !complete {
+            let (fixed, end) = count_stoppable(&mut Solver::new(&quotient), stop, &|_| false);
+            if end != Ended::Exhausted {
                 return Ok(None);
             }
             sum += fixed;

@@ -11,10 +11,11 @@
 //! total is the sum, over one cover `P` of each orbit (the least in the order of sorted
 //! option lists), of the orbit's size times the completions of `P`. The subproblem of `C + P`
 //! goes on with the elements of `H` that map `P` onto itself, and when only the identity is
-//! left, an engine counts it ([`crate::Solver`] with the options of `C + P` forced).
+//! left, an engine counts it ([`crate::Solver`] on the engine of [`Counting`], with the
+//! options of `C + P` forced).
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use num_bigint::BigUint;
 
@@ -22,7 +23,7 @@ use super::{Group, Permutation};
 use crate::count::Count;
 use crate::problem::Problem;
 use crate::search::{Stats, Step};
-use crate::solver::Solver;
+use crate::solver::{Engine, Solver};
 
 /// The most partial covers of an orbit of items enumerated at a node; past it, the node
 /// branches on one item.
@@ -43,7 +44,7 @@ const WALK_ENTRIES: usize = 1 << 22;
 
 /// An item's state during the walk: free, or covered (with the color its option gave it plus
 /// one, 0 for none).
-const FREE: u32 = u32::MAX;
+pub(super) const FREE: u32 = u32::MAX;
 
 /// A total counted with the group (see [`count`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +62,34 @@ pub struct SymmetricCount {
     /// The engines' statistics, summed over the subproblems (nodes, updates, solutions
     /// counted, not weighted).
     pub stats: Stats,
+    /// Whether [`Counting::max_nodes`] ran out: the total is then a lower bound.
+    pub gave_up: bool,
+}
+
+/// How [`count_with`] counts the subproblems at the walk's leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counting {
+    /// The threads, at least 1 (0 is taken as 1).
+    pub jobs: usize,
+    /// The engine that counts each subproblem: every engine gives the same total, with
+    /// statistics of its own tree.
+    pub engine: Engine,
+    /// A budget of nodes, summed over the subproblems' searches (the walk has a fixed bound
+    /// of its own, some tenths of a second, and takes none of it): past it the count stops and
+    /// its total is a lower bound. Exact on one thread; on more, each thread looks at the
+    /// sum every few thousand nodes, so the search may pass it by as many a thread.
+    pub max_nodes: Option<u64>,
+}
+
+impl Counting {
+    /// A count on `jobs` threads, on [`Engine::Auto`], with no budget.
+    pub fn on(jobs: usize) -> Counting {
+        Counting {
+            jobs,
+            engine: Engine::Auto,
+            max_nodes: None,
+        }
+    }
 }
 
 /// The number of solutions of `problem`, counted with the symmetries of `group` (see the
@@ -88,6 +117,57 @@ pub fn count_until(
     jobs: usize,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> SymmetricCount {
+    count_with(problem, group, Counting::on(jobs), stop)
+}
+
+/// [`count_until`] on the engine, threads and node budget of `how`: the total is a lower
+/// bound when `stop` said to stop or the budget ran out ([`SymmetricCount::gave_up`]).
+///
+/// ```
+/// use dancing::symmetry::{self, Counting};
+/// let problem = dancing::problems::queens(8);
+/// let group = symmetry::group(&problem)?;
+/// let how = Counting { engine: dancing::Engine::Links, ..Counting::on(1) };
+/// assert_eq!(symmetry::count_with(&problem, &group, how, &|| false).total, 92u64);
+/// let short = Counting { max_nodes: Some(10), ..how };
+/// let stopped = symmetry::count_with(&problem, &group, short, &|| false);
+/// assert!(stopped.gave_up && !stopped.total.is_exact());
+/// # Ok::<(), dancing::symmetry::SymmetryError>(())
+/// ```
+pub fn count_with(
+    problem: &Problem,
+    group: &Group,
+    how: Counting,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> SymmetricCount {
+    let (leaves, order) = walk(problem, group);
+    let narrowed = narrowed(problem, &leaves);
+    let (problem, leaves) = narrowed
+        .as_ref()
+        .map_or((problem, &leaves), |(p, l)| (p, l));
+    let counted = count_leaves(problem, leaves, how, stop);
+    SymmetricCount {
+        total: if counted.end == Ended::Exhausted {
+            Count::exact(counted.total)
+        } else {
+            Count::at_least(counted.total)
+        },
+        order: BigUint::from(order),
+        subproblems: leaves.len() as u64,
+        stats: counted.stats,
+        gave_up: counted.end == Ended::OutOfNodes,
+    }
+}
+
+/// A node where only the identity is left: the options chosen on the way, and the product of
+/// the orbits' sizes.
+pub(super) type Leaf = (Vec<usize>, u64);
+
+/// The leaves of the walk down the symmetric top of `problem`'s tree with `group` (a
+/// subgroup of it where it is large), in the walk's order, and the order of the group used:
+/// the root alone, and 1, where the problem has multiplicities, the group is trivial or the
+/// walk ran out of its budget.
+pub(super) fn walk(problem: &Problem, group: &Group) -> (Vec<Leaf>, u64) {
     let elements = if problem.has_multiplicities() {
         Vec::new()
     } else {
@@ -96,38 +176,16 @@ pub fn count_until(
                 .min(WALK_ENTRIES / (problem.item_count() + problem.option_count()).max(1)),
         )
     };
-    let mut order = BigUint::from(elements.len().max(1));
-    let mut leaves = vec![(Vec::new(), 1)];
     if elements.len() > 1 {
         let mut walk = Walk::new(problem, &elements);
         let all: Vec<usize> = (0..elements.len()).collect();
         walk.node(&all, 1);
         if walk.work <= WALK_BUDGET {
-            leaves = walk.leaves;
-        } else {
-            order = BigUint::from(1u32);
+            return (walk.leaves, elements.len() as u64);
         }
     }
-    let narrowed = narrowed(problem, &leaves);
-    let (problem, leaves) = narrowed
-        .as_ref()
-        .map_or((problem, &leaves), |(p, l)| (p, l));
-    let (total, stats, stopped) = count_leaves(problem, leaves, jobs.max(1), stop);
-    SymmetricCount {
-        total: if stopped {
-            Count::at_least(total)
-        } else {
-            Count::exact(total)
-        },
-        order,
-        subproblems: leaves.len() as u64,
-        stats,
-    }
+    (vec![(Vec::new(), 1)], 1)
 }
-
-/// A node where only the identity is left: the options chosen on the way, and the product of
-/// the orbits' sizes.
-type Leaf = (Vec<usize>, u64);
 
 /// The most option-leaf pairs [`narrowed`] tests.
 const MAX_NARROWING: usize = 1 << 24;
@@ -138,7 +196,7 @@ const MAX_NARROWING: usize = 1 << 24;
 /// nodes cost by the options' words: the 6x10 pentomino leaves, which pin the X to one of 8
 /// places, search 1,976 options instead of 2,056 (Knuth's hand-made pentomino-6x10-xq has
 /// 2,032).
-fn narrowed(problem: &Problem, leaves: &[Leaf]) -> Option<(Problem, Vec<Leaf>)> {
+pub(super) fn narrowed(problem: &Problem, leaves: &[Leaf]) -> Option<(Problem, Vec<Leaf>)> {
     let options = problem.option_count();
     if leaves.len() < 2 || leaves.len().saturating_mul(options) > MAX_NARROWING {
         return None;
@@ -183,7 +241,7 @@ fn narrowed(problem: &Problem, leaves: &[Leaf]) -> Option<(Problem, Vec<Leaf>)> 
 }
 
 /// Whether option `k` is compatible with the items' `state` (see [`FREE`]).
-fn live_in(problem: &Problem, state: &[u32], k: usize) -> bool {
+pub(super) fn live_in(problem: &Problem, state: &[u32], k: usize) -> bool {
     problem
         .option(k)
         .zip(problem.option_colors(k))
@@ -197,38 +255,81 @@ fn live_in(problem: &Problem, state: &[u32], k: usize) -> bool {
 /// The nodes between two questions to `stop`.
 const STOP_EVERY: u64 = 1 << 14;
 
-/// Counts the solutions of `solver` (a fresh search, or one with options forced), asking
-/// `stop` every [`STOP_EVERY`] nodes: the solutions found, and whether the search ran to its
-/// end (`false` when `stop` said to stop).
+/// How a count of [`count_stoppable`] or [`count_leaves`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ended {
+    /// The search ran to its end.
+    Exhausted,
+    /// `stop` said to stop.
+    Stopped,
+    /// The node budget ran out.
+    OutOfNodes,
+}
+
+/// Counts the solutions of `solver` (a fresh search, or one with options forced, its node
+/// budget set or not), asking `stop` every [`STOP_EVERY`] nodes, and `spend` with the nodes
+/// searched since it last asked (which says whether a shared budget is spent): the
+/// solutions found, and how the search ended.
 pub(super) fn count_stoppable(
     solver: &mut Solver,
     stop: &(dyn Fn() -> bool + Sync),
-) -> (u64, bool) {
+    spend: &dyn Fn(u64) -> bool,
+) -> (u64, Ended) {
     solver.set_pause_every(Some(STOP_EVERY));
     let mut found = 0u64;
+    let mut told = solver.stats().nodes;
+    let mut spent = |solver: &Solver| {
+        let nodes = solver.stats().nodes;
+        let out = spend(nodes - told);
+        told = nodes;
+        out
+    };
     loop {
         match solver.step() {
             Step::Solution => found += 1,
-            Step::Paused if stop() => return (found, false),
+            Step::Paused if stop() => return (found, Ended::Stopped),
+            Step::Paused if spent(solver) => return (found, Ended::OutOfNodes),
             Step::Paused => {}
-            Step::Exhausted | Step::GaveUp => return (found, true),
+            Step::Exhausted => {
+                spent(solver);
+                return (found, Ended::Exhausted);
+            }
+            Step::GaveUp => {
+                spent(solver);
+                return (found, Ended::OutOfNodes);
+            }
         }
     }
 }
 
-/// The weighted sum of the completions of every leaf, on `jobs` threads, and whether `stop`
-/// cut it short.
+/// What [`count_leaves`] counted.
+struct Leaves {
+    /// The weighted sum of the completions counted.
+    total: BigUint,
+    /// The engines' statistics, summed.
+    stats: Stats,
+    /// How the count ended: [`Ended::Exhausted`] when every leaf was counted to its end.
+    end: Ended,
+}
+
+/// The weighted sum of the completions of every leaf, on the threads and engine of `how`,
+/// within its node budget, until `stop` says to stop.
 fn count_leaves(
     problem: &Problem,
     leaves: &[Leaf],
-    jobs: usize,
+    how: Counting,
     stop: &(dyn Fn() -> bool + Sync),
-) -> (BigUint, Stats, bool) {
+) -> Leaves {
     let next = AtomicUsize::new(0);
-    let stopped = AtomicBool::new(false);
+    let (stopped, out_of_nodes) = (AtomicBool::new(false), AtomicBool::new(false));
+    // The nodes searched by every thread, as each last told; the budget is spent when they
+    // reach it.
+    let spent = AtomicU64::new(0);
+    let budget = how.max_nodes.unwrap_or(u64::MAX);
+    let spend = |nodes: u64| spent.fetch_add(nodes, Ordering::Relaxed) + nodes >= budget;
     let sum = Mutex::new((BigUint::from(0u32), Stats::default()));
     let work = || {
-        let mut solver = Solver::new(problem);
+        let mut solver = Solver::with_engine(problem, how.engine);
         let mut mine = BigUint::from(0u32);
         let mut stats = Stats::default();
         while !stopped.load(Ordering::Relaxed) {
@@ -236,12 +337,20 @@ fn count_leaves(
             let Some((chosen, weight)) = leaves.get(at) else {
                 break;
             };
+            let left = budget.saturating_sub(spent.load(Ordering::Relaxed));
+            if left == 0 {
+                out_of_nodes.store(true, Ordering::Relaxed);
+                stopped.store(true, Ordering::Relaxed);
+                break;
+            }
             solver.reset();
             if solver.force_all(chosen).is_err() {
                 continue;
             }
-            let (found, complete) = count_stoppable(&mut solver, stop);
-            if !complete {
+            solver.set_max_nodes(how.max_nodes.map(|_| left));
+            let (found, end) = count_stoppable(&mut solver, stop, &spend);
+            if end != Ended::Exhausted {
+                out_of_nodes.fetch_or(end == Ended::OutOfNodes, Ordering::Relaxed);
                 stopped.store(true, Ordering::Relaxed);
             }
             // A leaf cut short adds what it found: the total stays a lower bound.
@@ -252,6 +361,7 @@ fn count_leaves(
         sum.0 += mine;
         sum.1 += stats;
     };
+    let jobs = how.jobs.max(1);
     if jobs == 1 || leaves.len() == 1 {
         work();
     } else {
@@ -262,7 +372,12 @@ fn count_leaves(
         });
     }
     let (total, stats) = sum.into_inner().expect("no thread panicked");
-    (total, stats, stopped.into_inner())
+    let end = match (stopped.into_inner(), out_of_nodes.into_inner()) {
+        (false, _) => Ended::Exhausted,
+        (true, false) => Ended::Stopped,
+        (true, true) => Ended::OutOfNodes,
+    };
+    Leaves { total, stats, end }
 }
 
 /// The walk down the symmetric top of the tree (see the module docs).

@@ -6,7 +6,8 @@ use num_bigint::BigUint;
 use super::*;
 use crate::count::Count;
 use crate::problem::{Problem, ProblemBuilder};
-use crate::solver::Solver;
+use crate::problems::queens;
+use crate::solver::{Engine, Solver};
 
 #[test]
 fn the_queens_groups_are_the_squares() {
@@ -231,4 +232,85 @@ fn random_symmetric_problems_with_colors_agree_with_brute_force() {
         colored > 50 && symmetric > 150,
         "{colored} colored, {symmetric} symmetric"
     );
+}
+
+#[test]
+fn every_engine_counts_the_walks_subproblems_to_the_same_total() {
+    let engines = [
+        Engine::Auto,
+        Engine::Links,
+        Engine::Bits,
+        Engine::Propagate,
+        Engine::Learn,
+        Engine::Mcc,
+        Engine::MccBits,
+    ];
+    let mut problems: Vec<Problem> = (0..60).map(symmetric_problem).collect();
+    problems.extend([queens(6), queens(8), crate::problems::langford(7, false)]);
+    for (at, problem) in problems.iter().enumerate() {
+        let g = group(problem).unwrap();
+        let mut plain = Solver::new(problem);
+        let total = plain.count(None).unwrap();
+        for engine in engines {
+            for jobs in [1, 2] {
+                let how = Counting {
+                    engine,
+                    ..Counting::on(jobs)
+                };
+                let counted = count_with(problem, &g, how, &|| false);
+                assert_eq!(
+                    counted.total, total,
+                    "problem {at}, {engine:?}, {jobs} jobs"
+                );
+                assert!(!counted.gave_up);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_node_budget_stops_the_subproblems_at_it_on_one_thread_with_a_lower_bound() {
+    let problem = queens(10);
+    let g = group(&problem).unwrap();
+    let whole = count(&problem, &g, 1);
+    assert_eq!(whole.total, 724u64);
+    for budget in [1, 10, 100, whole.stats.nodes - 1] {
+        let how = Counting {
+            max_nodes: Some(budget),
+            ..Counting::on(1)
+        };
+        let cut = count_with(&problem, &g, how, &|| false);
+        assert!(cut.gave_up, "budget {budget}");
+        assert_eq!(cut.stats.nodes, budget);
+        assert!(!cut.total.is_exact());
+        assert!(cut.total.value() <= whole.total.value(), "budget {budget}");
+    }
+    let enough = Counting {
+        max_nodes: Some(whole.stats.nodes),
+        ..Counting::on(2)
+    };
+    let counted = count_with(&problem, &g, enough, &|| false);
+    assert_eq!((counted.total, counted.gave_up), (whole.total, false));
+}
+
+#[test]
+fn the_pieces_weighted_and_the_solutions_above_them_add_up_to_the_total() {
+    let mut problems: Vec<Problem> = (0..80).map(symmetric_problem).collect();
+    problems.extend([queens(6), queens(8)]);
+    for (at, problem) in problems.iter().enumerate() {
+        let g = group(problem).unwrap();
+        let total = Solver::new(problem).count(None).unwrap();
+        for min in [1, 3, 20, 200] {
+            let pieces = Pieces::at_least(problem, &g, min);
+            assert_eq!(pieces, Pieces::after(problem, &g, pieces.rounds));
+            let (narrow, renumbered) = pieces.narrowed(problem);
+            let mut solver = Solver::new(&narrow);
+            let mut sum = pieces.solutions.clone();
+            for (forced, weight) in &renumbered {
+                let (found, _) = count_piece(&mut solver, forced, &|| false).unwrap();
+                sum += BigUint::from(found) * *weight;
+            }
+            assert_eq!(Count::exact(sum), total, "problem {at}, {min} pieces");
+        }
+    }
 }

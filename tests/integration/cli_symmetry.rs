@@ -165,13 +165,137 @@ fn the_symmetry_flags_refuse_what_they_do_not_combine_with() {
     for flags in [
         vec!["--symmetry"],
         vec!["--count", "--symmetry", "--limit", "2"],
-        vec!["--count", "--symmetry", "--engine", "links"],
-        vec!["--count", "--symmetry", "--max-nodes", "10"],
+        vec!["--count", "--up-to-symmetry", "--engine", "links"],
+        vec!["--group", "--engine", "bits"],
+        vec!["--count", "--up-to-symmetry", "--max-nodes", "10"],
+        vec!["--count", "--symmetry", "--engine", "band"],
         vec!["--count", "--symmetry", "--preprocess"],
     ] {
         let (_, code) = cover(&export(&["queens", "5"]), &flags);
         assert_eq!(code, 2, "{flags:?}");
     }
+}
+
+#[test]
+fn every_engine_that_counts_gives_the_plain_totals_with_symmetry() {
+    for args in [
+        vec!["queens", "8"],
+        vec!["polyomino", "3x20"],
+        vec!["langford", "8"],
+    ] {
+        let problem = export(&args);
+        let (plain, code) = cover(&problem, &["--count"]);
+        assert_eq!(code, 0);
+        for engine in [
+            "auto",
+            "links",
+            "bits",
+            "propagate",
+            "learn",
+            "mcc",
+            "mcc-bits",
+        ] {
+            for jobs in ["1", "2"] {
+                let flags = ["--count", "--symmetry", "--engine", engine, "--jobs", jobs];
+                assert_eq!(
+                    cover(&problem, &flags),
+                    (plain.clone(), 0),
+                    "{args:?} {flags:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_node_budget_stops_a_count_with_symmetry_with_a_lower_bound_and_exit_3() {
+    let problem = export(&["queens", "10"]);
+    let (_dir, path) = temp_file("problem.dlx", &problem);
+    let (total, _) = cover(&problem, &["--count"]);
+    let total: u64 = total.trim().parse().unwrap();
+    let run = |flags: &[&str]| {
+        dancing()
+            .args(["cover", "--count", "--symmetry"])
+            .args(flags)
+            .arg(&path)
+            .output()
+            .unwrap()
+    };
+    for jobs in ["1", "2"] {
+        let out = run(&["--max-nodes", "200", "--jobs", jobs]);
+        assert_eq!(out.status.code(), Some(3), "{jobs} jobs");
+        assert!(out.stdout.is_empty());
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let bound: u64 = stderr
+            .split_once("counted at least ")
+            .and_then(|(_, rest)| rest.split_once('+'))
+            .map(|(n, _)| n.parse().unwrap())
+            .unwrap_or_else(|| panic!("{stderr}"));
+        assert!(bound < total, "{stderr}");
+        assert!(stderr.contains("(--max-nodes)"), "{stderr}");
+    }
+    // On one thread the budget is exact: the nodes searched are the budget's.
+    let out = run(&["--max-nodes", "200", "--jobs", "1", "--stats"]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("gave up after 200 nodes (--max-nodes)"),
+        "{stderr}"
+    );
+    let out = run(&["--max-nodes", "1000000"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().trim(),
+        total.to_string()
+    );
+}
+
+/// The value of the `--stats` line `name: value` in `stderr`.
+fn stat<'a>(stderr: &'a str, name: &str) -> &'a str {
+    stderr
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(": "))
+        .unwrap_or_else(|| panic!("no {name} in {stderr}"))
+}
+
+#[test]
+fn stats_give_the_group_order_on_small_graphs_say_why_not_elsewhere_and_keep_knuths_counts() {
+    let (_dir, path) = temp_file("problem.dlx", export(&["queens", "8"]));
+    let stats = |flags: &[&str]| {
+        let out = dancing()
+            .args(["cover", "--count", "--stats", "--engine", "links"])
+            .args(flags)
+            .arg(&path)
+            .assert()
+            .success();
+        common::stderr_of(&out)
+    };
+    let (with, without) = (stats(&[]), stats(&["--no-symmetry"]));
+    assert_eq!(stat(&with, "group order"), "8");
+    assert_eq!(
+        stat(&without, "group order"),
+        "not computed (--no-symmetry)"
+    );
+    for name in ["nodes", "updates", "solutions"] {
+        assert_eq!(stat(&with, name), stat(&without, name), "{name}");
+    }
+    // 12,000 items, each with an option of its own: a graph of 36,000 vertices and edges.
+    let items: Vec<String> = (0..12_000).map(|i| format!("a{i}")).collect();
+    let big = format!("{}\n{}\n", items.join(" "), items.join("\n"));
+    let out = dancing()
+        .args(["cover", "--count", "--stats"])
+        .write_stdin(big)
+        .assert()
+        .success();
+    let stderr = common::stderr_of(&out);
+    assert!(
+        stat(&stderr, "group order").starts_with("not computed (the problem's graph has 36000"),
+        "{stderr}"
+    );
+    let (_, code) = cover(
+        &export(&["queens", "5"]),
+        &["--count", "--symmetry", "--no-symmetry"],
+    );
+    assert_eq!(code, 2);
 }
 
 /// What a front end prints for `args`.

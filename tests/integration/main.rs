@@ -23,6 +23,7 @@ mod cli_sudoku;
 mod cli_sudoku_errors;
 mod cli_sudoku_reports;
 mod cli_symmetry;
+mod cli_symmetry_parts;
 mod colors;
 mod colors_oracle;
 mod distributed;

@@ -222,7 +222,13 @@ fn up_to_symmetry(args: &SudokuArgs, variants: &Variants) -> anyhow::Result<Exit
     let parsed = dancing::knuth::parse(text.as_bytes()).map_err(|e| {
         anyhow::anyhow!("the puzzle's problem: {}:{}: {}", e.line, e.column, e.kind)
     })?;
-    super::symmetry::print_count(&parsed.problem, true, &args.common, super::interrupted)
+    super::symmetry::print_count(
+        &parsed.problem,
+        true,
+        dancing::Engine::Auto,
+        &args.common,
+        super::interrupted,
+    )
 }
 
 /// The exact-cover problem of the one puzzle of the input, in Knuth's format; `flag` names
