@@ -90,7 +90,8 @@ pub struct EngineArgs {
     /// solvers learn), for the hardest puzzles, such as the published 25x25 and 36x36 Sudoku;
     /// plain exact cover only (exit 2 otherwise); slow at counting many solutions.
     /// `mcc`: Knuth's SSMCC tree (binary branching on sparse sets), any problem, its own
-    /// statistics. `auto` picks mcc for multiplicities, learn where the options are grouped
+    /// statistics. `auto` picks mcc for multiplicities (links, DLX3's tree, where two options
+    /// are copies), learn where the options are grouped
     /// by a class of items that partitions them and are more than 1,424 (Sudoku of 16x16,
     /// 25x25 and 36x36; links and learn in turn on an empty or near-empty grid until one of
     /// them finds a solution), else bits whenever they fit
@@ -104,7 +105,8 @@ pub struct EngineArgs {
 /// The values of `--engine`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum EngineChoice {
-    /// Mcc on multiplicities, band on a 9x9 Sudoku's matrix, learn on large grouped problems
+    /// Mcc on multiplicities (links where two options are copies), band on a 9x9 Sudoku's
+    /// matrix, learn on large grouped problems
     /// (Sudoku 16x16 to 36x36; links and learn in turn on a near-empty grid), else bits when
     /// the problem fits, else links.
     #[default]
@@ -119,10 +121,12 @@ pub enum EngineChoice {
     /// Propagation and branching with nogoods learned from the failures, as CDCL SAT solvers
     /// learn: for the hardest puzzles (refuses colors and multiplicities).
     Learn,
-    /// Sparse sets with binary branching (Knuth's SSMCC): what auto runs on multiplicities.
+    /// Sparse sets with binary branching (Knuth's SSMCC): what auto runs on multiplicities
+    /// past 512 options without two options alike.
     Mcc,
     /// The mcc engine's tree on bitsets, a frame copied at each node: what auto runs on
-    /// multiplicities with at most 512 options (mcc when the problem does not fit).
+    /// multiplicities with at most 512 options and no two options alike (mcc when the
+    /// problem does not fit).
     MccBits,
     /// Sudoku's layout found in the matrix: nine 81-bit boards, or three 27-bit bands a digit
     /// on the whole 9x9 matrix (refuses a matrix whose options are not (cell, digit) pairs).

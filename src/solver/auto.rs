@@ -10,7 +10,7 @@
 use std::cell::OnceCell;
 use std::sync::Arc;
 
-use super::choice::{latin, latin_learns};
+use super::choice::{duplicate_options, latin, latin_learns};
 use super::inner::{Inner, links_engine};
 use super::portfolio::Slices;
 use super::{Choice, Engine, Solver};
@@ -299,12 +299,15 @@ impl Solver {
         } else if let Some(propagate) = propagate {
             Inner::Propagate(propagate)
         } else if matches!(engine, Engine::Mcc | Engine::MccBits)
-            || (engine == Engine::Auto && problem.has_multiplicities())
+            || (engine == Engine::Auto
+                && problem.has_multiplicities()
+                && !duplicate_options(problem))
         {
             // Multiplicities under `Auto`: SSMCC's binary tree, on bitsets where the frame
             // fits (at most 512 options), else on sparse sets: a quarter to a half of DLX3's
             // time on queendom and redrect, as much on motley (docs/performance.md); DLX3
-            // stays for `Links` and `Bits`.
+            // stays for `Links` and `Bits`, and for `Auto` where two options are copies
+            // (`duplicate_options`).
             if engine != Engine::Mcc && MccBits::fits(problem) {
                 Inner::MccBits(MccBits::new(problem))
             } else {

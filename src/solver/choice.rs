@@ -118,3 +118,77 @@ pub(super) fn latin_learns_alone(problem: &Problem) -> bool {
         && !Propagate::groups(problem)
         && latin_learns(problem, || latin(problem))
 }
+
+/// Whether `problem` has two options that name the same items with the same colors (in
+/// any order), among those with a primary item: on multiplicities, [`Engine::Auto`] then
+/// runs DLX3's tree on the links rather than SSMCC's binary tree ([`Engine::MccBits`],
+/// [`Engine::Mcc`]). Each copy of an option is a node of its own in the binary tree, where
+/// DLX3 chooses among an item's options in one branching; on the four random MCC problems
+/// of `bench/corpus/` that count the most solutions (all have copies, up to seven of an
+/// option), the binary tree took 1.3 to 1.5 times DLX3's nodes and 3.6 to 5.2 times its
+/// time on bitsets (twice on mcc-02 in the fat-LTO build; see `docs/performance.md`,
+/// "`auto` on the corpus (issue 53)"), while Knuth's queendom, redrect and motley, which
+/// have no copies, take the bitsets a quarter to a half of DLX3's time. One pass over the
+/// matrix: a hash of each option that does not depend on the order of its items, in a
+/// table of open addressing; only where two hashes are equal are the options sorted and
+/// compared.
+pub(super) fn duplicate_options(problem: &Problem) -> bool {
+    let primary = problem.primary_items() as u32;
+    let colors = problem.raw_colors();
+    let (items, starts) = problem.raw_options();
+    let mask = (2 * problem.option_count()).next_power_of_two() - 1;
+    let mut table = vec![0u64; mask + 1];
+    for span in starts.windows(2) {
+        let row = &items[span[0]..span[1]];
+        if row.iter().all(|&i| i >= primary) {
+            continue;
+        }
+        let hash = match colors.get(span[0]..span[1]) {
+            Some(c) => row.iter().zip(c).fold(1u64, |h, (&i, &c)| {
+                h.wrapping_add(mix(u64::from(i) << 32 | u64::from(c)))
+            }),
+            None => row
+                .iter()
+                .fold(1u64, |h, &i| h.wrapping_add(mix(u64::from(i)))),
+        } | 1;
+        let mut slot = (hash >> 32) as usize & mask;
+        while table[slot] != 0 {
+            if table[slot] == hash {
+                return equal_options(problem);
+            }
+            slot = (slot + 1) & mask;
+        }
+        table[slot] = hash;
+    }
+    false
+}
+
+/// Whether `problem` has two options with a primary item that name the same items with the
+/// same colors, each option's mentions sorted and the options sorted: the exact test behind
+/// [`duplicate_options`]'s hashes.
+fn equal_options(problem: &Problem) -> bool {
+    let primary = problem.primary_items() as u32;
+    let colors = problem.raw_colors();
+    let (items, starts) = problem.raw_options();
+    let mut options: Vec<Vec<(u32, u32)>> = starts
+        .windows(2)
+        .filter(|span| items[span[0]..span[1]].iter().any(|&i| i < primary))
+        .map(|span| {
+            let mut option: Vec<(u32, u32)> = (span[0]..span[1])
+                .map(|m| (items[m], colors.get(m).copied().unwrap_or(0)))
+                .collect();
+            option.sort_unstable();
+            option
+        })
+        .collect();
+    options.sort_unstable();
+    options.windows(2).any(|w| w[0] == w[1])
+}
+
+/// The hash of one mention for [`duplicate_options`]: a multiplication by the golden ratio
+/// and a fold of its high half onto the low, so that the sum over an option is no linear
+/// function of its items (equal sums only send a problem to [`equal_options`]).
+fn mix(x: u64) -> u64 {
+    let y = x.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    y ^ (y >> 29)
+}

@@ -8,9 +8,9 @@ use crate::problem::Problem;
 /// search the same tree (DLX1's on plain exact cover, DLX2's with colors), so the choice
 /// between them changes only the time and the memory a search takes, never its results or
 /// its [`Stats`](super::Stats); [`Engine::Propagate`] finds the same solutions in another tree. A problem with
-/// multiplicities runs on [`Engine::Mcc`] under [`Engine::Auto`], and on the links (DLX3)
-/// otherwise: the bit engine does plain exact cover and colors only, and asking for it falls
-/// back.
+/// multiplicities runs on [`Engine::Mcc`] under [`Engine::Auto`] (but where two options are
+/// copies), and on the links (DLX3) otherwise: the bit engine does plain exact cover and
+/// colors only, and asking for it falls back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Engine {
@@ -60,7 +60,8 @@ pub enum Engine {
     /// branching (include an option, or remove it and choose again), items that run out of
     /// options once their lower bound is met leave without a node of their own, and a step
     /// fails as soon as an item can no longer reach its lower bound. What
-    /// [`Engine::Auto`] runs on problems with multiplicities (colors too); any problem by
+    /// [`Engine::Auto`] runs on problems with multiplicities (colors too) but where two
+    /// options name the same items with the same colors (DLX3 then); any problem by
     /// name. The same solutions as the links, in another order, with its own [`Stats`](super::Stats)
     /// (`nodes` its binary tree, `updates` the options it removed from items' sets).
     Mcc,
@@ -68,7 +69,8 @@ pub enum Engine {
     /// the live options as a bitset, each primary item's remaining bound in a byte, a frame
     /// copied at each node instead of undone. Problems of at most 512 options with a
     /// primary item and upper bounds of at most 65,535; others run on [`Engine::Mcc`]. What
-    /// [`Engine::Auto`] runs on the problems with multiplicities it takes. The same nodes
+    /// [`Engine::Auto`] runs on the problems with multiplicities it takes, no two options
+    /// alike. The same nodes
     /// and solutions as [`Engine::Mcc`] (but for a root that fails, which [`Engine::Mcc`]
     /// counts as a dead end); `updates` counts the options that leave its live set.
     MccBits,

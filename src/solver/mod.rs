@@ -9,8 +9,9 @@
 //! statistics are the same. Problems with colors run Knuth's DLX2 (Algorithm C) on either
 //! engine, again with DLX2's tree and counters (`cleansings` included) on both; problems with
 //! multiplicities run his DLX3 (Algorithm M) on dancing links under [`Engine::Links`] and
-//! [`Engine::Bits`], and SSMCC's binary tree on sparse sets under [`Engine::Auto`] and
-//! [`Engine::Mcc`] (the same solutions, with that tree's statistics). The solver only
+//! [`Engine::Bits`] (and [`Engine::Auto`] where two options are copies), and SSMCC's binary
+//! tree on sparse sets under [`Engine::Auto`] and [`Engine::Mcc`] (the same solutions, with
+//! that tree's statistics). The solver only
 //! dispatches and keeps the conveniences built on [`Solver::step`]; [`Engine`] and what each
 //! engine refuses are in `engine.rs` beside it.
 //!

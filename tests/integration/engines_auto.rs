@@ -293,3 +293,33 @@ fn auto_counts_a_large_exported_sudoku_on_the_learning_engine_and_a_small_one_on
     assert_eq!(auto.choice(), Some(Choice::Wdeg));
     assert_eq!(Engine::Auto.for_stats(&small), Engine::Auto);
 }
+
+/// A problem with multiplicities: item 0 covered twice, by the options `{0}` (`copies` of
+/// them) and `{0, 1}`, item 1 at most once.
+fn bounded_with_copies(copies: usize) -> Problem {
+    let mut b = ProblemBuilder::new(2, 0);
+    b.bounds(0, 2, 2).unwrap();
+    b.bounds(1, 0, 1).unwrap();
+    for _ in 0..copies {
+        b.option([0]).unwrap();
+    }
+    b.option([1, 0]).unwrap();
+    b.build().unwrap()
+}
+
+#[test]
+fn auto_runs_dlx3_on_multiplicities_with_copies_of_an_option_and_the_bitsets_without() {
+    // Two copies of `{0}`: DLX3's tree on the links; the solutions are the copies together
+    // and either copy with `{0, 1}`.
+    let copies = bounded_with_copies(2);
+    assert_eq!(Solver::new(&copies).engine(), Engine::Links);
+    // One: SSMCC's binary tree on bitsets; the one solution is `{0}` with `{0, 1}`.
+    let single = bounded_with_copies(1);
+    assert_eq!(Solver::new(&single).engine(), Engine::MccBits);
+    for (problem, count) in [(&copies, 3), (&single, 1)] {
+        for engine in [Engine::Auto, Engine::Links, Engine::Mcc, Engine::MccBits] {
+            let mut solver = Solver::with_engine(problem, engine);
+            assert_eq!(solver.count(None).unwrap(), count, "{engine:?}");
+        }
+    }
+}
