@@ -6,9 +6,10 @@ use std::sync::atomic::AtomicBool;
 use thiserror::Error;
 
 use super::{Fingerprint, Header, Part};
-use crate::parallel::{Cut, Stopped, Total};
+use crate::parallel::{Cut, Stopped};
+#[cfg(feature = "symmetry")]
 use crate::symmetry::{self, Pieces, SymmetryError};
-use crate::{Choice, Count, Engine, Problem, Solver};
+use crate::{Choice, Engine, Problem, Solver};
 
 /// A solver of `problem` on the tree that parts cut: the tree of a search whose statistics
 /// are reported ([`Engine::for_stats`] of [`Engine::Auto`]), so that the parts' nodes and
@@ -109,12 +110,14 @@ impl Split {
     ///
     /// # Errors
     /// [`SymmetryError`] when the group cannot be computed (the problem too large).
+    #[cfg(feature = "symmetry")]
     pub fn with_symmetry(problem: &Problem, min_parts: usize) -> Result<Split, SymmetryError> {
         let group = symmetry::group(problem)?;
         let pieces = Pieces::at_least(problem, &group, min_parts);
         Ok(Split::from_pieces(Fingerprint::of(problem), pieces))
     }
 
+    #[cfg(feature = "symmetry")]
     fn from_pieces(fingerprint: Fingerprint, pieces: Pieces) -> Split {
         let (prefixes, weights) = pieces.pieces.into_iter().unzip();
         let mut split = Split {
@@ -122,9 +125,9 @@ impl Split {
                 fingerprint,
                 depth: pieces.rounds,
                 parts: 0,
-                above: Total {
-                    solutions: Count::exact(pieces.solutions),
-                    ..Total::default()
+                above: crate::parallel::Total {
+                    solutions: crate::Count::exact(pieces.solutions),
+                    ..Default::default()
                 },
                 symmetry: Some(pieces.order),
             },
@@ -146,14 +149,26 @@ impl Split {
         header: &Header,
         stop: &AtomicBool,
     ) -> Result<Split, CheckError> {
-        let fingerprint = Fingerprint::of(problem);
         if header.has_symmetry() {
-            let group = symmetry::group(problem).map_err(CheckError::Symmetry)?;
-            let pieces = Pieces::after(problem, &group, header.depth);
-            return Ok(Split::from_pieces(fingerprint, pieces));
+            return Split::remade_with_group(problem, header);
         }
         let cut = Cut::at(&tree_solver(problem), header.depth, stop)?;
-        Ok(Split::from_cut(fingerprint, cut))
+        Ok(Split::from_cut(Fingerprint::of(problem), cut))
+    }
+
+    /// [`Split::remade`] of a split made with the group: the group found again, its walk cut
+    /// after the header's rounds.
+    #[cfg(feature = "symmetry")]
+    fn remade_with_group(problem: &Problem, header: &Header) -> Result<Split, CheckError> {
+        let group = symmetry::group(problem).map_err(CheckError::Symmetry)?;
+        let pieces = Pieces::after(problem, &group, header.depth);
+        Ok(Split::from_pieces(Fingerprint::of(problem), pieces))
+    }
+
+    /// [`Split::remade`] of a split made with the group, in a build without the group.
+    #[cfg(not(feature = "symmetry"))]
+    fn remade_with_group(_: &Problem, _: &Header) -> Result<Split, CheckError> {
+        Err(CheckError::NoSymmetry)
     }
 
     /// The header: the problem, the cut and the work above it.
@@ -239,6 +254,15 @@ pub enum CheckError {
     #[error(transparent)]
     Stopped(#[from] Stopped),
     /// The split is of a count with the group, whose group could not be computed again.
+    #[cfg(feature = "symmetry")]
     #[error("the parts were made with the symmetry group, not found again: {0}")]
     Symmetry(SymmetryError),
+    /// The split is of a count with the group, and this build has no group (its feature
+    /// `symmetry` is off).
+    #[cfg(not(feature = "symmetry"))]
+    #[error(
+        "the parts were made with the symmetry group, which this build cannot compute (the \
+         feature `symmetry` is off)"
+    )]
+    NoSymmetry,
 }

@@ -10,12 +10,13 @@ use thiserror::Error;
 
 use super::PartResult;
 use super::plan::{CheckError, Split, tree_solver};
+use crate::Count;
 use crate::Problem;
 use crate::Solver;
 use crate::memo::{Memo, MemoConfig, MemoError};
 use crate::parallel::{Total, count_subtree};
+#[cfg(feature = "symmetry")]
 use crate::symmetry::{Pieces, count_piece};
-use crate::{Count, Engine};
 
 /// Why [`solve_parts`] stopped before solving every part it was given.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -56,6 +57,8 @@ pub fn solve_parts(
     done: impl Fn(PartResult) -> ControlFlow<()> + Sync,
 ) -> Result<(), SolveError> {
     split.check(problem, stop)?;
+    // Without the feature `symmetry`, the check refuses a split made with the group.
+    #[cfg(feature = "symmetry")]
     if split.header.has_symmetry() {
         return solve_weighted(problem, split, ids, jobs, stop, done);
     }
@@ -69,9 +72,10 @@ pub fn solve_parts(
 }
 
 /// [`solve_parts`] on a split made with the group (checked): each part's options forced on
-/// the engine [`Engine::Auto`] takes, on the problem narrowed to the options some part's
-/// search can take (as [`crate::symmetry::count_with`] counts), its count multiplied by its
-/// weight.
+/// the engine [`crate::Engine::Auto`] takes, on the problem narrowed to the options some
+/// part's search can take (as [`crate::symmetry::count_with`] counts), its count multiplied
+/// by its weight.
+#[cfg(feature = "symmetry")]
 fn solve_weighted(
     problem: &Problem,
     split: &Split,
@@ -92,7 +96,7 @@ fn solve_weighted(
         solutions: 0u32.into(),
     };
     let (narrow, renumbered) = pieces.narrowed(problem);
-    let pristine = Solver::with_engine(&narrow, Engine::Auto);
+    let pristine = Solver::with_engine(&narrow, crate::Engine::Auto);
     let stopped = || stop.load(Ordering::Relaxed);
     let count = |solver: &mut Solver, id: usize| {
         let (forced, weight) = &renumbered[id];

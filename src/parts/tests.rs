@@ -136,6 +136,7 @@ fn the_parts_of_problems_with_bounds_add_up_to_one_search_of_knuths_tree() {
 }
 
 #[test]
+#[cfg(feature = "symmetry")]
 fn weighted_parts_with_the_group_add_up_to_the_count_and_survive_their_file() {
     for problem in [
         queens(1),
@@ -171,6 +172,7 @@ fn weighted_parts_with_the_group_add_up_to_the_count_and_survive_their_file() {
 }
 
 #[test]
+#[cfg(feature = "symmetry")]
 fn a_part_without_its_weight_or_with_one_it_should_not_have_is_refused_with_its_line() {
     let weighted = Split::with_symmetry(&queens(6), 4).unwrap();
     let plain = Split::new(&queens(6), 4, &GO).unwrap();
