@@ -71,8 +71,17 @@ impl SymmetryArgs {
     }
 }
 
+/// How long `--stats` waits for nauty, past the search. nauty takes some ms on the problems
+/// under [`symmetry::STATS_GRAPH`] that people search (pentomino 6x10, the empty 16x16
+/// Sudoku), but time cubic in the number of interchangeable parts: 10,000 one-item options
+/// (a graph of 30,000 vertices and edges) ran past 19 minutes, 2,000 took 12 s.
+const STATS_GROUP_TIME: Duration = Duration::from_secs(1);
+
 /// The `--stats` line of a search without the group: `group order: N` where the problem's
-/// graph is small enough ([`symmetry::STATS_GRAPH`]), else why it was not computed.
+/// graph is small enough ([`symmetry::STATS_GRAPH`]) and nauty finds the group within
+/// [`STATS_GROUP_TIME`], else why it was not computed. nauty runs on a thread of its own,
+/// left behind when it takes longer: the command ends right after `--stats`, and the thread
+/// with it.
 pub fn group_order_line(problem: &Problem, no_symmetry: bool) -> String {
     let size = symmetry::graph_size(problem);
     let why = if no_symmetry {
@@ -84,9 +93,21 @@ pub fn group_order_line(problem: &Problem, no_symmetry: bool) -> String {
             symmetry::STATS_GRAPH
         )
     } else {
-        match symmetry::group(problem) {
-            Ok(group) => return format!("group order: {}\n", group.order()),
-            Err(e) => e.to_string(),
+        let (send, receive) = std::sync::mpsc::channel();
+        let copy = problem.clone();
+        let spawned = std::thread::Builder::new().spawn(move || {
+            let found = symmetry::group(&copy).map(|group| group.order().to_string());
+            // The receiver has given up when nauty took too long.
+            let _ = send.send(found.map_err(|e| e.to_string()));
+        });
+        match spawned.map(|_| receive.recv_timeout(STATS_GROUP_TIME)) {
+            Ok(Ok(Ok(order))) => return format!("group order: {order}\n"),
+            Ok(Ok(Err(e))) => e,
+            Ok(Err(_)) => format!(
+                "nauty took more than {} s: --group waits for it",
+                STATS_GROUP_TIME.as_secs()
+            ),
+            Err(e) => format!("no thread for nauty: {e}"),
         }
     };
     format!("group order: not computed ({why})\n")

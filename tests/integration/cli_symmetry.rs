@@ -354,3 +354,26 @@ fn langford_pairs_up_to_reversal_are_oeis_a014552() {
         assert_eq!(front(&["langford", n, "--count", "--half"]), classes, "{n}");
     }
 }
+
+#[test]
+fn stats_do_not_wait_for_nauty_on_ten_thousand_interchangeable_options() {
+    // 10,000 items, each covered by an option of its own: a graph of 30,000 vertices and
+    // edges, within --stats' bound, whose group (10,000!) takes nauty past 19 minutes.
+    let items: Vec<String> = (0..10_000).map(|k| format!("i{k}")).collect();
+    let (_dir, file) = temp_file(
+        "chain.dlx",
+        format!("{}\n{}\n", items.join(" "), items.join("\n")),
+    );
+    let run = dancing()
+        .args(["cover", "--count", "--stats", "--jobs", "1"])
+        .arg(&file)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .success();
+    assert_eq!(stdout_of(&run), "1\n");
+    let stderr = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("group order: not computed (nauty took more than 1 s"),
+        "{stderr}"
+    );
+}
