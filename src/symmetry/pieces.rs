@@ -99,7 +99,7 @@ impl Pieces {
 
     /// The problem to count the pieces on, and the pieces renumbered for it: the problem
     /// without the options that no piece's search can take, where that is worth it (see
-    /// [`orbits::narrowed`]); else the problem and the pieces as they are.
+    /// the walk's `orbits::narrowed`); else the problem and the pieces as they are.
     pub fn narrowed(&self, problem: &Problem) -> (Problem, Vec<Leaf>) {
         orbits::narrowed(problem, &self.pieces)
             .unwrap_or_else(|| (problem.clone(), self.pieces.clone()))
