@@ -288,7 +288,7 @@ fn grouped_order(problem: &Problem, rename: &[u32], rng: &mut Rng) -> Vec<usize>
 /// Luby's sequence, from `k = 1`: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...: if
 /// `k = 2^j - 1`, then `2^(j-1)`; otherwise the term at `k - 2^(j-1) + 1` for the `j` with
 /// `2^(j-1) <= k < 2^j - 1`.
-fn luby(mut k: u64) -> u64 {
+pub(crate) fn luby(mut k: u64) -> u64 {
     loop {
         // The j with 2^(j-1) <= k < 2^j, i.e. k has j bits.
         let j = 64 - k.leading_zeros();

@@ -27,6 +27,20 @@
 //! lexicographic order of the options chosen at the branch points, and counts are exact.
 //! The cut and [`Search::descend`] work as in the other engines.
 //!
+//! # Restarts
+//! Until its first solution, a search from the root goes back to the root after
+//! [`FIRST_RUN`] conflicts, and after each run again once that run has met
+//! [`RESTART_UNIT`] times the next term of Luby's sequence (1, 1, 2, 1, 1, 2, 4, ...;
+//! [`crate::restart`]). It keeps its nogoods and the items' activity, so that the next run
+//! branches on the items its conflicts met (ties of the fewest options go to the most
+//! active) and does not repeat them. The filled Sudoku grids thinned to a fifth or a third
+//! of their cells are where this pays: the first choices decide whether the search finds a
+//! solution at once or wanders for seconds in a subtree without one. A run that finds a
+//! solution is the tree from then on: the solutions that follow are its own, each once, in
+//! its order, so enumerating and counting are exact. The restarts stop for good at the first
+//! solution, at a cut ([`Search::search`] short of `usize::MAX`) and at
+//! [`Search::descend`], so that a tree cut into subtrees or parts is one tree throughout.
+//!
 //! A long search (counting all the solutions of a problem) would pile up nogoods and slow
 //! every propagation down; when they reach [`FIRST_FORGET`], and a tenth more each time
 //! after, the less active half of those longer than two literals and no assignment's reason
@@ -76,6 +90,14 @@ const NONE: u32 = u32::MAX;
 /// The number of nogoods at which the first are forgotten. The published 25x25 and 36x36
 /// Sudoku puzzles learn fewer than this, so their search is as without forgetting.
 const FIRST_FORGET: usize = 10_000;
+
+/// The conflicts of the first run before its restart (see the module docs): enough for the
+/// search of a published 25x25 puzzle or of the generated ones to go on as without restarts
+/// most of the time.
+const FIRST_RUN: u64 = 500;
+
+/// The conflicts of Luby's unit for the runs after the first.
+const RESTART_UNIT: u64 = 50;
 
 /// Why an option is assigned (see [`analyze`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,6 +186,15 @@ pub(crate) struct Learn {
     floor: usize,
     /// Whether the root has been propagated.
     opened: bool,
+    /// Whether the search may still go back to the root: no solution, no cut, no descent
+    /// yet since the last reset.
+    may_restart: bool,
+    /// The restarts so far, the conflicts of the current run, how many it may meet, and
+    /// Luby's unit for the runs after the first ([`RESTART_UNIT`]).
+    restarts: u64,
+    conflicts: u64,
+    run: u64,
+    unit: u64,
     counters: Counters,
     work: Work,
 }
@@ -232,6 +263,11 @@ impl Learn {
             state: State::Enter,
             floor: 0,
             opened: false,
+            may_restart: true,
+            restarts: 0,
+            conflicts: 0,
+            run: FIRST_RUN,
+            unit: RESTART_UNIT,
             counters: Counters::default(),
             work: Work::default(),
             table: Arc::new(table),
@@ -374,6 +410,10 @@ impl Search for Learn {
         self.state = State::Enter;
         self.floor = 0;
         self.opened = false;
+        self.may_restart = true;
+        self.restarts = 0;
+        self.conflicts = 0;
+        self.run = FIRST_RUN;
         self.counters.restart();
         self.work = Work::default();
     }
@@ -383,6 +423,9 @@ impl Search for Learn {
     }
 
     fn search(&mut self, cut: usize) -> Option<Step> {
+        if cut != usize::MAX {
+            self.may_restart = false;
+        }
         loop {
             match self.state {
                 State::Done => return Some(Step::Exhausted),
@@ -399,6 +442,7 @@ impl Search for Learn {
                         self.fail(conflict);
                     } else if !self.branch(None) {
                         self.counters.solutions += 1;
+                        self.may_restart = false;
                         self.state = State::Backup;
                         return Some(Step::Solution);
                     }
@@ -456,6 +500,7 @@ impl Search for Learn {
 
     fn descend(&mut self, option: usize) {
         debug_assert!(self.state == State::Enter && self.levels.len() == self.floor);
+        self.may_restart = false;
         let d = self.levels.len();
         let work = self.work;
         let opened = self.open(d);

@@ -27,8 +27,28 @@ fn solutions_checked(engine: &mut Learn) -> Vec<Vec<usize>> {
     found
 }
 
+/// The engine for `problem`, going back to the root after every conflict until its first
+/// solution (a run of one conflict, Luby's unit one).
+fn restarting_often(problem: &Problem) -> Learn {
+    let mut engine = Learn::on(problem);
+    engine.run = 1;
+    engine.unit = 1;
+    engine
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn random_problems_restarting_at_every_conflict_have_the_solutions_of_the_links(
+        problem in random_problem()
+    ) {
+        let links = as_set(all_solutions(&mut <Dlx as Search>::new(&problem)));
+        let mut engine = restarting_often(&problem);
+        let found = solutions_checked(&mut engine);
+        prop_assert_eq!(engine.stats().solutions, found.len() as u64);
+        prop_assert_eq!(as_set(found), links);
+    }
 
     #[test]
     fn random_problems_have_the_solutions_of_the_links(problem in random_problem()) {
@@ -107,4 +127,74 @@ fn the_mems_count_the_search_s_work_the_same_on_every_run_and_none_after_a_reset
     assert_eq!(engine.mems(), 0);
     assert_eq!(solutions_checked(&mut engine).len(), 288);
     assert_eq!(engine.mems(), all);
+}
+
+#[test]
+fn restarts_keep_the_724_solutions_of_10_queens_and_stop_at_the_first() {
+    let queens = crate::problems::queens(10);
+    let mut engine = restarting_often(&queens);
+    assert_eq!(engine.search(usize::MAX), Some(Step::Solution));
+    let before = engine.restarts;
+    assert!(before > 0, "no conflict before the first solution");
+    let mut first = Vec::new();
+    engine.solution(&mut first);
+    let mut found = solutions_checked(&mut engine);
+    assert_eq!(
+        engine.restarts, before,
+        "a restart after the first solution"
+    );
+    found.push(first);
+    let found = as_set(found);
+    assert_eq!(found.len(), 724);
+    assert_eq!(
+        found,
+        as_set(all_solutions(&mut <Dlx as Search>::new(&queens)))
+    );
+    // A reset starts the restarts again (from a first run of the length it is given), with
+    // the same runs.
+    engine.reset();
+    assert_eq!((engine.restarts, engine.run), (0, FIRST_RUN));
+    engine.run = 1;
+    assert_eq!(solutions_checked(&mut engine).len(), 724);
+    assert_eq!(engine.restarts, before);
+}
+
+#[test]
+fn a_tree_cut_into_subtrees_never_restarts_and_its_subtrees_hold_every_solution_once() {
+    let queens = crate::problems::queens(10);
+    let mut top = restarting_often(&queens);
+    let mut found = Vec::new();
+    let mut subtrees = Vec::new();
+    loop {
+        match top.search(2) {
+            None => {
+                let mut choices = Vec::new();
+                top.choices(&mut choices);
+                subtrees.push(choices);
+            }
+            Some(Step::Solution) => {
+                let mut s = Vec::new();
+                top.solution(&mut s);
+                found.push(s);
+            }
+            Some(Step::Exhausted) => break,
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(top.restarts, 0);
+    assert!(subtrees.len() > 10, "{}", subtrees.len());
+    for choices in subtrees {
+        let mut below = restarting_often(&queens);
+        for option in choices {
+            below.descend(option);
+        }
+        found.extend(solutions_checked(&mut below));
+        assert_eq!(below.restarts, 0);
+    }
+    let found = as_set(found);
+    assert_eq!(found.len(), 724);
+    assert_eq!(
+        found,
+        as_set(all_solutions(&mut <Dlx as Search>::new(&queens)))
+    );
 }

@@ -5,6 +5,7 @@
 use super::nogoods::{chosen, option};
 use super::{Conflict, Learn, NONE, Reason};
 use crate::engine::propagate::tree::{Level, State};
+use crate::restart::luby;
 
 impl Learn {
     /// Forgets the less active half of the nogoods that are no assignment's reason
@@ -141,10 +142,27 @@ impl Learn {
                     if self.nogoods.len() >= self.forget_at {
                         self.forget();
                     }
+                    self.conflicts += 1;
+                    if self.may_restart && self.conflicts >= self.run {
+                        self.restart();
+                    }
                     return;
                 }
             }
         }
+    }
+
+    /// Goes back to the root, keeping the nogoods and the activity, for the next run of
+    /// Luby's sequence (see the module docs); the search is done if the root fails.
+    fn restart(&mut self) {
+        self.restarts += 1;
+        self.conflicts = 0;
+        self.run = self.unit * luby(self.restarts);
+        self.levels.truncate(self.floor);
+        self.state = match self.undo_to(self.floor) {
+            Some(_) => State::Done,
+            None => State::Enter,
+        };
     }
 
     /// Pushes the branch point of the node where the search stands, choosing `option` (the
