@@ -37,7 +37,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-use self::table::{LANES, Pick, Table};
+use self::table::{Pick, Table};
 use super::mcc::{decode, degrees, encode, progress};
 use super::{Counters, Root, Search};
 use crate::problem::Problem;
@@ -139,27 +139,14 @@ impl MccBits {
 
     /// Copies frame `d` to frame `d + 1`.
     ///
-    /// Index loops rather than `copy_within` or `copy_from_slice`, which builds without LTO
-    /// call out of line (`copy_within` with `core::slice::index::range` and `memcpy`, 2.7% of
-    /// redrect-4-4's instructions); the frame's counts in whole groups of [`LANES`].
-    #[expect(
-        clippy::manual_memcpy,
-        reason = "copy_from_slice is called out of line without LTO"
-    )]
+    /// `copy_within`, though builds without LTO call it out of line: index loops (the counts
+    /// in whole lane groups) took 4% off mcc-02's instructions there, but added 4.5% to 6.9%
+    /// with fat LTO (tetro-6x7-holes2, redrect-4-4, queendom-5-5, mcc-02; callgrind).
     #[inline(always)]
     fn copy_down(&mut self, d: usize) {
         let (w, p) = (self.table.words, self.table.lanes * 2);
-        let (above, below) = self.live.split_at_mut((d + 1) * w);
-        let (from, to) = (&above[d * w..], &mut below[..w]);
-        for i in 0..w {
-            to[i] = from[i];
-        }
-        let (above, below) = self.cells.split_at_mut((d + 1) * p);
-        let from = above[d * p..].as_chunks::<LANES>().0;
-        let to = &mut below[..p].as_chunks_mut::<LANES>().0[..from.len()];
-        for g in 0..to.len() {
-            to[g] = from[g];
-        }
+        self.live.copy_within(d * w..(d + 1) * w, (d + 1) * w);
+        self.cells.copy_within(d * p..(d + 1) * p, (d + 1) * p);
     }
 
     /// Enters the child of the node at depth `d` that includes (or removes) stored option

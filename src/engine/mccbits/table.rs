@@ -48,7 +48,7 @@ pub(crate) const MAX_BOUND: u32 = u16::MAX as u32;
 
 /// Items in a lane group: a frame's arrays are padded to a multiple of this, so that the
 /// passes over them run in whole vectors (16 lanes of 16 bits, one AVX2 register).
-pub(super) const LANES: usize = 16;
+const LANES: usize = 16;
 
 /// The most lanes for which each option keeps a dense row of its primary items (see
 /// [`Table::drop_counts`]; 64 items, 128 bytes a row, 64 KiB for 512 options) and the
