@@ -21,7 +21,7 @@ pub(crate) fn solution_sets<S: Search>(engine: &mut S) -> Vec<Vec<usize>> {
 /// Whether the options `chosen` (with no primary-less option among them) satisfy the rules:
 /// every primary item covered within its bounds, every secondary item named by options that
 /// all give it the same color.
-fn satisfies(problem: &Problem, chosen: &[usize]) -> bool {
+pub(crate) fn satisfies(problem: &Problem, chosen: &[usize]) -> bool {
     let mut covered = vec![0u32; problem.primary_items()];
     let mut colors: Vec<Option<Option<u32>>> = vec![None; problem.item_count()];
     for &k in chosen {

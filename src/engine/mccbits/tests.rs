@@ -3,12 +3,48 @@
 //! sets' tree (the same nodes), the plain loop against the one compiled for AVX2, the paths
 //! of problems of more than 64 primary items (counts kept one item at a time, the choice in
 //! three passes) against the narrow ones, resets in the middle of the tree, forced and
-//! excluded options, and subtrees replayed by `descend` that add up to the whole search.
+//! excluded options, subtrees replayed by `descend` that add up to the whole search, and
+//! problems of several words of options and several groups of lanes, whose frames are
+//! checked at every node.
 
 use super::*;
 use crate::engine::mcc::Mcc;
-use crate::engine::mcc::tests::{brute_force, count_by_subtrees, small_problem, solution_sets};
+use crate::engine::mcc::tests::{
+    brute_force, count_by_subtrees, satisfies, small_problem, solution_sets,
+};
+use crate::problem::ProblemBuilder;
 use proptest::prelude::*;
+
+/// Random problems of two words of options (65 to 89 with a primary item) over two groups of
+/// lanes (17 to 24 primary items, of lower bound 1, the first four of upper bound 1 or 2,
+/// the others exact), so that the steps' loops over words and over groups run more than
+/// once; too many options for the brute-force oracle.
+fn wide_problem() -> impl Strategy<Value = Problem> {
+    let options = proptest::collection::vec(proptest::collection::vec(0u32..60, 2..6), 65..90);
+    let slack = proptest::collection::vec(0u32..2, 4);
+    (17usize..25, 0usize..3, slack, options).prop_map(|(primary, secondary, slack, options)| {
+        let mut b = ProblemBuilder::new(primary, secondary);
+        for i in 0..primary {
+            b.bounds(i, 1, 1 + slack.get(i).copied().unwrap_or(0))
+                .unwrap();
+        }
+        for option in options {
+            let mut items: Vec<(usize, Option<u32>)> = Vec::new();
+            for code in option {
+                let i = code as usize % (primary + secondary);
+                if items.iter().all(|&(j, _)| j != i) {
+                    let color = (i >= primary).then_some(code / 3 % 3).filter(|&c| c < 2);
+                    items.push((i, color));
+                }
+            }
+            if items.iter().all(|&(i, _)| i >= primary) {
+                items.push((0, None));
+            }
+            b.colored_option(items).unwrap();
+        }
+        b.build().unwrap()
+    })
+}
 
 #[test]
 fn dlx3_s_example_has_its_one_solution_and_an_exhausted_search_stands_at_the_root() {
@@ -121,5 +157,39 @@ proptest! {
         let mut whole = MccBits::new(&problem);
         while whole.search(usize::MAX) != Some(Step::Exhausted) {}
         prop_assert_eq!(count_by_subtrees(|| MccBits::new(&problem), depth), whole.stats());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn problems_of_several_words_and_lane_groups_keep_their_frames_at_every_node(
+        problem in wide_problem(),
+    ) {
+        let mut engine = MccBits::new(&problem);
+        let mut plain = MccBits::new(&problem);
+        plain.run_plain();
+        engine.counters_mut().set_pause_every(Some(1));
+        let mut found = Vec::new();
+        loop {
+            match engine.search(usize::MAX) {
+                Some(Step::Exhausted) => break,
+                Some(Step::Solution) => {
+                    let mut s = Vec::new();
+                    engine.solution(&mut s);
+                    prop_assert!(satisfies(&problem, &s), "{s:?} is no solution");
+                    s.sort_unstable();
+                    found.push(s);
+                }
+                _ => {}
+            }
+            prop_assert_eq!(engine.check(), Ok(()));
+        }
+        found.sort();
+        let mut sets = Mcc::new(&problem);
+        prop_assert_eq!(&found, &solution_sets(&mut sets));
+        prop_assert_eq!(&solution_sets(&mut plain), &found);
+        prop_assert_eq!(plain.stats(), engine.stats());
     }
 }
