@@ -1,0 +1,86 @@
+//! Nothing waits on nauty without a way out: `--max-time` and Ctrl-C stop it while it
+//! computes the group of `--group`, `--count --symmetry` and `--count --up-to-symmetry`, and
+//! `--stats` stops it after its second. The problem is 4,000 items each covered by an option
+//! of its own, whose group (every permutation) took nauty 85 s, which nothing could stop.
+
+use std::time::Duration;
+
+use crate::cli_budgets::{PROMPTLY, interrupted_after, timed};
+use crate::common::temp_file;
+
+/// `n` items, each covered by an option of its own, in Knuth's format.
+fn chain(n: usize) -> String {
+    let items: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+    let mut text = items.join(" ") + "\n";
+    for item in &items {
+        text.push_str(item);
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn a_time_budget_stops_nauty_with_the_budgets_exit_code_and_says_so() {
+    let (_dir, path) = temp_file("chain.dlx", chain(4000));
+    let path = path.to_str().unwrap();
+    for flags in [
+        &["--group"][..],
+        &["--count", "--symmetry"],
+        &["--count", "--up-to-symmetry"],
+    ] {
+        let mut args = vec!["cover", "--max-time", "1"];
+        args.extend(flags);
+        args.push(path);
+        let (out, took) = timed(&args);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(3), "{flags:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{flags:?}: nothing on stdout");
+        assert!(
+            stderr.contains("stopped while nauty was still computing the symmetry group"),
+            "{flags:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains("gave up after 1 s (--max-time)"),
+            "{flags:?}: {stderr}"
+        );
+        assert!(
+            took < Duration::from_secs(1) + PROMPTLY,
+            "{flags:?} took {took:?}"
+        );
+    }
+}
+
+#[test]
+fn ctrl_c_while_nauty_computes_the_group_exits_130_promptly() {
+    let (_dir, path) = temp_file("chain.dlx", chain(4000));
+    let path = path.to_str().unwrap();
+    for flags in [&["--group"][..], &["--count", "--symmetry"]] {
+        let mut args = vec!["cover"];
+        args.extend(flags);
+        args.push(path);
+        let (out, took) = interrupted_after(&args, Duration::from_millis(500));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(130), "{flags:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{flags:?}: nothing on stdout");
+        assert!(
+            stderr.contains("interrupted while nauty was still computing the symmetry group"),
+            "{flags:?}: {stderr}"
+        );
+        assert!(took < PROMPTLY, "{flags:?}: {took:?} after the signal");
+    }
+}
+
+#[test]
+fn stats_stops_nauty_after_its_second_and_still_gives_the_count() {
+    let (_dir, path) = temp_file("chain.dlx", chain(4000));
+    let path = path.to_str().unwrap();
+    let (out, took) = timed(&["cover", "--count", "--stats", "--jobs", "1", path]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n");
+    assert!(
+        stderr.contains("group order: not computed (nauty was stopped after 1 s"),
+        "{stderr}"
+    );
+    assert!(took < Duration::from_secs(1) + PROMPTLY, "took {took:?}");
+}
