@@ -84,3 +84,46 @@ fn stats_stops_nauty_after_its_second_and_still_gives_the_count() {
     );
     assert!(took < Duration::from_secs(1) + PROMPTLY, "took {took:?}");
 }
+
+#[test]
+fn ctrl_c_while_nauty_computes_the_group_of_a_split_or_a_checkpoint_exits_130_promptly() {
+    let (dir, path) = temp_file("chain.dlx", chain(4000));
+    let path = path.to_str().unwrap();
+    let (out, took) = interrupted_after(
+        &["cover", "--split", "--parts", "4", "--symmetry", path],
+        Duration::from_millis(500),
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(out.stdout.is_empty(), "no parts written");
+    assert!(stderr.contains("interrupted while splitting"), "{stderr}");
+    assert!(took < PROMPTLY, "split: {took:?} after the signal");
+    // A checkpoint made with the group (of 6 queens): resuming it finds the group first.
+    let (_queens_dir, queens) = temp_file(
+        "queens.dlx",
+        dancing::knuth::write(&dancing::problems::queens(6)),
+    );
+    let checkpoint = dir.path().join("checkpoint.jsonl");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let made = crate::common::dancing()
+        .args(["cover", "--count", "--symmetry", "--checkpoint", checkpoint])
+        .arg(&queens)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(made.stdout).unwrap(), "4\n");
+    let before = std::fs::read(checkpoint).unwrap();
+    let resume = [
+        "cover",
+        "--count",
+        "--symmetry",
+        "--checkpoint",
+        checkpoint,
+        path,
+    ];
+    let (out, took) = interrupted_after(&resume, Duration::from_millis(500));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("is as it was"), "{stderr}");
+    assert_eq!(std::fs::read(checkpoint).unwrap(), before);
+    assert!(took < PROMPTLY, "checkpoint: {took:?} after the signal");
+}
