@@ -127,3 +127,34 @@ fn ctrl_c_while_nauty_computes_the_group_of_a_split_or_a_checkpoint_exits_130_pr
     assert_eq!(std::fs::read(checkpoint).unwrap(), before);
     assert!(took < PROMPTLY, "checkpoint: {took:?} after the signal");
 }
+
+#[test]
+fn a_front_end_stops_nauty_at_its_time_budget_and_at_ctrl_c() {
+    // 3,600 interchangeable copies of the monomino on a 60x60 board.
+    let board = [
+        "polyomino",
+        "60x60",
+        "--pieces",
+        "monomino",
+        "--copies",
+        "3600",
+    ];
+    let mut budget = board.to_vec();
+    budget.extend(["--count", "--up-to-symmetry", "--max-time", "1"]);
+    let (out, took) = timed(&budget);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(out.stdout.is_empty(), "nothing on stdout");
+    assert!(
+        stderr.contains("stopped while nauty was still computing the symmetry group"),
+        "{stderr}"
+    );
+    assert!(took < Duration::from_secs(1) + PROMPTLY, "took {took:?}");
+    let mut group = board.to_vec();
+    group.push("--group");
+    let (out, took) = interrupted_after(&group, Duration::from_millis(500));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(out.stdout.is_empty(), "nothing on stdout");
+    assert!(took < PROMPTLY, "{took:?} after the signal");
+}
