@@ -70,7 +70,9 @@ class ExactCover:
         """The items of option ``k``."""
     def group(self) -> "Group":
         """The problem's symmetry group, found in its matrix by nauty (``dancing cover
-        --group``); a problem too large for nauty raises ``ValueError``."""
+        --group``); a problem too large for nauty raises ``ValueError``. nauty runs without
+        the GIL and Ctrl-C stops it (``KeyboardInterrupt``): its time grows as the cube of
+        the number of interchangeable parts."""
     def count(
         self,
         jobs: Optional[int] = None,

@@ -23,11 +23,12 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use dancing::named::{NamedBuilder, NamedProblem};
 use dancing::symmetry::Representatives;
-use dancing::{Problem, Solver};
+use dancing::{Count, Problem, Solver};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -386,7 +387,9 @@ impl ExactCover {
 
     /// The problem's symmetry group, found in its matrix by nauty (as `dancing cover
     /// --group`): a `dancing.Group` with its `order` and `generators` by item names. A
-    /// problem too large for nauty raises `ValueError`.
+    /// problem too large for nauty raises `ValueError`. nauty runs without the GIL and
+    /// Ctrl-C stops it (`KeyboardInterrupt`): its time grows as the cube of the number of
+    /// interchangeable parts.
     fn group(&self, py: Python<'_>) -> PyResult<crate::symmetry::Group> {
         guard(|| {
             let built = self.problem()?;
@@ -502,11 +505,22 @@ impl ExactCover {
             let budget = Budget::new(max_nodes, max_time)?;
             let representatives = if up_to_symmetry {
                 let problem = built.problem();
-                let found = py.detach(|| {
-                    dancing::symmetry::group(problem)
-                        .and_then(|g| Representatives::new(problem, &g))
-                });
-                Some(found.map_err(value_error)?)
+                let stop = &AtomicBool::new(false);
+                let (found, interrupted) = run::watched(
+                    py,
+                    stop,
+                    || budget.expired(),
+                    || {
+                        let stopped = || stop.load(Ordering::Relaxed);
+                        Ok(dancing::symmetry::group_until(problem, &stopped)
+                            .and_then(|g| Representatives::new(problem, &g)))
+                    },
+                );
+                if let Some(signals) = interrupted {
+                    signals?;
+                    budget.check_time(0, Count::at_least(0u32))?;
+                }
+                Some(found?.map_err(value_error)?)
             } else {
                 None
             };

@@ -2,10 +2,11 @@
 //! `ExactCover.group()` returns, and the counts with the group and up to it behind
 //! `count(symmetry=True)` and `count(up_to_symmetry=True)`.
 //!
-//! The group is found by nauty without the GIL (it is not interrupted: it takes a small part of
-//! a count's time). The counts run on a thread of their own while the calling thread looks at
-//! Python's signals and at the time budget ([`run::watched`]), as a count on several threads
-//! does, and raise the count's stop flag to end it.
+//! The group is found by nauty and the counts run on a thread of their own, without the GIL,
+//! while the calling thread looks at Python's signals and at the time budget
+//! ([`run::watched`]), as a count on several threads does, and raises a stop flag that ends
+//! nauty ([`symmetry::group_until`]) or the count: nauty's time grows as the cube of the
+//! number of interchangeable parts (4,000 one-item options: 85 s).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -48,18 +49,32 @@ impl Group {
     }
 }
 
-/// The group of `problem`, its items named by `item_name`.
+/// The group of `problem`, its items named by `item_name`: nauty on a thread of its own,
+/// stopped by a signal ([`run::watched`]).
 ///
 /// # Errors
-/// `ValueError` with the library's message when the problem is too large for nauty.
+/// `ValueError` with the library's message when the problem is too large for nauty; what a
+/// signal handler raises (`KeyboardInterrupt`).
 pub(crate) fn group(
     py: Python<'_>,
     problem: &Problem,
     item_name: impl Fn(usize) -> String,
 ) -> PyResult<Group> {
-    let found = py
-        .detach(|| symmetry::group(problem))
-        .map_err(value_error)?;
+    let stop = &AtomicBool::new(false);
+    let (found, interrupted) = run::watched(
+        py,
+        stop,
+        || false,
+        || {
+            Ok(symmetry::group_until(problem, &|| {
+                stop.load(Ordering::Relaxed)
+            }))
+        },
+    );
+    if let Some(signals) = interrupted {
+        signals?;
+    }
+    let found = found?.map_err(value_error)?;
     let generators = found
         .generators()
         .iter()
@@ -134,9 +149,15 @@ pub(crate) fn count(
         stop,
         || budget.expired(),
         || {
-            let group = symmetry::group(problem).map_err(value_error)?;
             let stopped = || stop.load(Ordering::Relaxed);
-            counted(problem, &group, up_to, jobs, &stopped)
+            match symmetry::group_until(problem, &stopped) {
+                Ok(group) => counted(problem, &group, up_to, jobs, &stopped),
+                Err(symmetry::SymmetryError::Stopped) => Ok(Counted::Stopped {
+                    nodes: 0,
+                    solutions: Count::at_least(0u32),
+                }),
+                Err(e) => Err(value_error(e)),
+            }
         },
     );
     match (result?, interrupted) {

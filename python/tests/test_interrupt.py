@@ -110,3 +110,32 @@ def test_other_threads_run_while_a_search_holds_no_gil() -> None:
         stop.set()
         thread.join()
     assert len(ticks) > 3
+
+
+def chain(n: int) -> dancing.ExactCover:
+    """``n`` items, each covered by an option of its own: every permutation of them is a
+    symmetry, and nauty takes time cubic in ``n`` to find the group (4,000: 85 s)."""
+    problem = dancing.ExactCover([f"i{k}" for k in range(n)])
+    for k in range(n):
+        problem.add_option([f"i{k}"])
+    return problem
+
+
+def test_ctrl_c_stops_nauty_finding_a_group_and_the_next_group_is_right() -> None:
+    problem = chain(4000)
+    interrupted(problem.group)
+    assert dancing.queens(8).group().order == 8
+
+
+def test_ctrl_c_stops_nauty_before_a_count_with_the_group_or_up_to_it() -> None:
+    problem = chain(4000)
+    interrupted(lambda: problem.count(symmetry=True, max_time=60))
+    interrupted(lambda: problem.solutions(up_to_symmetry=True, max_time=60))
+
+
+def test_a_time_budget_stops_nauty_before_a_count_with_the_group() -> None:
+    problem = chain(4000)
+    with pytest.raises(dancing.GaveUp, match="gave up after max_time=0.2 s"):
+        problem.count(symmetry=True, max_time=0.2)
+    with pytest.raises(dancing.GaveUp, match="gave up after max_time=0.2 s"):
+        problem.solutions(up_to_symmetry=True, max_time=0.2)

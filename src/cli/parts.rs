@@ -259,12 +259,14 @@ fn same_symmetry(path: &Path, header: &Header, symmetry: bool, what: &str) -> an
 }
 
 /// Cuts the count of `problem` into at least `n` parts, with the group if `symmetry`; `None`
-/// on Ctrl-C (a split with the group has a bounded walk and is not stopped).
+/// on Ctrl-C (with the group, while nauty computes it: its walk is bounded and not stopped).
 fn cut(problem: &Problem, n: usize, symmetry: bool) -> anyhow::Result<Option<Split>> {
     if symmetry {
-        return Split::with_symmetry(problem, n)
-            .map(Some)
-            .map_err(|e| anyhow::anyhow!("{e}"));
+        return match Split::with_symmetry(problem, n, &super::INTERRUPTED) {
+            Ok(split) => Ok(Some(split)),
+            Err(dancing::symmetry::SymmetryError::Stopped) => Ok(None),
+            Err(e) => Err(anyhow::anyhow!("{e}")),
+        };
     }
     Ok(Split::new(problem, n, &super::INTERRUPTED).ok())
 }

@@ -71,7 +71,7 @@ impl SymmetryArgs {
     }
 }
 
-/// How long `--stats` waits for nauty, past the search. nauty takes some ms on the problems
+/// How long `--stats` lets nauty run, past the search. nauty takes some ms on the problems
 /// under [`symmetry::STATS_GRAPH`] that people search (pentomino 6x10, the empty 16x16
 /// Sudoku), but time cubic in the number of interchangeable parts: 10,000 one-item options
 /// (a graph of 30,000 vertices and edges) ran past 19 minutes, 2,000 took 12 s.
@@ -79,9 +79,8 @@ const STATS_GROUP_TIME: Duration = Duration::from_secs(1);
 
 /// The `--stats` line of a search without the group: `group order: N` where the problem's
 /// graph is small enough ([`symmetry::STATS_GRAPH`]) and nauty finds the group within
-/// [`STATS_GROUP_TIME`], else why it was not computed. nauty runs on a thread of its own,
-/// left behind when it takes longer: the command ends right after `--stats`, and the thread
-/// with it.
+/// [`STATS_GROUP_TIME`] (and before Ctrl-C), else why it was not computed. nauty is stopped
+/// at that time ([`symmetry::group_until`]), not left running.
 pub fn group_order_line(problem: &Problem, no_symmetry: bool) -> String {
     let size = symmetry::graph_size(problem);
     let why = if no_symmetry {
@@ -93,30 +92,49 @@ pub fn group_order_line(problem: &Problem, no_symmetry: bool) -> String {
             symmetry::STATS_GRAPH
         )
     } else {
-        let (send, receive) = std::sync::mpsc::channel();
-        let copy = problem.clone();
-        let spawned = std::thread::Builder::new().spawn(move || {
-            let found = symmetry::group(&copy).map(|group| group.order().to_string());
-            // The receiver has given up when nauty took too long.
-            let _ = send.send(found.map_err(|e| e.to_string()));
-        });
-        match spawned.map(|_| receive.recv_timeout(STATS_GROUP_TIME)) {
-            Ok(Ok(Ok(order))) => return format!("group order: {order}\n"),
-            Ok(Ok(Err(e))) => e,
-            Ok(Err(_)) => format!(
-                "nauty took more than {} s: --group waits for it",
+        let deadline = Instant::now() + STATS_GROUP_TIME;
+        let stop = || super::interrupted() || Instant::now() >= deadline;
+        match symmetry::group_until(problem, &stop) {
+            Ok(group) => return format!("group order: {}\n", group.order()),
+            Err(symmetry::SymmetryError::Stopped) if super::interrupted() => {
+                "interrupted while nauty was computing the group".to_string()
+            }
+            Err(symmetry::SymmetryError::Stopped) => format!(
+                "nauty was stopped after {} s: --group waits for it",
                 STATS_GROUP_TIME.as_secs()
             ),
-            Err(e) => format!("no thread for nauty: {e}"),
+            Err(e) => e.to_string(),
         }
     };
     format!("group order: not computed ({why})\n")
 }
 
-/// Computes the group of `problem`, noting its order and time with --stats.
-fn find(problem: &Problem, common: &CommonArgs) -> anyhow::Result<Group> {
+/// Computes the group of `problem`, noting its order and time with --stats, until Ctrl-C or
+/// `deadline` (--max-time, counted from the command's start) stops nauty: then `Ok(Err(exit))`,
+/// the exit code of a count stopped the same way, having said on stderr why.
+fn find(
+    problem: &Problem,
+    common: &CommonArgs,
+    deadline: Option<Instant>,
+) -> anyhow::Result<Result<Group, Exit>> {
     let start = Instant::now();
-    let group = symmetry::group(problem).map_err(|e| anyhow!("{e}"))?;
+    let stop = || super::interrupted() || deadline.is_some_and(|d| Instant::now() >= d);
+    let group = match symmetry::group_until(problem, &stop) {
+        Ok(group) => group,
+        Err(symmetry::SymmetryError::Stopped) => {
+            super::report::say(format_args!(
+                "{} while nauty was still computing the symmetry group ({:.3} s in nauty)",
+                if super::interrupted() {
+                    "interrupted"
+                } else {
+                    "stopped"
+                },
+                start.elapsed().as_secs_f64()
+            ));
+            return Ok(Err(stopped_exit(common, super::interrupted)));
+        }
+        Err(e) => return Err(anyhow!("{e}")),
+    };
     if common.stats() {
         eprintln!(
             "symmetry: group of order {} ({} generators) in {:.3} s",
@@ -125,7 +143,12 @@ fn find(problem: &Problem, common: &CommonArgs) -> anyhow::Result<Group> {
             start.elapsed().as_secs_f64()
         );
     }
-    Ok(group)
+    Ok(Ok(group))
+}
+
+/// The moment --max-time runs out, counted from now.
+fn deadline(common: &CommonArgs) -> Option<Instant> {
+    common.max_time.map(|t| Instant::now() + t)
 }
 
 /// Prints `--group`: the order, then the generators by the names of the items they move.
@@ -134,7 +157,10 @@ pub fn print_group(
     item_name: impl Fn(usize) -> String,
     common: &CommonArgs,
 ) -> anyhow::Result<Exit> {
-    let group = find(problem, common)?;
+    let group = match find(problem, common, deadline(common))? {
+        Ok(group) => group,
+        Err(exit) => return Ok(exit),
+    };
     let mut out = std::io::stdout().lock();
     writeln!(out, "order: {}", group.order())?;
     for g in group.generators() {
@@ -181,9 +207,12 @@ pub fn print_count(
              nothing): use --max-time"
         ));
     }
-    let group = find(problem, common)?;
+    let deadline = deadline(common);
+    let group = match find(problem, common, deadline)? {
+        Ok(group) => group,
+        Err(exit) => return Ok(exit),
+    };
     let start = Instant::now();
-    let deadline = common.max_time.map(|t| start + t);
     let stop = move || interrupted() || deadline.is_some_and(|d| Instant::now() >= d);
     let jobs = common.jobs();
     let mut out = std::io::stdout().lock();
@@ -267,7 +296,10 @@ pub fn print_families(
     limit: Option<u64>,
     mut write: impl FnMut(&mut dyn Write, &[usize]) -> anyhow::Result<()>,
 ) -> anyhow::Result<Exit> {
-    let group = find(problem, common)?;
+    let group = match find(problem, common, deadline(common))? {
+        Ok(group) => group,
+        Err(exit) => return Ok(exit),
+    };
     let mut out = std::io::stdout().lock();
     let mut printed = 0u64;
     let mut failed = None;

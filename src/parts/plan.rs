@@ -96,7 +96,7 @@ impl Split {
     /// use std::sync::atomic::AtomicBool;
     /// use dancing::parts::{Split, solve_parts};
     /// let problem = dancing::problems::queens(8);
-    /// let split = Split::with_symmetry(&problem, 10)?;
+    /// let split = Split::with_symmetry(&problem, 10, &AtomicBool::new(false))?;
     /// assert!(split.len() >= 10 && split.header().symmetry == Some(8));
     /// let ids: Vec<usize> = (0..split.len()).collect();
     /// let total = std::sync::Mutex::new(split.header().above.solutions.clone());
@@ -109,10 +109,17 @@ impl Split {
     /// ```
     ///
     /// # Errors
-    /// [`SymmetryError`] when the group cannot be computed (the problem too large).
+    /// [`SymmetryError`] when the group cannot be computed (the problem too large), or
+    /// [`SymmetryError::Stopped`] when `stop` was raised while nauty computed it (the walk
+    /// after it has a bound of its own and is not stopped).
     #[cfg(feature = "symmetry")]
-    pub fn with_symmetry(problem: &Problem, min_parts: usize) -> Result<Split, SymmetryError> {
-        let group = symmetry::group(problem)?;
+    pub fn with_symmetry(
+        problem: &Problem,
+        min_parts: usize,
+        stop: &AtomicBool,
+    ) -> Result<Split, SymmetryError> {
+        let group =
+            symmetry::group_until(problem, &|| stop.load(std::sync::atomic::Ordering::Relaxed))?;
         let pieces = Pieces::at_least(problem, &group, min_parts);
         Ok(Split::from_pieces(Fingerprint::of(problem), pieces))
     }
@@ -150,7 +157,7 @@ impl Split {
         stop: &AtomicBool,
     ) -> Result<Split, CheckError> {
         if header.has_symmetry() {
-            return Split::remade_with_group(problem, header);
+            return Split::remade_with_group(problem, header, stop);
         }
         let cut = Cut::at(&tree_solver(problem), header.depth, stop)?;
         Ok(Split::from_cut(Fingerprint::of(problem), cut))
@@ -159,15 +166,24 @@ impl Split {
     /// [`Split::remade`] of a split made with the group: the group found again, its walk cut
     /// after the header's rounds.
     #[cfg(feature = "symmetry")]
-    fn remade_with_group(problem: &Problem, header: &Header) -> Result<Split, CheckError> {
-        let group = symmetry::group(problem).map_err(CheckError::Symmetry)?;
+    fn remade_with_group(
+        problem: &Problem,
+        header: &Header,
+        stop: &AtomicBool,
+    ) -> Result<Split, CheckError> {
+        let group =
+            symmetry::group_until(problem, &|| stop.load(std::sync::atomic::Ordering::Relaxed))
+                .map_err(|e| match e {
+                    SymmetryError::Stopped => CheckError::Stopped(Stopped::default()),
+                    e => CheckError::Symmetry(e),
+                })?;
         let pieces = Pieces::after(problem, &group, header.depth);
         Ok(Split::from_pieces(Fingerprint::of(problem), pieces))
     }
 
     /// [`Split::remade`] of a split made with the group, in a build without the group.
     #[cfg(not(feature = "symmetry"))]
-    fn remade_with_group(_: &Problem, _: &Header) -> Result<Split, CheckError> {
+    fn remade_with_group(_: &Problem, _: &Header, _: &AtomicBool) -> Result<Split, CheckError> {
         Err(CheckError::NoSymmetry)
     }
 

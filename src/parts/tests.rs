@@ -148,7 +148,7 @@ fn weighted_parts_with_the_group_add_up_to_the_count_and_survive_their_file() {
         let mut solver = Solver::new(&problem);
         let count = solver.count(None).unwrap();
         for min_parts in [0, 1, 5, 40, 300] {
-            let split = Split::with_symmetry(&problem, min_parts).unwrap();
+            let split = Split::with_symmetry(&problem, min_parts, &GO).unwrap();
             assert!(split.header().has_symmetry());
             let mut file = Vec::new();
             split.write_to(&mut file).unwrap();
@@ -164,7 +164,7 @@ fn weighted_parts_with_the_group_add_up_to_the_count_and_survive_their_file() {
             );
         }
     }
-    let split = Split::with_symmetry(&queens(6), 4).unwrap();
+    let split = Split::with_symmetry(&queens(6), 4, &GO).unwrap();
     assert!(matches!(
         split.check(&queens(7), &GO),
         Err(CheckError::OtherProblem { .. })
@@ -174,7 +174,7 @@ fn weighted_parts_with_the_group_add_up_to_the_count_and_survive_their_file() {
 #[test]
 #[cfg(feature = "symmetry")]
 fn a_part_without_its_weight_or_with_one_it_should_not_have_is_refused_with_its_line() {
-    let weighted = Split::with_symmetry(&queens(6), 4).unwrap();
+    let weighted = Split::with_symmetry(&queens(6), 4, &GO).unwrap();
     let plain = Split::new(&queens(6), 4, &GO).unwrap();
     for (split, weight) in [(weighted, None), (plain, Some(3))] {
         let mut file = Vec::new();

@@ -13,14 +13,35 @@
 //! nauty reports the order as the product of the indices of the stabilizer chain it walks
 //! (`userlevelproc`'s `index`), which this module multiplies exactly; `stats.grpsize1` is only
 //! a floating-point copy of it.
+//!
+//! nauty's time grows as the cube of the number of interchangeable parts (n items each
+//! covered by an option of its own, the group S_n: n = 1,000 1.6 s, 4,000 85 s, 10,000 past
+//! 19 minutes), so a call can be stopped ([`automorphisms`]'s `stop`): a watchdog thread asks
+//! `stop` every [`PAUSE_TIME`] (as often as a search paced by the clock pauses) and, when it
+//! says so, sets nauty's `nauty_kill_request`, which nauty reads at each node of its search
+//! tree and then returns with `NAUKILLED`. A kill waits for the node under way, whose
+//! refinement is near-linear in the graph's size (milliseconds on the graphs measured). If
+//! the watchdog's thread cannot be started, the call runs to its end, as one without `stop`.
+//!
+//! Invariant: that flag is process-global (nautil.c declares it without nauty's thread-local
+//! attribute, on purpose) while the rest of nauty's state is per thread, so every call of
+//! nauty holds [`NAUTY`] from the moment it clears the flag until it has cleared it again
+//! after nauty returned: a kill meant for one call never reaches another thread's, and a
+//! kill raised as nauty was returning never reaches the next call. The price is that nauty
+//! runs on one thread at a time in the process.
 
 use std::cell::RefCell;
 use std::os::raw::c_int;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use nauty_Traces_sys::{FALSE, SparseGraph, optionblk, sparsegraph, sparsenauty, statsblk};
+use nauty_Traces_sys::{
+    FALSE, NAUKILLED, SparseGraph, optionblk, sparsegraph, sparsenauty, statsblk,
+};
 use num_bigint::BigUint;
 
 use crate::problem::Problem;
+use crate::solver::PAUSE_TIME;
 
 /// The largest incidence graph (vertices plus edges) handed to nauty; past it
 /// [`automorphisms`] gives up rather than have a huge problem wait on its group.
@@ -31,6 +52,34 @@ pub(super) const MAX_GRAPH: usize = 20_000_000;
 pub(super) struct Found {
     pub(super) generators: Vec<Vec<u32>>,
     pub(super) order: BigUint,
+}
+
+/// Why [`automorphisms`] gave no group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Refused {
+    /// The graph passes [`MAX_GRAPH`].
+    TooLarge,
+    /// `stop` said to stop while nauty was searching, and nauty was killed.
+    Stopped,
+}
+
+// nauty's kill switch (nautil.c, `volatile int nauty_kill_request`; nauty.h declares it
+// `extern volatile`), which the binding does not declare. nauty only reads it; this module
+// writes it, always holding [`NAUTY`].
+unsafe extern "C" {
+    static mut nauty_kill_request: c_int;
+}
+
+/// Held by every call of nauty, so that one kill request hits one call (see the module docs).
+static NAUTY: Mutex<()> = Mutex::new(());
+
+/// Sets nauty's kill request to `value`.
+fn set_kill_request(value: c_int) {
+    // SAFETY: the symbol is a C `int` defined by nautil.c, linked into this crate; written
+    // through a raw pointer with a volatile store (as its `volatile` declaration asks), never
+    // through a reference. nauty only reads it, from the thread it runs on, and a torn read
+    // of an aligned int does not happen on the platforms nauty builds for.
+    unsafe { std::ptr::write_volatile(&raw mut nauty_kill_request, value) }
 }
 
 thread_local! {
@@ -86,8 +135,16 @@ enum Key {
     Use(u32),
 }
 
-/// The automorphisms of `problem`, or `None` when its graph passes [`MAX_GRAPH`].
-pub(super) fn automorphisms(problem: &Problem) -> Option<Found> {
+/// The automorphisms of `problem`. With `stop`, a watchdog asks it every [`PAUSE_TIME`]
+/// while nauty runs and kills nauty when it says so; without it, nothing stops nauty.
+///
+/// # Errors
+/// [`Refused::TooLarge`] when the graph passes [`MAX_GRAPH`]; [`Refused::Stopped`] when
+/// nauty was killed.
+pub(super) fn automorphisms(
+    problem: &Problem,
+    stop: Option<&(dyn Fn() -> bool + Sync)>,
+) -> Result<Found, Refused> {
     let items = problem.item_count();
     let options = problem.option_count();
     let points = items + options;
@@ -117,7 +174,7 @@ pub(super) fn automorphisms(problem: &Problem) -> Option<Found> {
             }
         }
         if keys.len() + 2 * edges.len() > MAX_GRAPH {
-            return None;
+            return Err(Refused::TooLarge);
         }
     }
     let n = keys.len();
@@ -158,24 +215,60 @@ pub(super) fn automorphisms(problem: &Problem) -> Option<Found> {
     COLLECTED.with(|c| *c.borrow_mut() = (points, Vec::new(), BigUint::from(1u32)));
     let mut sg = sparsegraph::from(&mut graph);
     if n > 0 {
-        // SAFETY: `sg` borrows `graph`'s three arrays, which outlive the call and hold a
-        // valid undirected sparse graph on `n` vertices (every edge stored both ways);
-        // `lab`, `ptn` and `orbits` have `n` entries each, `lab` a permutation and `ptn`
-        // ending its last cell with 0, as nauty requires; the callbacks only read what
-        // nauty passes them. nauty is built thread-safe (its `tls` feature).
-        unsafe {
-            sparsenauty(
-                &mut sg,
-                lab.as_mut_ptr(),
-                ptn.as_mut_ptr(),
-                orbits.as_mut_ptr(),
-                &mut options_block,
-                &mut stats,
-                std::ptr::null_mut(),
-            );
-        }
+        // The guarded value is nothing: a call that panicked while holding the lock left no
+        // state behind but the kill request, which is cleared below before every call.
+        let _serial = NAUTY
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        set_kill_request(0);
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let watchdog = stop.and_then(|stop| {
+                let done = &done;
+                let watch = move || {
+                    while !done.load(Ordering::Acquire) {
+                        if stop() {
+                            set_kill_request(1);
+                            return;
+                        }
+                        std::thread::park_timeout(PAUSE_TIME);
+                    }
+                };
+                std::thread::Builder::new()
+                    .name("nauty watchdog".into())
+                    .spawn_scoped(scope, watch)
+                    .ok()
+            });
+            // SAFETY: `sg` borrows `graph`'s three arrays, which outlive the call and hold a
+            // valid undirected sparse graph on `n` vertices (every edge stored both ways);
+            // `lab`, `ptn` and `orbits` have `n` entries each, `lab` a permutation and `ptn`
+            // ending its last cell with 0, as nauty requires; the callbacks only read what
+            // nauty passes them. nauty is built thread-safe (its `tls` feature), and
+            // `_serial` keeps any other thread's nauty call out while this one runs.
+            unsafe {
+                sparsenauty(
+                    &mut sg,
+                    lab.as_mut_ptr(),
+                    ptn.as_mut_ptr(),
+                    orbits.as_mut_ptr(),
+                    &mut options_block,
+                    &mut stats,
+                    std::ptr::null_mut(),
+                );
+            }
+            done.store(true, Ordering::Release);
+            if let Some(watchdog) = watchdog {
+                watchdog.thread().unpark();
+            }
+        });
+        // The watchdog has ended (the scope joined it): a kill it raised as nauty returned
+        // is cleared here, before another call can start.
+        set_kill_request(0);
     }
     let (_, generators, order) =
         COLLECTED.with(|c| c.replace((0, Vec::new(), BigUint::from(1u32))));
-    Some(Found { generators, order })
+    if stats.errstatus == NAUKILLED as c_int {
+        return Err(Refused::Stopped);
+    }
+    Ok(Found { generators, order })
 }

@@ -24,6 +24,7 @@ mod cli_sudoku_errors;
 mod cli_sudoku_reports;
 mod cli_symmetry;
 mod cli_symmetry_parts;
+mod cli_symmetry_stops;
 mod colors;
 mod colors_oracle;
 mod distributed;
