@@ -119,9 +119,10 @@ fn a_time_budget_stops_a_slow_engine_as_soon_as_a_fast_one_on_one_thread_or_two(
     }
 }
 
-/// Runs `dancing ARGS`, which ask for `--max-time 1` on a search far longer, and asserts
-/// that it gave up at its budget (exit 3, the message, no partial count), promptly.
-pub(crate) fn assert_gives_up_after_one_second(args: &[&str]) {
+/// Runs `dancing ARGS`, which ask for `--max-time 1` on a search far longer, asserts that it
+/// gave up at its budget (exit 3, the message, no partial count), promptly, and returns its
+/// stderr.
+pub(crate) fn assert_gives_up_after_one_second(args: &[&str]) -> String {
     let (out, took) = timed(args);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(3), "{args:?}: {stderr}");
@@ -134,6 +135,18 @@ pub(crate) fn assert_gives_up_after_one_second(args: &[&str]) {
         took < Duration::from_secs(1) + PROMPTLY,
         "{args:?} took {took:?}"
     );
+    stderr
+}
+
+/// Runs `dancing ARGS`, sends it Ctrl-C half a second in, asserts that it ended with exit 130
+/// and nothing on stdout, promptly after the signal, and returns its stderr.
+pub(crate) fn assert_interrupted_promptly(args: &[&str]) -> String {
+    let (out, took) = interrupted_after(args, Duration::from_millis(500));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+    assert!(took < PROMPTLY, "{args:?}: {took:?} after the signal");
+    stderr
 }
 
 #[test]
@@ -142,15 +155,11 @@ fn ctrl_c_stops_a_slow_engine_as_soon_as_a_fast_one_on_one_thread_or_two() {
     for jobs in ["1", "2"] {
         let mut args = SLOW_NODES.to_vec();
         args.push(jobs);
-        let (out, took) = interrupted_after(&args, Duration::from_millis(500));
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(130), "--jobs {jobs}: {stderr}");
-        assert!(out.stdout.is_empty(), "no partial count");
+        let stderr = assert_interrupted_promptly(&args);
         assert!(
             stderr.contains("interrupted after"),
             "--jobs {jobs}: {stderr}"
         );
-        assert!(took < PROMPTLY, "--jobs {jobs}: {took:?} after the signal");
     }
 }
 
@@ -318,14 +327,7 @@ fn ctrl_c_stops_a_long_sudoku_search_and_its_rating_on_one_thread_or_two() {
             let mut args = command.to_vec();
             args.extend(["--engine", "links", "--jobs", jobs]);
             args.push("puzzles/shapes/25x25.txt");
-            let (out, took) = interrupted_after(&args, Duration::from_millis(500));
-            let stderr = String::from_utf8(out.stderr).unwrap();
-            assert_eq!(out.status.code(), Some(130), "{args:?}: {stderr}");
-            assert!(
-                out.stdout.is_empty(),
-                "{args:?}: no answer for the puzzle stopped"
-            );
-            assert!(took < PROMPTLY, "{args:?}: {took:?} after the signal");
+            assert_interrupted_promptly(&args);
         }
     }
 }

@@ -4,10 +4,11 @@
 //! `cli_symmetry`). The problem is 4,000 items each covered by an option of its own, whose
 //! group (every permutation) took nauty 85 s, which nothing could stop.
 
-use std::time::Duration;
-
-use crate::cli_budgets::{PROMPTLY, interrupted_after, timed};
+use crate::cli_budgets::{assert_gives_up_after_one_second, assert_interrupted_promptly};
 use crate::common::temp_file;
+
+/// What stderr says when `--max-time` runs out in nauty.
+const STOPPED: &str = "stopped while nauty was still computing the symmetry group";
 
 /// `n` items, each covered by an option of its own, in Knuth's format.
 fn chain(n: usize) -> String {
@@ -32,22 +33,8 @@ fn a_time_budget_stops_nauty_with_the_budgets_exit_code_and_says_so() {
         let mut args = vec!["cover", "--max-time", "1"];
         args.extend(flags);
         args.push(path);
-        let (out, took) = timed(&args);
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(3), "{flags:?}: {stderr}");
-        assert!(out.stdout.is_empty(), "{flags:?}: nothing on stdout");
-        assert!(
-            stderr.contains("stopped while nauty was still computing the symmetry group"),
-            "{flags:?}: {stderr}"
-        );
-        assert!(
-            stderr.contains("gave up after 1 s (--max-time)"),
-            "{flags:?}: {stderr}"
-        );
-        assert!(
-            took < Duration::from_secs(1) + PROMPTLY,
-            "{flags:?} took {took:?}"
-        );
+        let stderr = assert_gives_up_after_one_second(&args);
+        assert!(stderr.contains(STOPPED), "{flags:?}: {stderr}");
     }
 }
 
@@ -59,15 +46,11 @@ fn ctrl_c_while_nauty_computes_the_group_exits_130_promptly() {
         let mut args = vec!["cover"];
         args.extend(flags);
         args.push(path);
-        let (out, took) = interrupted_after(&args, Duration::from_millis(500));
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(130), "{flags:?}: {stderr}");
-        assert!(out.stdout.is_empty(), "{flags:?}: nothing on stdout");
+        let stderr = assert_interrupted_promptly(&args);
         assert!(
             stderr.contains("interrupted while nauty was still computing the symmetry group"),
             "{flags:?}: {stderr}"
         );
-        assert!(took < PROMPTLY, "{flags:?}: {took:?} after the signal");
     }
 }
 
@@ -75,15 +58,9 @@ fn ctrl_c_while_nauty_computes_the_group_exits_130_promptly() {
 fn ctrl_c_while_nauty_computes_the_group_of_a_split_or_a_checkpoint_exits_130_promptly() {
     let (dir, path) = temp_file("chain.dlx", chain(4000));
     let path = path.to_str().unwrap();
-    let (out, took) = interrupted_after(
-        &["cover", "--split", "--parts", "4", "--symmetry", path],
-        Duration::from_millis(500),
-    );
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(out.stdout.is_empty(), "no parts written");
+    let stderr =
+        assert_interrupted_promptly(&["cover", "--split", "--parts", "4", "--symmetry", path]);
     assert!(stderr.contains("interrupted while splitting"), "{stderr}");
-    assert!(took < PROMPTLY, "split: {took:?} after the signal");
     // A checkpoint made with the group (of 6 queens): resuming it finds the group first.
     let (_queens_dir, queens) = temp_file(
         "queens.dlx",
@@ -106,12 +83,9 @@ fn ctrl_c_while_nauty_computes_the_group_of_a_split_or_a_checkpoint_exits_130_pr
         checkpoint,
         path,
     ];
-    let (out, took) = interrupted_after(&resume, Duration::from_millis(500));
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let stderr = assert_interrupted_promptly(&resume);
     assert!(stderr.contains("is as it was"), "{stderr}");
     assert_eq!(std::fs::read(checkpoint).unwrap(), before);
-    assert!(took < PROMPTLY, "checkpoint: {took:?} after the signal");
 }
 
 #[test]
@@ -127,20 +101,9 @@ fn a_front_end_stops_nauty_at_its_time_budget_and_at_ctrl_c() {
     ];
     let mut budget = board.to_vec();
     budget.extend(["--count", "--up-to-symmetry", "--max-time", "1"]);
-    let (out, took) = timed(&budget);
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(3), "{stderr}");
-    assert!(out.stdout.is_empty(), "nothing on stdout");
-    assert!(
-        stderr.contains("stopped while nauty was still computing the symmetry group"),
-        "{stderr}"
-    );
-    assert!(took < Duration::from_secs(1) + PROMPTLY, "took {took:?}");
+    let stderr = assert_gives_up_after_one_second(&budget);
+    assert!(stderr.contains(STOPPED), "{stderr}");
     let mut group = board.to_vec();
     group.push("--group");
-    let (out, took) = interrupted_after(&group, Duration::from_millis(500));
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(out.stdout.is_empty(), "nothing on stdout");
-    assert!(took < PROMPTLY, "{took:?} after the signal");
+    assert_interrupted_promptly(&group);
 }
