@@ -200,16 +200,7 @@ fn a_near_empty_25x25_grid_that_the_links_try_in_vain_is_solved_on_the_learning_
 fn a_count_on_two_threads_of_a_16x16_puzzle_under_auto_is_the_links_count() {
     use dancing::sudoku::{grid::Shape, read::parse_line_as, rules::Rules, solve::matrix};
     let shape = Shape::new(4).unwrap();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/16x16-seed16.txt");
-    let text = std::fs::read_to_string(path).unwrap();
-    let line = text
-        .lines()
-        .next()
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap();
-    let mut puzzle = parse_line_as(shape, line).unwrap();
+    let mut puzzle = parse_line_as(shape, first_generated_puzzle(16)).unwrap();
     let first = (0..shape.cells())
         .find(|&c| puzzle.cells()[c] != 0)
         .unwrap();
@@ -242,19 +233,19 @@ fn a_count_on_two_threads_of_a_16x16_puzzle_under_auto_is_the_links_count() {
     assert!(links.to_u64().is_some_and(|n| n > 1), "{links}");
 }
 
-/// The matrix of the first puzzle of `puzzles/generated/{side}x{side}-seed{side}.txt`,
-/// exported by `dancing sudoku --to-dlx` and read back as a user's file is.
-fn exported_puzzle(side: usize) -> Problem {
+/// The first puzzle of `puzzles/generated/{side}x{side}-seed{side}.txt` (its first field).
+fn first_generated_puzzle(side: usize) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(format!("puzzles/generated/{side}x{side}-seed{side}.txt"));
     let text = std::fs::read_to_string(path).unwrap();
-    let puzzle = text
-        .lines()
-        .next()
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap();
+    let line = text.lines().next().unwrap();
+    line.split_whitespace().next().unwrap().to_string()
+}
+
+/// The matrix of the first puzzle of `puzzles/generated/{side}x{side}-seed{side}.txt`,
+/// exported by `dancing sudoku --to-dlx` and read back as a user's file is.
+fn exported_puzzle(side: usize) -> Problem {
+    let puzzle = first_generated_puzzle(side);
     let assert = common::dancing()
         .args(["sudoku", "--size", &side.to_string(), "--to-dlx"])
         .write_stdin(format!("{puzzle}\n"))
