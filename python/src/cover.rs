@@ -23,12 +23,11 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use dancing::named::{NamedBuilder, NamedProblem};
 use dancing::symmetry::Representatives;
-use dancing::{Count, Problem, Solver};
+use dancing::{Problem, Solver};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -505,22 +504,9 @@ impl ExactCover {
             let budget = Budget::new(max_nodes, max_time)?;
             let representatives = if up_to_symmetry {
                 let problem = built.problem();
-                let stop = &AtomicBool::new(false);
-                let (found, interrupted) = run::watched(
-                    py,
-                    stop,
-                    || budget.expired(),
-                    || {
-                        let stopped = || stop.load(Ordering::Relaxed);
-                        Ok(dancing::symmetry::group_until(problem, &stopped)
-                            .and_then(|g| Representatives::new(problem, &g)))
-                    },
-                );
-                if let Some(signals) = interrupted {
-                    signals?;
-                    budget.check_time(0, Count::at_least(0u32))?;
-                }
-                Some(found?.map_err(value_error)?)
+                let group = crate::symmetry::watched_group(py, problem, Some(&budget))?;
+                let listed = py.detach(|| Representatives::new(problem, &group));
+                Some(listed.map_err(value_error)?)
             } else {
                 None
             };

@@ -60,21 +60,7 @@ pub(crate) fn group(
     problem: &Problem,
     item_name: impl Fn(usize) -> String,
 ) -> PyResult<Group> {
-    let stop = &AtomicBool::new(false);
-    let (found, interrupted) = run::watched(
-        py,
-        stop,
-        || false,
-        || {
-            Ok(symmetry::group_until(problem, &|| {
-                stop.load(Ordering::Relaxed)
-            }))
-        },
-    );
-    if let Some(signals) = interrupted {
-        signals?;
-    }
-    let found = found?.map_err(value_error)?;
+    let found = watched_group(py, problem, None)?;
     let generators = found
         .generators()
         .iter()
@@ -116,6 +102,37 @@ fn cycles(n: usize, image: impl Fn(usize) -> usize) -> Vec<Vec<usize>> {
         found.push(cycle);
     }
     found
+}
+
+/// The group of `problem`, computed by nauty on a thread of its own while this one looks at
+/// Python's signals and, with a `budget`, at its clock, either of which stops nauty.
+///
+/// # Errors
+/// What a signal handler raises; `GaveUp` when the budget's time runs out; `ValueError` with
+/// the library's message (the problem too large for nauty).
+pub(crate) fn watched_group(
+    py: Python<'_>,
+    problem: &Problem,
+    budget: Option<&Budget>,
+) -> PyResult<Symmetries> {
+    let stop = &AtomicBool::new(false);
+    let (found, interrupted) = run::watched(
+        py,
+        stop,
+        || budget.is_some_and(Budget::expired),
+        || {
+            Ok(symmetry::group_until(problem, &|| {
+                stop.load(Ordering::Relaxed)
+            }))
+        },
+    );
+    if let Some(signals) = interrupted {
+        signals?;
+        if let Some(budget) = budget {
+            budget.check_time(0, Count::at_least(0u32))?;
+        }
+    }
+    found?.map_err(value_error)
 }
 
 /// How a count with the group ended.
